@@ -1,0 +1,153 @@
+// Stage 2, absorb: fixes the mistakes that have exactly one reading, and reports each one.
+// - a field name in another case (dateTime / date_time / DateTime) or a declared alias -> the declared name;
+// - an object or array sent as a JSON string where the schema wants an object or array -> parsed.
+// Values are never changed here: `OPEN` for `open` is a fault the model must see, not a guess we make.
+import { deref } from './pack-compiler';
+import { formatPath, type Segment } from './paths';
+import { cutReceived } from './received';
+import type { CompiledTool, Correction, Fault, Json, JsonObject, SchemaNode } from './types';
+
+/** Splits a declared name into words: `dateTime` / `date_time` / `DateTime` -> [date, time]. */
+export function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_\-]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+
+/** The case variants absorbed for a declared name: camelCase, snake_case and PascalCase. */
+export function caseVariants(name: string): string[] {
+  const w = words(name);
+  if (w.length === 0) return [];
+  const camel = w[0] + w.slice(1).map(cap).join('');
+  const snake = w.join('_');
+  const pascal = w.map(cap).join('');
+  return [...new Set([camel, snake, pascal])].filter((v) => v !== name);
+}
+
+interface NameMap {
+  declared: Set<string>;
+  /** other name -> { canonical, rule }; null when two declared fields claim it. */
+  other: Map<string, { to: string; rule: Correction['rule'] } | null>;
+}
+
+const nameMaps = new WeakMap<SchemaNode, NameMap>();
+
+function nameMapFor(root: SchemaNode, node: SchemaNode): NameMap {
+  let map = nameMaps.get(node);
+  if (map) return map;
+  const props: Record<string, SchemaNode> = node.properties ?? {};
+  const declared = new Set(Object.keys(props));
+  const other = new Map<string, { to: string; rule: Correction['rule'] } | null>();
+  const claim = (alias: string, to: string, rule: Correction['rule']) => {
+    if (declared.has(alias)) return;
+    const prev = other.get(alias);
+    if (prev === undefined) other.set(alias, { to, rule });
+    else if (prev && prev.to !== to) other.set(alias, null);
+  };
+  for (const [name, sub] of Object.entries(props)) {
+    const target = deref(root, sub);
+    for (const alias of Array.isArray(target?.['x-aliases']) ? target['x-aliases'] : []) claim(alias, name, 'declared_alias');
+  }
+  for (const name of declared) for (const v of caseVariants(name)) claim(v, name, 'case_variant');
+  map = { declared, other };
+  nameMaps.set(node, map);
+  return map;
+}
+
+function wants(node: SchemaNode, type: 'object' | 'array'): boolean {
+  const t = node.type;
+  if (t === type) return true;
+  if (Array.isArray(t)) return t.includes(type) && !t.includes('string');
+  if (t === undefined) return type === 'object' ? node.properties !== undefined : node.items !== undefined;
+  return false;
+}
+
+export interface AbsorbResult {
+  args: Json;
+  corrections: Correction[];
+  faults: Fault[];
+}
+
+export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
+  const root = tool.source.arguments;
+  const corrections: Correction[] = [];
+  const faults: Fault[] = [];
+
+  const walk = (rawNode: SchemaNode | undefined, value: Json, path: Segment[], depth: number): Json => {
+    if (!rawNode || typeof rawNode !== 'object' || depth > 32) return value;
+    const node = deref(root, rawNode);
+    if (!node || typeof node !== 'object') return value;
+
+    if (typeof value === 'string') {
+      const kind = wants(node, 'object') ? 'object' : wants(node, 'array') ? 'array' : null;
+      const trimmed = value.trim();
+      if (kind && (trimmed.startsWith('{') || trimmed.startsWith('['))) {
+        try {
+          const parsed = JSON.parse(trimmed) as Json;
+          const isKind = kind === 'array' ? Array.isArray(parsed) : parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
+          if (isKind) {
+            corrections.push({ field: formatPath(path), rule: 'json_string_parsed', from: cutReceived(value), to: cutReceived(parsed) });
+            value = parsed;
+          }
+        } catch {
+          // Not JSON after all: validation reports the type fault with the value as received.
+        }
+      }
+    }
+
+    if (Array.isArray(value)) {
+      const items = node.items;
+      if (items && typeof items === 'object' && !Array.isArray(items)) return value.map((v, i) => walk(items, v, [...path, i], depth + 1));
+      return value;
+    }
+
+    if (value !== null && typeof value === 'object' && node.properties && typeof node.properties === 'object') {
+      const map = nameMapFor(root, node);
+      const obj = value as JsonObject;
+      const keys = Object.keys(obj);
+      const out: [string, Json][] = [];
+      const taken = new Map<string, string>(); // canonical -> key it came from
+      for (const k of keys) if (map.declared.has(k)) taken.set(k, k);
+      for (const key of keys) {
+        let target = key;
+        if (!map.declared.has(key)) {
+          const hit = map.other.get(key);
+          if (hit) {
+            const prior = taken.get(hit.to);
+            if (prior !== undefined) {
+              faults.push({
+                field: formatPath([...path, hit.to]),
+                path: [...path, hit.to],
+                code: 'duplicate_argument',
+                message: `is sent twice, under two names that mean the same field; send it once, as ${hit.to}`,
+                received: cutReceived(Object.fromEntries([[prior, obj[prior]], [key, obj[key]]])),
+                hasReceived: true,
+                candidates: [],
+                showCandidates: false,
+                stage: 'absorb',
+                reason: `keys "${prior}" and "${key}" both map to "${hit.to}"`,
+              });
+              continue;
+            }
+            target = hit.to;
+            taken.set(target, key);
+            corrections.push({ field: formatPath([...path, target]), rule: hit.rule, from: key, to: target });
+          }
+        }
+        const sub = map.declared.has(target) ? node.properties[target] : undefined;
+        out.push([target, sub ? walk(sub, obj[key], [...path, target], depth + 1) : obj[key]]);
+      }
+      // fromEntries defines own properties, so a key named __proto__ stays data and never a prototype.
+      return Object.fromEntries(out);
+    }
+    return value;
+  };
+
+  const result = walk(root, args, [], 0);
+  return { args: result, corrections, faults };
+}

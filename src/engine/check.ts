@@ -1,0 +1,186 @@
+// The pipeline, in order: parse -> absorb -> validate (with explain) -> body. `check()` never throws:
+// whatever it is handed, it returns a result with a body a model can read.
+import { absorb } from './absorb';
+import { assembleBody } from './body';
+import { cutReceived } from './received';
+import { parseCall } from './parse';
+import { suggestNames } from './suggest';
+import { validateArguments } from './validate';
+import { valueAt, type Segment } from './paths';
+import type { CheckOptions, CheckResult, CompiledPack, Correction, Fault, InputShape, Json, LogRecord } from './types';
+
+function logFor(pack: CompiledPack, tool: string | null, shape: InputShape, stage: LogRecord['stage'], faults: Fault[], corrections: Correction[], omitted: number): LogRecord {
+  return {
+    pack: pack.id,
+    tool,
+    shape,
+    stage,
+    outcome: faults.length ? 'rejected' : 'accepted',
+    faults: faults.map((f) => ({ code: f.code, field: f.field, stage: f.stage, reason: f.reason, ...(f.keyword ? { keyword: f.keyword } : {}), ...(f.schemaPath ? { schema_path: f.schemaPath } : {}) })),
+    omitted,
+    corrections: corrections.length,
+  };
+}
+
+function rejected(pack: CompiledPack, tool: string | null, shape: InputShape, args: Json | null, corrections: Correction[], faults: Fault[], stage: LogRecord['stage']): CheckResult {
+  const body = assembleBody(faults);
+  return {
+    ok: false,
+    tool,
+    shape,
+    arguments: args,
+    corrections,
+    body,
+    did_you_mean: faults.filter((f) => f.candidates.length).map((f) => ({ field: f.field, candidates: f.candidates })),
+    suggested_call: tool && args !== null ? suggestCall(tool, args, faults) : null,
+    log: logFor(pack, tool, shape, stage, faults, corrections, Math.max(0, faults.length - 10)),
+  };
+}
+
+/** The corrected call, when every fault has exactly one fix; otherwise null. */
+function suggestCall(tool: string, args: Json, faults: Fault[]): CheckResult['suggested_call'] {
+  if (!faults.every((f) => f.fix && f.candidates.length === 1)) return null;
+  let next = structuredClone(args);
+  for (const f of faults) {
+    const fix = f.fix!;
+    if (fix.kind === 'replace') next = setAt(next, fix.path, f.candidates[0]);
+    else if (fix.kind === 'rename') next = renameAt(next, fix.path, String(f.candidates[0]));
+  }
+  return { name: tool, arguments: next };
+}
+
+function setAt(root: Json, path: readonly Segment[], value: Json): Json {
+  if (path.length === 0) return value;
+  const parent = valueAt(root, path.slice(0, -1));
+  if (parent.found && parent.value && typeof parent.value === 'object') {
+    const key = path[path.length - 1];
+    if (Array.isArray(parent.value)) parent.value[key as number] = value;
+    else Object.defineProperty(parent.value, key as string, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return root;
+}
+
+/** Renames a key in place, keeping its position, so the suggested call reads like the original. */
+function renameAt(root: Json, path: readonly Segment[], to: string): Json {
+  const parentPath = path.slice(0, -1);
+  const parent = valueAt(root, parentPath);
+  if (!parent.found || !parent.value || typeof parent.value !== 'object' || Array.isArray(parent.value)) return root;
+  const from = String(path[path.length - 1]);
+  const renamed = Object.fromEntries(Object.entries(parent.value).map(([k, v]) => [k === from ? to : k, v] as [string, Json]));
+  return parentPath.length === 0 ? renamed : setAt(root, parentPath, renamed);
+}
+
+/** Orders faults as the caller wrote the fields; fields that were never sent come after their siblings. */
+function orderFaults(faults: Fault[], args: Json): Fault[] {
+  const key = (f: Fault): number[] => {
+    const out: number[] = [];
+    let cur: Json | undefined = args;
+    for (const seg of f.path ?? []) {
+      if (Array.isArray(cur) && typeof seg === 'number') {
+        out.push(seg);
+        cur = cur[seg];
+      } else if (cur && typeof cur === 'object' && !Array.isArray(cur)) {
+        const i = Object.keys(cur).indexOf(String(seg));
+        out.push(i === -1 ? 1e9 : i);
+        cur = i === -1 ? undefined : (cur as Record<string, Json>)[String(seg)];
+      } else out.push(1e9);
+    }
+    return out;
+  };
+  const keyed = faults.map((f, i) => ({ f, k: key(f), i }));
+  keyed.sort((a, b) => {
+    for (let j = 0; j < Math.max(a.k.length, b.k.length); j++) {
+      const x = a.k[j] ?? -1;
+      const y = b.k[j] ?? -1;
+      if (x !== y) return x - y;
+    }
+    return a.i - b.i;
+  });
+  return keyed.map((x) => x.f);
+}
+
+function internalFault(err: unknown): Fault {
+  return {
+    field: '',
+    code: 'internal_error',
+    message: 'the checker failed on this input; the call may be fine, and retrying the same call will fail the same way',
+    hasReceived: false,
+    candidates: [],
+    showCandidates: false,
+    stage: 'parse',
+    reason: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+  };
+}
+
+export function check(pack: CompiledPack, input: unknown, options: CheckOptions = {}): CheckResult {
+  try {
+    return runCheck(pack, input, options);
+  } catch (err) {
+    return rejected(pack, null, 'unknown', null, [], [internalFault(err)], 'parse');
+  }
+}
+
+function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): CheckResult {
+  const parsed = parseCall(input);
+  if (!parsed.ok) return rejected(pack, null, parsed.shape, null, [], [parsed.fault], 'parse');
+  const { shape } = parsed;
+  const name = parsed.name ?? options.tool ?? null;
+  if (name === null) {
+    return rejected(pack, null, shape, null, [], [{
+      field: 'name',
+      code: 'invalid_call',
+      message: 'is missing: the call names no tool; send {"name": …, "arguments": {…}}',
+      hasReceived: false,
+      candidates: [],
+      showCandidates: false,
+      stage: 'parse',
+      reason: 'no tool name in the input and none chosen',
+    }], 'parse');
+  }
+  const tool = pack.tool(name);
+  if (!tool) {
+    const names = pack.tools.map((t) => t.name);
+    const candidates = suggestNames(name, names);
+    let message = 'is not a tool of this pack';
+    if (names.length <= 12 && candidates.length === 0) message += `; its tools are: ${names.join(', ')}`;
+    return rejected(pack, null, shape, null, [], [{
+      field: 'name',
+      code: 'unknown_tool',
+      message,
+      received: cutReceived(name),
+      hasReceived: true,
+      candidates,
+      showCandidates: true,
+      stage: 'parse',
+      reason: `no tool named ${JSON.stringify(name).slice(0, 80)} in pack ${pack.id}`,
+    }], 'parse');
+  }
+  const raw = parsed.args;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    return rejected(pack, tool.name, shape, null, [], [{
+      field: 'arguments',
+      code: 'invalid_call',
+      message: 'must be a JSON object of named arguments',
+      received: cutReceived(raw),
+      hasReceived: true,
+      candidates: [],
+      showCandidates: false,
+      stage: 'parse',
+      reason: `arguments are ${Array.isArray(raw) ? 'an array' : raw === null ? 'null' : typeof raw}`,
+    }], 'parse');
+  }
+  const absorbed = options.absorb === false ? { args: raw, corrections: [], faults: [] } : absorb(tool, raw);
+  const faults = orderFaults([...absorbed.faults, ...validateArguments(tool, absorbed.args)], absorbed.args);
+  if (faults.length) return rejected(pack, tool.name, shape, absorbed.args, absorbed.corrections, faults, absorbed.faults.length ? 'absorb' : 'validate');
+  return {
+    ok: true,
+    tool: tool.name,
+    shape,
+    arguments: absorbed.args,
+    corrections: absorbed.corrections,
+    body: null,
+    did_you_mean: [],
+    suggested_call: null,
+    log: logFor(pack, tool.name, shape, 'accepted', [], absorbed.corrections, 0),
+  };
+}

@@ -1,0 +1,337 @@
+// Stage 4, explain: turns one violation into a fault a model can act on: the field, a stable code, a
+// message that names the permitted set, or the rule with one example, or the call that yields valid
+// values, plus the value received and did_you_mean candidates. Messages are built only from the pack
+// and the schema, never from what the caller sent: that goes under `received` alone.
+import { enumCodeFor } from './codes';
+import { deref, enumIsListable } from './pack-compiler';
+import { formatPath, patternOf, pointerToSegments, valueAt, type Segment } from './paths';
+import { cutReceived } from './received';
+import { numberFromString, suggestNames, suggestValues } from './suggest';
+import type { AjvError, CompiledTool, FieldInfo, Fault, Json, SchemaNode } from './types';
+
+/** Rules and examples for the formats AJV checks, used when a field declares no x-rule. */
+export const FORMAT_RULES: Record<string, { rule: string; example: string }> = {
+  'date-time': { rule: 'an RFC 3339 date-time with a time zone offset', example: '2026-03-11T09:14:02Z' },
+  date: { rule: 'a date in YYYY-MM-DD form', example: '2026-03-11' },
+  time: { rule: 'a time in HH:MM:SS form with an offset', example: '09:14:02Z' },
+  duration: { rule: 'an ISO 8601 duration', example: 'P3DT4H' },
+  email: { rule: 'an email address', example: 'ada@example.com' },
+  hostname: { rule: 'a host name', example: 'example.com' },
+  ipv4: { rule: 'an IPv4 address', example: '192.0.2.1' },
+  ipv6: { rule: 'an IPv6 address', example: '2001:db8::1' },
+  uri: { rule: 'an absolute URI', example: 'https://example.com/' },
+  'uri-reference': { rule: 'a URI reference', example: '/path?q=1' },
+  uuid: { rule: 'a UUID', example: '3f2b8c1e-6d4a-4f7b-9a1c-2e5d8b7f0a9c' },
+  regex: { rule: 'a regular expression', example: '^[a-z]+$' },
+  'json-pointer': { rule: 'a JSON pointer', example: '/a/b' },
+};
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+function typePhrase(types: string | string[]): string {
+  const list = (Array.isArray(types) ? types : String(types).split(',')).map((t) => TYPE_NAMES[t] ?? t);
+  return list.length <= 1 ? list[0] ?? 'another type' : `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}`;
+}
+
+function show(v: Json): string {
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+export function listValues(values: readonly Json[]): string {
+  return values.map(show).join(', ');
+}
+
+function exampleText(v: Json | undefined): string {
+  return v === undefined ? '' : `, e.g. ${show(v)}`;
+}
+
+export interface ExplainContext {
+  tool: CompiledTool;
+  args: Json;
+}
+
+function fieldFor(ctx: ExplainContext, segments: Segment[]): FieldInfo | undefined {
+  return ctx.tool.fields.get(patternOf(segments));
+}
+
+/** The schema node an AJV error points at (its parent keyword's node), for conformance schemas with no field index. */
+function schemaAt(ctx: ExplainContext, schemaPath: string): SchemaNode | undefined {
+  const parts = schemaPath.replace(/^#/, '').split('/').slice(1, -1);
+  let cur: any = ctx.tool.wireSchema;
+  for (const raw of parts) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = cur[key];
+  }
+  return cur && typeof cur === 'object' ? cur : undefined;
+}
+
+function base(field: Segment[], code: string, message: string, e: AjvError | undefined, received: { found: boolean; value?: Json }, reason: string): Fault {
+  return {
+    field: formatPath(field),
+    path: field,
+    code,
+    message,
+    received: received.found ? cutReceived(received.value as Json) : undefined,
+    hasReceived: received.found,
+    candidates: [],
+    showCandidates: true,
+    stage: 'validate',
+    keyword: e?.keyword,
+    schemaPath: e?.schemaPath,
+    reason,
+  };
+}
+
+/** What a model should send for a field, as the tail of a sentence: "one of: a, b" / "an ISO … e.g. …". */
+export function whatToSend(field: FieldInfo | undefined, node: SchemaNode | undefined): string {
+  if (field?.enumValues && enumIsListable(field.enumValues)) return `one of: ${listValues(field.enumValues)}`;
+  if (field?.rule) return `${field.rule}${exampleText(field.example)}`;
+  const s = field?.schema ?? node;
+  if (s?.format && FORMAT_RULES[s.format]) return `${FORMAT_RULES[s.format].rule}${exampleText(field?.example ?? FORMAT_RULES[s.format].example)}`;
+  if (s?.type) return `${typePhrase(s.type)}${exampleText(field?.example)}`;
+  return field?.example !== undefined ? `a value like ${show(field.example)}` : 'a value';
+}
+
+/** The declared names of the object at `segments`, for unknown-argument messages and suggestions. */
+function declaredNamesAt(ctx: ExplainContext, segments: Segment[]): string[] {
+  const prefix = patternOf(segments);
+  const names: string[] = [];
+  for (const f of ctx.tool.fields.values()) {
+    const parent = f.path.includes('.') || f.path.includes('[') ? f.path.slice(0, f.path.length - f.name.length).replace(/\.$/, '') : '';
+    if (parent === prefix && !f.path.endsWith('[]')) names.push(f.name);
+  }
+  return names;
+}
+
+export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
+  const at = pointerToSegments(e.instancePath, ctx.args);
+  const here = valueAt(ctx.args, at);
+  const field = fieldFor(ctx, at);
+  const node = schemaAt(ctx, e.schemaPath);
+  const p = e.params ?? {};
+  const reason = `${e.keyword} at ${e.schemaPath}: ${e.message ?? ''}`.trim();
+
+  switch (e.keyword) {
+    case 'required':
+    case 'dependentRequired':
+    case 'dependencies': {
+      const seg = [...at, String(p.missingProperty)];
+      const f = fieldFor(ctx, seg);
+      const sub = node?.properties?.[p.missingProperty] ? deref(ctx.tool.source.arguments, node.properties[p.missingProperty]) : undefined;
+      let message = `is required: send ${whatToSend(f, sub)}`;
+      if (e.keyword !== 'required' && p.property) message = `is required when ${p.property} is sent: send ${whatToSend(f, sub)}`;
+      if (f?.resolveWith) message += `; get one from ${f.resolveWith}`;
+      return base(seg, 'missing_required', message, e, { found: false }, reason);
+    }
+    case 'additionalProperties':
+    case 'unevaluatedProperties': {
+      const key = String(p.additionalProperty ?? p.unevaluatedProperty);
+      const seg = [...at, key];
+      const declared = declaredNamesAt(ctx, at);
+      const fault = base(seg, 'unknown_argument', '', e, valueAt(ctx.args, seg), reason);
+      fault.candidates = suggestNames(key, declared);
+      const owner = at.length === 0 ? `an argument of ${ctx.tool.name}` : `a field of ${patternOf(at) || 'this object'}`;
+      fault.message = `is not ${owner}`;
+      if (fault.candidates.length === 0 && declared.length > 0 && declared.length <= 12) fault.message += `; it takes: ${declared.join(', ')}`;
+      fault.fix = { kind: 'rename', path: seg, parentPath: at };
+      return fault;
+    }
+    case 'type': {
+      const fault = base(at, 'invalid_type', `must be ${typePhrase(p.type)}${exampleText(field?.example)}`, e, here, reason);
+      const want = String(p.type);
+      const v = here.value;
+      if (typeof v === 'string' && /integer|number/.test(want)) {
+        const n = numberFromString(v);
+        if (n !== undefined && (want.includes('number') || Number.isInteger(n))) fault.candidates = [n];
+      } else if (typeof v === 'string' && want.includes('boolean') && /^(true|false)$/i.test(v.trim())) {
+        fault.candidates = [v.trim().toLowerCase() === 'true'];
+      } else if ((typeof v === 'number' || typeof v === 'boolean') && want.includes('string')) {
+        fault.candidates = [String(v)];
+      }
+      if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path: at };
+      return fault;
+    }
+    case 'enum': {
+      const values: Json[] = field?.enumValues ?? p.allowedValues ?? node?.enum ?? [];
+      const code = field?.enumCode ?? enumCodeFor(typeof at[at.length - 1] === 'string' ? (at[at.length - 1] as string) : field?.name ?? '');
+      const fault = base(at, code, '', e, here, reason);
+      fault.candidates = suggestValues(here.value as Json, values, field?.valueAliases ?? {});
+      if (enumIsListable(values)) {
+        fault.message = `must be one of: ${listValues(values)}`;
+        // The listed set is the whole answer; did_you_mean would only repeat part of it.
+        fault.showCandidates = false;
+      } else {
+        const rule = field?.rule ?? `one of ${values.length} permitted values`;
+        fault.message = `must be ${rule}${fault.candidates.length ? '' : exampleText(field?.example ?? values[0])}`;
+      }
+      if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path: at };
+      return fault;
+    }
+    case 'const':
+      return withFix(base(at, 'invalid_value', `must be ${show(p.allowedValue)}`, e, here, reason), [p.allowedValue], at);
+    case 'format': {
+      const known = FORMAT_RULES[p.format];
+      const rule = field?.rule ?? known?.rule ?? `a valid ${p.format}`;
+      return base(at, 'invalid_format', `must be ${rule}${exampleText(field?.example ?? known?.example)}`, e, here, reason);
+    }
+    case 'pattern': {
+      const rule = field?.rule ?? `a string matching the pattern ${p.pattern}`;
+      const fault = base(at, 'invalid_format', `must be ${rule}${exampleText(field?.example)}`, e, here, reason);
+      if (field?.resolveWith) fault.message += `; get a valid one from ${field.resolveWith}`;
+      return fault;
+    }
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return base(at, 'out_of_range', `must be ${rangeText(field?.schema ?? node ?? {})}`, e, here, reason);
+    case 'multipleOf':
+      return base(at, 'invalid_value', `must be a multiple of ${p.multipleOf}`, e, here, reason);
+    case 'minLength':
+    case 'maxLength':
+      return base(at, 'invalid_length', `must be ${lengthText(field?.schema ?? node ?? {}, 'minLength', 'maxLength', 'characters long')}`, e, here, reason);
+    case 'minItems':
+    case 'maxItems':
+      return base(at, 'invalid_length', `must hold ${lengthText(field?.schema ?? node ?? {}, 'minItems', 'maxItems', 'items')}`, e, here, reason);
+    case 'minProperties':
+    case 'maxProperties':
+      return base(at, 'invalid_length', `must have ${lengthText(field?.schema ?? node ?? {}, 'minProperties', 'maxProperties', 'fields')}`, e, here, reason);
+    case 'uniqueItems':
+      return base(at, 'duplicate_items', `must not repeat an item; items ${p.j} and ${p.i} are equal`, e, here, reason);
+    case 'anyOf':
+    case 'oneOf':
+      return base(at, 'invalid_value', choiceText(ctx, e, node), e, here, reason);
+    case 'not':
+      return base(at, 'invalid_value', 'is a value this field excludes', e, here, reason);
+    case 'false schema':
+      return base(at, 'invalid_value', 'is not allowed here', e, here, reason);
+    case 'contains':
+    case 'minContains':
+    case 'maxContains':
+      return base(at, 'invalid_value', containsText(node), e, here, reason);
+    case 'propertyNames':
+      return base(at, 'invalid_value', 'has a property name that breaks its naming rule', e, here, reason);
+    case 'additionalItems':
+    case 'unevaluatedItems':
+    case 'items':
+      return base(at, 'invalid_length', `must hold ${p.limit !== undefined ? `at most ${p.limit} items` : 'only the items its schema declares'}`, e, here, reason);
+    default:
+      return base(at, 'invalid_value', `breaks the schema rule "${e.keyword}"`, e, here, reason);
+  }
+}
+
+function withFix(f: Fault, candidates: Json[], at: Segment[]): Fault {
+  f.candidates = candidates;
+  f.fix = { kind: 'replace', path: at };
+  return f;
+}
+
+function num(v: unknown): number | undefined {
+  return typeof v === 'number' ? v : undefined;
+}
+
+export function rangeText(s: SchemaNode): string {
+  const min = num(s.minimum);
+  const max = num(s.maximum);
+  const xmin = num(s.exclusiveMinimum);
+  const xmax = num(s.exclusiveMaximum);
+  if (min !== undefined && max !== undefined) return `from ${min} to ${max}`;
+  const parts: string[] = [];
+  if (min !== undefined) parts.push(`at least ${min}`);
+  if (xmin !== undefined) parts.push(`greater than ${xmin}`);
+  if (max !== undefined) parts.push(`at most ${max}`);
+  if (xmax !== undefined) parts.push(`less than ${xmax}`);
+  return parts.join(' and ') || 'within its bounds';
+}
+
+export function lengthText(s: SchemaNode, minKey: string, maxKey: string, unit: string): string {
+  const min = num(s[minKey]);
+  const max = num(s[maxKey]);
+  if (min !== undefined && max !== undefined) return min === max ? `exactly ${min} ${unit}` : `from ${min} to ${max} ${unit}`;
+  if (min !== undefined) return `at least ${min} ${unit}`;
+  if (max !== undefined) return `at most ${max} ${unit}`;
+  return `a permitted number of ${unit}`;
+}
+
+function containsText(node: SchemaNode | undefined): string {
+  const min = num(node?.minContains) ?? 1;
+  const max = num(node?.maxContains);
+  if (max !== undefined) return `must contain from ${min} to ${max} matching items`;
+  return `must contain at least ${min} matching item${min === 1 ? '' : 's'}`;
+}
+
+/** anyOf / oneOf in words: a choice between fields, a choice of types, or a choice of shapes. */
+function choiceText(ctx: ExplainContext, e: AjvError, node: SchemaNode | undefined): string {
+  const branches: SchemaNode[] | undefined = node?.[e.keyword];
+  if (e.keyword === 'oneOf' && Array.isArray(e.params?.passingSchemas)) return 'matches more than one of its allowed shapes; it must match exactly one';
+  if (Array.isArray(branches)) {
+    const req = branches.map((b) => (b && typeof b === 'object' && Object.keys(b).length === 1 && Array.isArray(b.required) && b.required.length === 1 ? b.required[0] : null));
+    if (req.every((r) => r !== null)) return `must include ${e.keyword === 'oneOf' ? 'exactly one' : 'one'} of: ${req.join(', ')}`;
+    const types = branches.map((b) => (b && typeof b === 'object' && typeof b.type === 'string' && Object.keys(b).length === 1 ? b.type : null));
+    if (types.every((t) => t !== null)) return `must be ${typePhrase(types as string[])}`;
+  }
+  void ctx;
+  return `must match ${e.keyword === 'oneOf' ? 'exactly one' : 'at least one'} of its allowed shapes`;
+}
+
+/** Conflicts are a pack fact AJV does not know: one fault names every offender, the reason and what to drop. */
+export function conflictFaults(ctx: ExplainContext): Fault[] {
+  const out: Fault[] = [];
+  for (const f of ctx.tool.fields.values()) {
+    if (!f.conflicts) continue;
+    for (const { segments, object } of objectsAt(ctx.args, parentPattern(f))) {
+      if (!Object.prototype.hasOwnProperty.call(object, f.name)) continue;
+      const present = f.conflicts.with.filter((o) => Object.prototype.hasOwnProperty.call(object, o));
+      if (present.length === 0) continue;
+      const received = Object.fromEntries([[f.name, object[f.name]], ...present.map((o) => [o, object[o]] as [string, Json])]);
+      const others = present.join(', ');
+      out.push({
+        field: formatPath([...segments, f.name]),
+        path: [...segments, f.name],
+        code: 'conflicting_arguments',
+        message: `cannot be combined with ${others}: ${f.conflicts.reason.replace(/\.$/, '')}. Drop ${f.name}, or drop ${others}`,
+        received: cutReceived(received),
+        hasReceived: true,
+        candidates: [],
+        showCandidates: false,
+        stage: 'validate',
+        reason: `x-conflicts on ${f.path}: ${[f.name, ...present].join(' + ')}`,
+        extra: { conflicts_with: present },
+      });
+    }
+  }
+  return out;
+}
+
+function parentPattern(f: FieldInfo): string {
+  return f.path.slice(0, f.path.length - f.name.length).replace(/\.$/, '');
+}
+
+/** Every object instance found at a path pattern such as `attendees[]` or `start`. */
+function objectsAt(args: Json, pattern: string): { segments: Segment[]; object: Record<string, Json> }[] {
+  const steps = pattern === '' ? [] : pattern.replace(/\[\]/g, '.[]').split('.').filter(Boolean);
+  let level: { segments: Segment[]; value: Json }[] = [{ segments: [], value: args }];
+  for (const step of steps) {
+    const next: { segments: Segment[]; value: Json }[] = [];
+    for (const { segments, value } of level) {
+      if (step === '[]') {
+        if (Array.isArray(value)) value.forEach((v, i) => next.push({ segments: [...segments, i], value: v }));
+      } else if (value && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, step)) {
+        next.push({ segments: [...segments, step], value: (value as Record<string, Json>)[step] });
+      }
+    }
+    level = next;
+  }
+  return level
+    .filter((l) => l.value !== null && typeof l.value === 'object' && !Array.isArray(l.value))
+    .map((l) => ({ segments: l.segments, object: l.value as Record<string, Json> }));
+}

@@ -1,0 +1,367 @@
+// The pack compiler: one pack file in, and per tool the wire schema (vendor facts only), the model-facing
+// schema (glosses appended), the field index the other stages read, and an AJV validator compiled once.
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { enumCodeFor } from './codes';
+import { KEYWORD_SCHEMAS, PACK_FILE_SCHEMA, PACK_KEYWORDS } from './pack-schema';
+import type { AjvError, CompiledPack, CompiledTool, FieldInfo, Json, PackSource, SchemaNode, ToolSource } from './types';
+import { valueSet } from './value-sets';
+
+/** An enum is listed in the message when it has at most this many values and this many characters. */
+export const ENUM_LIST_MAX_VALUES = 12;
+export const ENUM_LIST_MAX_CHARS = 160;
+
+export interface PackProblem {
+  /** JSON pointer into the pack file. */
+  path: string;
+  message: string;
+}
+
+export class PackError extends Error {
+  constructor(
+    readonly origin: string,
+    readonly problems: PackProblem[],
+  ) {
+    super(`${origin}: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n` + problems.map((p) => `  ${p.path || '/'}: ${p.message}`).join('\n'));
+    this.name = 'PackError';
+  }
+}
+
+export interface CompileOptions {
+  /** Take the schema exactly as written: no closing of objects, no pack checks. For conformance tests. */
+  asIs?: boolean;
+  /** `annotate` treats `format` as an annotation, as draft 2020-12 does by default. Packs assert it. */
+  formats?: 'assert' | 'annotate';
+  /** Skip the pack-author rules (x-rule with pattern, x-example with format…): for a user's own tool definitions. */
+  packChecks?: boolean;
+}
+
+function newAjv(formats: 'assert' | 'annotate') {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, logger: false, validateFormats: formats === 'assert' });
+  addFormats(ajv);
+  return ajv;
+}
+
+let packFileValidator: ReturnType<Ajv2020['compile']> | undefined;
+const keywordValidators = new Map<string, ReturnType<Ajv2020['compile']>>();
+
+function keywordValidator(keyword: string) {
+  let v = keywordValidators.get(keyword);
+  if (!v) {
+    v = newAjv('assert').compile(KEYWORD_SCHEMAS[keyword]);
+    keywordValidators.set(keyword, v);
+  }
+  return v;
+}
+
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SUBSCHEMA_ARRAYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const SUBSCHEMA_SINGLE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
+
+function isObjectSchema(node: SchemaNode): boolean {
+  const t = node.type;
+  return t === 'object' || (Array.isArray(t) && t.includes('object')) || (t === undefined && node.properties !== undefined);
+}
+
+function ptr(path: string, key: string | number): string {
+  return `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+}
+
+/** Sentences the model-facing schema adds to a field's description. */
+export function modelNotes(node: SchemaNode): string[] {
+  const notes: string[] = [];
+  if (typeof node['x-gloss'] === 'string') notes.push(node['x-gloss']);
+  const c = node['x-conflicts'];
+  if (c && Array.isArray(c.with)) notes.push(`Cannot be combined with ${c.with.join(', ')}: ${c.reason}.`.replace(/\.\.$/, '.'));
+  if (typeof node['x-resolve-with'] === 'string') notes.push(`Get valid values from ${node['x-resolve-with']}.`);
+  return notes;
+}
+
+interface Transformed {
+  wire: SchemaNode;
+  model: SchemaNode;
+}
+
+/** Copies a schema twice, without x- keywords: once as the wire schema, once with the notes for the model. */
+function transform(node: unknown, path: string, problems: PackProblem[], asIs: boolean): Transformed {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return { wire: node as SchemaNode, model: node as SchemaNode };
+  const src = node as SchemaNode;
+  const wire: SchemaNode = {};
+  const model: SchemaNode = {};
+  for (const [key, value] of Object.entries(src)) {
+    if (key.startsWith('x-') && !asIs) {
+      if (!(PACK_KEYWORDS as readonly string[]).includes(key)) {
+        problems.push({ path: ptr(path, key), message: `unknown pack keyword; the pack keywords are ${PACK_KEYWORDS.join(', ')}` });
+      } else {
+        const v = keywordValidator(key);
+        if (!v(value)) for (const e of v.errors ?? []) problems.push({ path: ptr(path, key) + e.instancePath, message: e.message ?? 'is invalid' });
+      }
+      continue;
+    }
+    if (SUBSCHEMA_MAPS.includes(key) && value && typeof value === 'object' && !Array.isArray(value)) {
+      const w: SchemaNode = {};
+      const m: SchemaNode = {};
+      for (const [k, sub] of Object.entries(value)) {
+        const t = transform(sub, ptr(ptr(path, key), k), problems, asIs);
+        w[k] = t.wire;
+        m[k] = t.model;
+      }
+      wire[key] = w;
+      model[key] = m;
+    } else if (SUBSCHEMA_ARRAYS.includes(key) && Array.isArray(value)) {
+      const t = value.map((sub, i) => transform(sub, ptr(ptr(path, key), i), problems, asIs));
+      wire[key] = t.map((x) => x.wire);
+      model[key] = t.map((x) => x.model);
+    } else if (SUBSCHEMA_SINGLE.includes(key) && value && typeof value === 'object') {
+      const t = transform(value, ptr(path, key), problems, asIs);
+      wire[key] = t.wire;
+      model[key] = t.model;
+    } else {
+      wire[key] = value;
+      model[key] = value;
+    }
+  }
+  if (asIs) return { wire, model };
+  const setName = src['x-value-set'];
+  if (typeof setName === 'string') {
+    const set = valueSet(setName);
+    if (set) {
+      wire.enum = [...set.values];
+      model.enum = [...set.values];
+    }
+  }
+  if (isObjectSchema(src) && !('additionalProperties' in src) && !('unevaluatedProperties' in src)) {
+    wire.additionalProperties = false;
+    model.additionalProperties = false;
+  }
+  const notes = modelNotes(src);
+  if (notes.length) model.description = [src.description, ...notes].filter((s) => typeof s === 'string' && s).join(' ');
+  return { wire, model };
+}
+
+/** Resolves a local `$ref` ("#/$defs/x") against the tool's argument schema. */
+export function resolveLocalRef(root: SchemaNode, node: SchemaNode): { node: SchemaNode; pointer: string } | undefined {
+  const ref = node.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#')) return undefined;
+  let cur: any = root;
+  const pointer = ref.slice(1);
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (cur === null || typeof cur !== 'object' || !(key in cur)) return undefined;
+    cur = cur[key];
+  }
+  return cur && typeof cur === 'object' ? { node: cur, pointer } : undefined;
+}
+
+/** Follows `$ref` and single-branch `allOf` so the caller sees the node that declares properties. */
+export function deref(root: SchemaNode, node: SchemaNode, seen = new Set<SchemaNode>()): SchemaNode {
+  let cur = node;
+  while (cur && typeof cur === 'object' && typeof cur.$ref === 'string' && !seen.has(cur)) {
+    seen.add(cur);
+    const r = resolveLocalRef(root, cur);
+    if (!r) break;
+    cur = r.node;
+  }
+  return cur;
+}
+
+function collectFields(root: SchemaNode, tool: ToolSource, problems: PackProblem[], basePath: string): Map<string, FieldInfo & { pointer: string }> {
+  const fields = new Map<string, FieldInfo & { pointer: string }>();
+  const walk = (node: SchemaNode, fieldPath: string, pointer: string, depth: number, seen: Set<SchemaNode>) => {
+    if (depth > 32 || !node || typeof node !== 'object' || seen.has(node)) return;
+    const ref = resolveLocalRef(root, node);
+    if (ref) {
+      walk(ref.node, fieldPath, ref.pointer, depth + 1, new Set([...seen, node]));
+      return;
+    }
+    const next = new Set([...seen, node]);
+    const props = node.properties;
+    if (props && typeof props === 'object') {
+      const required: string[] = Array.isArray(node.required) ? node.required : [];
+      const names = Object.keys(props);
+      const claimed = new Map<string, string>();
+      for (const name of names) claimed.set(name, name);
+      for (const [name, sub] of Object.entries<SchemaNode>(props)) {
+        const path = fieldPath ? `${fieldPath}.${name}` : name;
+        const p = ptr(ptr(pointer, 'properties'), name);
+        const info = fieldInfo(root, name, path, sub, required.includes(name));
+        fields.set(path, { ...info, pointer: p });
+        for (const alias of info.aliases) {
+          const owner = claimed.get(alias);
+          if (owner && owner !== name) problems.push({ path: basePath + ptr(p, 'x-aliases'), message: `alias "${alias}" already names the field "${owner}"` });
+          claimed.set(alias, name);
+        }
+        if (info.conflicts) {
+          for (const other of info.conflicts.with) {
+            if (!names.includes(other)) problems.push({ path: basePath + ptr(p, 'x-conflicts'), message: `conflicts with "${other}", which is not a sibling field (declared: ${names.join(', ')})` });
+            if (other === name) problems.push({ path: basePath + ptr(p, 'x-conflicts'), message: 'a field cannot conflict with itself' });
+          }
+        }
+        walk(sub, path, p, depth + 1, next);
+      }
+    }
+    if (node.items && typeof node.items === 'object' && !Array.isArray(node.items)) {
+      // Array items get their own entry (`tags[]`), so an enum or pattern on items is explained like a field.
+      const itemPath = `${fieldPath}[]`;
+      if (!fields.has(itemPath)) {
+        const name = fieldPath.replace(/\[\]/g, '').split('.').pop() || 'items';
+        fields.set(itemPath, { ...fieldInfo(root, name, itemPath, node.items, false), pointer: ptr(pointer, 'items') });
+      }
+      walk(node.items, itemPath, ptr(pointer, 'items'), depth + 1, next);
+    }
+    for (const k of ['allOf', 'anyOf', 'oneOf']) {
+      if (Array.isArray(node[k])) node[k].forEach((sub: SchemaNode, i: number) => walk(sub, fieldPath, ptr(ptr(pointer, k), i), depth + 1, next));
+    }
+  };
+  walk(tool.arguments, '', '', 0, new Set());
+  return fields;
+}
+
+function fieldInfo(root: SchemaNode, name: string, path: string, raw: SchemaNode, required: boolean): FieldInfo {
+  const node = deref(root, raw);
+  const set = typeof node['x-value-set'] === 'string' ? valueSet(node['x-value-set']) : undefined;
+  const enumValues: Json[] | undefined = set ? set.values : Array.isArray(node.enum) ? node.enum : undefined;
+  const valueAliases: Record<string, string> = Object.create(null);
+  if (set) Object.assign(valueAliases, set.aliases);
+  const declared = node['x-value-aliases'];
+  if (declared && typeof declared === 'object') for (const [k, v] of Object.entries(declared)) valueAliases[k.toLowerCase()] = v as string;
+  return {
+    path,
+    name,
+    schema: node,
+    required,
+    gloss: typeof node['x-gloss'] === 'string' ? node['x-gloss'] : undefined,
+    aliases: Array.isArray(node['x-aliases']) ? node['x-aliases'] : [],
+    valueAliases,
+    conflicts: node['x-conflicts'] && Array.isArray(node['x-conflicts'].with) ? node['x-conflicts'] : undefined,
+    rule: typeof node['x-rule'] === 'string' ? node['x-rule'] : set?.rule,
+    example: 'x-example' in node ? node['x-example'] : set?.example,
+    resolveWith: typeof node['x-resolve-with'] === 'string' ? node['x-resolve-with'] : undefined,
+    enumCode: enumValues ? (typeof node['x-code'] === 'string' ? node['x-code'] : enumCodeFor(name)) : undefined,
+    enumValues,
+  };
+}
+
+/** True when the permitted set is small enough to be worth its tokens in every message. */
+export function enumIsListable(values: readonly Json[]): boolean {
+  return values.length <= ENUM_LIST_MAX_VALUES && values.map((v) => String(v)).join(', ').length <= ENUM_LIST_MAX_CHARS;
+}
+
+function checkFieldKeywords(fields: Map<string, FieldInfo & { pointer: string }>, basePath: string, problems: PackProblem[]) {
+  for (const f of fields.values()) {
+    const at = basePath + f.pointer;
+    const s = f.schema;
+    if (s.pattern !== undefined && !f.rule) problems.push({ path: at, message: 'has a pattern but no x-rule: say the rule in words, completing "must be …"' });
+    if ((s.pattern !== undefined || s.format !== undefined) && !('x-example' in s)) problems.push({ path: at, message: 'has a pattern or format but no x-example: give one value that satisfies it' });
+    if (f.enumValues && !enumIsListable(f.enumValues) && !f.rule) problems.push({ path: at, message: `has ${f.enumValues.length} permitted values, too many to list in a message: add x-rule` });
+    if (s['x-value-aliases'] && !f.enumValues) problems.push({ path: at + '/x-value-aliases', message: 'value aliases need an enum to point into' });
+    if (s['x-value-aliases'] && f.enumValues) {
+      for (const [from, to] of Object.entries<Json>(s['x-value-aliases'])) {
+        if (!f.enumValues.includes(to)) problems.push({ path: at + ptr('/x-value-aliases', from), message: `points at ${JSON.stringify(to)}, which is not one of the permitted values` });
+      }
+    }
+    if (s['x-code'] !== undefined && !f.enumValues) problems.push({ path: at + '/x-code', message: 'x-code names the code for a value outside an enum, and this field has no enum' });
+  }
+}
+
+function toolKey(packId: string, name: string) {
+  return `urn:actionable:${encodeURIComponent(packId)}:${encodeURIComponent(name)}`;
+}
+
+export function compilePack(input: unknown, origin: string, options: CompileOptions = {}): CompiledPack {
+  const asIs = options.asIs === true;
+  packFileValidator ??= newAjv('assert').compile(PACK_FILE_SCHEMA);
+  if (!asIs && !packFileValidator(input)) {
+    throw new PackError(
+      origin,
+      (packFileValidator.errors ?? []).map((e) => ({ path: e.instancePath, message: describePackError(e) })),
+    );
+  }
+  const source = input as PackSource;
+  const problems: PackProblem[] = [];
+  const ajv = newAjv(options.formats ?? (asIs ? 'annotate' : 'assert'));
+  const seenNames = new Set<string>();
+  const tools: CompiledTool[] = [];
+
+  source.tools.forEach((tool, index) => {
+    const base = `/tools/${index}`;
+    if (seenNames.has(tool.name)) problems.push({ path: `${base}/name`, message: `tool name "${tool.name}" is used twice` });
+    seenNames.add(tool.name);
+    const { wire, model } = transform(tool.arguments, `${base}/arguments`, problems, asIs);
+    if (!ajv.validateSchema(wire)) {
+      for (const e of ajv.errors ?? []) problems.push({ path: `${base}/arguments${e.instancePath}`, message: `not a valid JSON Schema: ${e.message}` });
+      return;
+    }
+    const fields = collectFields(tool.arguments, tool, problems, `${base}/arguments`);
+    const packChecks = !asIs && options.packChecks !== false;
+    if (packChecks) checkFieldKeywords(fields, `${base}/arguments`, problems);
+    const key = toolKey(source.id, tool.name);
+    try {
+      ajv.addSchema(wire, key);
+    } catch (err) {
+      problems.push({ path: `${base}/arguments`, message: `AJV cannot use it: ${(err as Error).message}` });
+      return;
+    }
+    let compiled: ReturnType<Ajv2020['compile']> | undefined;
+    const validate = (args: unknown): AjvError[] | null => {
+      compiled ??= ajv.getSchema(key) as ReturnType<Ajv2020['compile']>;
+      return compiled(args) ? null : ((compiled.errors ?? []) as AjvError[]);
+    };
+    if (packChecks) {
+      for (const f of fields.values()) {
+        if (!('x-example' in f.schema)) continue;
+        try {
+          const check = ajv.compile({ $ref: `${key}#${f.pointer}` });
+          if (!check(f.schema['x-example'])) {
+            problems.push({ path: `${base}/arguments${f.pointer}/x-example`, message: `does not satisfy its own field: ${(check.errors ?? []).map((e) => `${e.instancePath || 'value'} ${e.message}`).join('; ')}` });
+          }
+        } catch (err) {
+          problems.push({ path: `${base}/arguments${f.pointer}`, message: `cannot check x-example: ${(err as Error).message}` });
+        }
+      }
+    }
+    const fieldMap = new Map<string, FieldInfo>();
+    for (const [k, v] of fields) {
+      const { pointer: _pointer, ...info } = v;
+      fieldMap.set(k, info);
+    }
+    tools.push({
+      name: tool.name,
+      summary: tool.summary,
+      resource: tool.resource ?? 'Tools',
+      operation: tool.operation,
+      source: tool,
+      wireSchema: wire,
+      modelSchema: model,
+      fields: fieldMap,
+      validate,
+    });
+  });
+
+  if (problems.length) throw new PackError(origin, problems);
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  return {
+    id: source.id,
+    title: source.title,
+    vendor: source.vendor,
+    reference: source.reference,
+    summary: source.summary,
+    origin,
+    tools,
+    tool: (name) => byName.get(name),
+    source,
+  };
+}
+
+function describePackError(e: { keyword: string; params: Record<string, any>; message?: string }): string {
+  if (e.keyword === 'additionalProperties') return `unexpected key "${e.params.additionalProperty}"`;
+  if (e.keyword === 'required') return `missing "${e.params.missingProperty}"`;
+  return e.message ?? 'is invalid';
+}
+
+/** Every enum code a pack can produce, for the error dictionary. */
+export function enumCodes(pack: CompiledPack): { code: string; tool: string; field: string }[] {
+  const out: { code: string; tool: string; field: string }[] = [];
+  for (const t of pack.tools) for (const f of t.fields.values()) if (f.enumCode) out.push({ code: f.enumCode, tool: t.name, field: f.path });
+  return out;
+}

@@ -1,0 +1,87 @@
+// The JSON Schema of a pack file (content/packs/README.md says the same in words). The pack loader
+// checks every pack against it before compiling, so a broken pack is named by file and path.
+
+const nonEmpty = { type: 'string', minLength: 1 } as const;
+
+export const PACK_KEYWORDS = [
+  'x-gloss',
+  'x-aliases',
+  'x-value-aliases',
+  'x-conflicts',
+  'x-rule',
+  'x-example',
+  'x-resolve-with',
+  'x-code',
+  'x-value-set',
+] as const;
+
+/** Each pack keyword's own shape; checked wherever it appears inside a tool's arguments. */
+export const KEYWORD_SCHEMAS: Record<string, object> = {
+  'x-gloss': nonEmpty,
+  'x-aliases': { type: 'array', items: { type: 'string', pattern: '^[A-Za-z_$][A-Za-z0-9_$.-]*$' }, uniqueItems: true },
+  'x-value-aliases': { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+  'x-conflicts': {
+    type: 'object',
+    required: ['with', 'reason'],
+    additionalProperties: false,
+    properties: { with: { type: 'array', minItems: 1, items: nonEmpty, uniqueItems: true }, reason: nonEmpty },
+  },
+  'x-rule': nonEmpty,
+  'x-example': {},
+  'x-resolve-with': { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}\\(.*\\)$' },
+  'x-code': { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
+  'x-value-set': { enum: ['iso-3166-1-alpha-2'] },
+};
+
+export const PACK_FILE_SCHEMA = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  required: ['id', 'title', 'vendor', 'reference', 'summary', 'tools'],
+  additionalProperties: false,
+  properties: {
+    $schema: { type: 'string' },
+    id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$' },
+    title: nonEmpty,
+    vendor: nonEmpty,
+    // The vendor's reference: an https link, or a path on this site for a pack with no outside vendor.
+    reference: { type: 'string', pattern: '^(https://|/)' },
+    summary: nonEmpty,
+    tools: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['name', 'summary', 'arguments'],
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,64}$' },
+          summary: nonEmpty,
+          resource: nonEmpty,
+          operation: {
+            type: 'object',
+            required: ['id'],
+            additionalProperties: false,
+            properties: { id: nonEmpty, reference: { type: 'string', pattern: '^https://' } },
+          },
+          arguments: { type: 'object', required: ['type'], properties: { type: { const: 'object' } } },
+          examples: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              valid: { type: 'array', items: { type: 'object' } },
+              invalid: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['about', 'arguments', 'expect'],
+                  additionalProperties: false,
+                  properties: { about: nonEmpty, arguments: {}, expect: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;

@@ -1,0 +1,177 @@
+// Stage 1, parse: reads whatever was pasted or received (JSON text, Python-style text, or a value) and
+// finds the tool name and the arguments, whichever vendor's envelope they came in.
+import { parse as parseTolerant, ParseErrorCode, type ParseError } from 'jsonc-parser';
+import { looksLikePythonCall, parsePythonCall, PythonSyntaxError } from './python-call';
+import { cutReceived, cutString } from './received';
+import type { Fault, InputShape, Json, JsonObject } from './types';
+
+export type ParseOutcome =
+  | { ok: true; shape: InputShape; name: string | null; args: Json }
+  | { ok: false; shape: InputShape; name: string | null; fault: Fault };
+
+const EXPECTED: Partial<Record<ParseErrorCode, string>> = {
+  [ParseErrorCode.InvalidSymbol]: 'a JSON value; this character cannot start one',
+  [ParseErrorCode.InvalidNumberFormat]: 'a number in JSON form',
+  [ParseErrorCode.PropertyNameExpected]: 'a property name in double quotes',
+  [ParseErrorCode.ValueExpected]: 'a value',
+  [ParseErrorCode.ColonExpected]: "':' after the property name",
+  [ParseErrorCode.CommaExpected]: "',' or a closing bracket",
+  [ParseErrorCode.CloseBraceExpected]: "'}' to close the object",
+  [ParseErrorCode.CloseBracketExpected]: "']' to close the array",
+  [ParseErrorCode.EndOfFileExpected]: 'the end of the input after the value',
+  [ParseErrorCode.InvalidCommentToken]: 'no comments; JSON has none',
+  [ParseErrorCode.UnexpectedEndOfComment]: 'no comments; JSON has none',
+  [ParseErrorCode.UnexpectedEndOfString]: 'a closing double quote to end the string',
+  [ParseErrorCode.UnexpectedEndOfNumber]: 'more digits to end the number',
+  [ParseErrorCode.InvalidUnicode]: 'four hex digits after \\u',
+  [ParseErrorCode.InvalidEscapeCharacter]: 'a valid escape: \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u',
+  [ParseErrorCode.InvalidCharacter]: 'no raw control characters inside a string; escape them',
+};
+
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(offset, text.length);
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+/** A short window of the text around the fault, so `received` shows what the parser saw there. */
+function excerpt(text: string, offset: number): string {
+  const start = Math.max(0, offset - 40);
+  const end = Math.min(text.length, offset + 20);
+  return (start > 0 ? '…' : '') + text.slice(start, end) + (end < text.length ? '…' : '');
+}
+
+function syntaxFault(code: 'invalid_json' | 'invalid_call', field: string, what: string, text: string, offset: number, expected: string, reason: string): Fault {
+  const { line, column } = lineColumn(text, offset);
+  return {
+    field,
+    code,
+    message: `${what} at line ${line}, column ${column}: expected ${expected}`,
+    received: excerpt(text, offset),
+    hasReceived: true,
+    candidates: [],
+    showCandidates: false,
+    stage: 'parse',
+    reason,
+    extra: { line, column },
+  };
+}
+
+/** JSON.parse for the value (it keeps `__proto__` as a plain key); jsonc-parser only to locate a fault. */
+export function parseJsonText(text: string, field: string): { ok: true; value: Json } | { ok: false; fault: Fault } {
+  try {
+    return { ok: true, value: JSON.parse(text) as Json };
+  } catch (err) {
+    const reason = `JSON.parse: ${(err as Error).message}`;
+    let first: ParseError | undefined;
+    try {
+      const errors: ParseError[] = [];
+      parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+      first = errors[0];
+    } catch {
+      // A locator that fails (say, on extreme nesting) still leaves a clear body below.
+    }
+    if (text.trim() === '') return { ok: false, fault: syntaxFault('invalid_json', field, 'is empty', text, 0, 'a JSON object', reason) };
+    if (!first) return { ok: false, fault: syntaxFault('invalid_json', field, 'is not valid JSON', text, 0, 'a JSON value', reason) };
+    const expected = first.error === ParseErrorCode.PropertyNameExpected && /,\s*$/.test(text.slice(0, first.offset))
+      ? 'a property name in double quotes; JSON allows no trailing comma'
+      : EXPECTED[first.error] ?? 'valid JSON';
+    return { ok: false, fault: syntaxFault('invalid_json', field, 'is not valid JSON', text, first.offset, expected, reason) };
+  }
+}
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function callFault(field: string, message: string, received: Json | undefined, reason: string): Fault {
+  return {
+    field,
+    code: 'invalid_call',
+    message,
+    received: received === undefined ? undefined : cutReceived(received),
+    hasReceived: received !== undefined,
+    candidates: [],
+    showCandidates: false,
+    stage: 'parse',
+    reason,
+  };
+}
+
+/** Arguments that arrive as a JSON string (OpenAI's envelopes) are parsed here; a fault points inside them. */
+function argumentsFrom(value: unknown, shape: InputShape, name: string | null): ParseOutcome {
+  if (typeof value === 'string') {
+    const parsed = parseJsonText(value, 'arguments');
+    if (!parsed.ok) return { ok: false, shape, name, fault: parsed.fault };
+    return { ok: true, shape, name, args: parsed.value };
+  }
+  if (value === undefined) return { ok: true, shape, name, args: {} };
+  return { ok: true, shape, name, args: value as Json };
+}
+
+function nameOf(v: unknown): string | null {
+  return typeof v === 'string' ? v : null;
+}
+
+const PLAIN_KEYS = new Set(['name', 'arguments', 'input', 'id', 'call_id', 'type']);
+
+/** Recognises the envelope of an already-parsed call. */
+export function readEnvelope(value: Json, depth = 0): ParseOutcome {
+  if (Array.isArray(value)) {
+    if (value.length === 1 && depth < 3) return readEnvelope(value[0], depth + 1);
+    return { ok: false, shape: 'unknown', name: null, fault: callFault('', value.length === 0 ? 'is an empty list: send one tool call' : `holds ${value.length} calls: check one call at a time`, value.length ? undefined : value, 'input is an array') };
+  }
+  if (!isObject(value)) {
+    return { ok: false, shape: 'unknown', name: null, fault: callFault('', 'must be a tool call object with a name and arguments', value, 'input is not an object') };
+  }
+  const v = value;
+  // An assistant message carrying tool_calls (OpenAI) or content blocks (Anthropic): unwrap a single call.
+  if (Array.isArray(v.tool_calls) && depth < 3) return readEnvelope(v.tool_calls as Json, depth + 1);
+  if (v.role === 'assistant' && Array.isArray(v.content) && depth < 3) {
+    const uses = (v.content as Json[]).filter((b) => isObject(b) && b.type === 'tool_use');
+    return readEnvelope(uses, depth + 1);
+  }
+  if (v.type === 'function' && isObject(v.function)) {
+    const fn = v.function;
+    return argumentsFrom(fn.arguments, 'openai-chat', nameOf(fn.name));
+  }
+  if (v.type === 'function_call' && 'name' in v) return argumentsFrom(v.arguments, 'openai-responses', nameOf(v.name));
+  if (v.type === 'tool_use' && 'name' in v) return argumentsFrom(v.input, 'anthropic', nameOf(v.name));
+  if (typeof v.jsonrpc === 'string' || v.method === 'tools/call') {
+    if (v.method !== 'tools/call') return { ok: false, shape: 'mcp', name: null, fault: callFault('method', 'must be "tools/call" for a tool call', v.method ?? null, 'JSON-RPC method is not tools/call') };
+    const params = isObject(v.params) ? v.params : {};
+    return argumentsFrom(params.arguments, 'mcp', nameOf(params.name));
+  }
+  if (typeof v.name === 'string' && ('arguments' in v || 'input' in v) && Object.keys(v).every((k) => PLAIN_KEYS.has(k))) {
+    return argumentsFrom('arguments' in v ? v.arguments : v.input, 'plain', v.name);
+  }
+  return { ok: true, shape: 'bare-arguments', name: null, args: v };
+}
+
+export function parseCall(input: unknown): ParseOutcome {
+  if (typeof input !== 'string') return readEnvelope(input as Json);
+  const text = input;
+  if (looksLikePythonCall(text)) {
+    try {
+      const call = parsePythonCall(text);
+      return { ok: true, shape: 'python', name: call.name, args: call.arguments };
+    } catch (err) {
+      if (err instanceof PythonSyntaxError) {
+        return { ok: false, shape: 'python', name: null, fault: syntaxFault('invalid_call', '', 'is not a call the checker can read', text, err.offset, err.expected, 'python-style parse failed') };
+      }
+      throw err;
+    }
+  }
+  const parsed = parseJsonText(text, '');
+  if (!parsed.ok) return { ok: false, shape: 'unknown', name: null, fault: parsed.fault };
+  return readEnvelope(parsed.value);
+}
+
+export { cutString };

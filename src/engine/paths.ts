@@ -1,0 +1,60 @@
+// Field paths as the body shows them: `start.dateTime`, `attendees[0].email`, `metadata["order-id"]`.
+import type { Json } from './types';
+
+export type Segment = string | number;
+
+const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+export function formatPath(segments: readonly Segment[]): string {
+  let out = '';
+  for (const s of segments) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else if (IDENT.test(s)) out += out ? `.${s}` : s;
+    else out += `[${JSON.stringify(s)}]`;
+  }
+  return out;
+}
+
+/** The path pattern a field is declared under: indices become `[]`. */
+export function patternOf(segments: readonly Segment[]): string {
+  let out = '';
+  for (const s of segments) {
+    if (typeof s === 'number') out += '[]';
+    else out += out ? `.${s}` : s;
+  }
+  return out;
+}
+
+/** Splits an AJV instancePath into segments, reading the instance to tell array indices from keys. */
+export function pointerToSegments(pointer: string, instance: Json): Segment[] {
+  if (!pointer) return [];
+  const out: Segment[] = [];
+  let cur: Json | undefined = instance;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(cur)) {
+      const i = Number(key);
+      out.push(i);
+      cur = cur[i];
+    } else {
+      out.push(key);
+      cur = cur && typeof cur === 'object' && Object.prototype.hasOwnProperty.call(cur, key) ? (cur as Record<string, Json>)[key] : undefined;
+    }
+  }
+  return out;
+}
+
+export function valueAt(instance: Json, segments: readonly Segment[]): { found: boolean; value?: Json } {
+  let cur: Json | undefined = instance;
+  for (const s of segments) {
+    if (cur === null || typeof cur !== 'object') return { found: false };
+    if (Array.isArray(cur)) {
+      if (typeof s !== 'number' || s >= cur.length) return { found: false };
+      cur = cur[s];
+    } else {
+      if (typeof s !== 'string' || !Object.prototype.hasOwnProperty.call(cur, s)) return { found: false };
+      cur = (cur as Record<string, Json>)[s];
+    }
+  }
+  return { found: true, value: cur as Json };
+}

@@ -1,0 +1,164 @@
+// Reads the Python-style calls that transcripts show: `update_ticket(ticket_id="T-8841", status="OPEN")`.
+// Keyword arguments only; values are Python literals (strings, numbers, True/False/None, lists, tuples,
+// dicts). Hand-written because no maintained package parses Python literals without a Python runtime.
+import type { Json, JsonObject } from './types';
+
+export interface PythonCall {
+  name: string;
+  arguments: JsonObject;
+}
+
+export class PythonSyntaxError extends Error {
+  constructor(
+    readonly expected: string,
+    readonly offset: number,
+  ) {
+    super(`expected ${expected}`);
+  }
+}
+
+const MAX_DEPTH = 64;
+
+/** True when the text looks like `name(` after leading white space, so it is read as Python, not JSON. */
+export function looksLikePythonCall(text: string): boolean {
+  return /^\s*[A-Za-z_][A-Za-z0-9_.-]*\s*\(/.test(text);
+}
+
+export function parsePythonCall(text: string): PythonCall {
+  let i = 0;
+  const ws = () => {
+    while (i < text.length && /\s/.test(text[i])) i++;
+  };
+  const fail = (expected: string): never => {
+    throw new PythonSyntaxError(expected, i);
+  };
+  const ident = (): string => {
+    const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i, i + 200));
+    if (!m) fail('a name');
+    i += m![0].length;
+    return m![0];
+  };
+
+  const value = (depth: number): Json => {
+    if (depth > MAX_DEPTH) fail(`at most ${MAX_DEPTH} levels of nesting`);
+    ws();
+    const c = text[i];
+    if (c === '"' || c === "'") return str();
+    if (c === '[' || c === '(') return list(c === '[' ? ']' : ')', depth);
+    if (c === '{') return dict(depth);
+    const num = /^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    if (num) {
+      i += num[0].length;
+      return Number(num[0]);
+    }
+    const word = /^[A-Za-z_]+/.exec(text.slice(i, i + 40));
+    if (word) {
+      const w = word[0];
+      const known: Record<string, Json> = { True: true, False: false, None: null, true: true, false: false, null: null };
+      if (w in known) {
+        i += w.length;
+        return known[w];
+      }
+    }
+    return fail('a value: a quoted string, a number, True, False, None, a list or a dict');
+  };
+
+  const str = (): string => {
+    const q = text[i];
+    // Triple quotes and string prefixes are rare in transcripts; plain quotes cover them.
+    i++;
+    let out = '';
+    while (i < text.length && text[i] !== q) {
+      if (text[i] === '\\') {
+        const n = text[i + 1];
+        const esc: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0' };
+        if (n === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
+          out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
+          i += 6;
+          continue;
+        }
+        out += n in esc ? esc[n] : '\\' + (n ?? '');
+        i += 2;
+        continue;
+      }
+      out += text[i++];
+    }
+    if (i >= text.length) fail(`a closing ${q} to end the string`);
+    i++;
+    return out;
+  };
+
+  const list = (close: string, depth: number): Json[] => {
+    i++;
+    const out: Json[] = [];
+    ws();
+    while (text[i] !== close) {
+      out.push(value(depth + 1));
+      ws();
+      if (text[i] === ',') {
+        i++;
+        ws();
+      } else if (text[i] !== close) fail(`',' or '${close}'`);
+    }
+    i++;
+    return out;
+  };
+
+  const dict = (depth: number): JsonObject => {
+    i++;
+    const entries: [string, Json][] = [];
+    ws();
+    while (text[i] !== '}') {
+      const k = value(depth + 1);
+      if (typeof k !== 'string' && typeof k !== 'number') fail('a string key');
+      ws();
+      if (text[i] !== ':') fail("':' after a dict key");
+      i++;
+      entries.push([String(k), value(depth + 1)]);
+      ws();
+      if (text[i] === ',') {
+        i++;
+        ws();
+      } else if (text[i] !== '}') fail("',' or '}'");
+    }
+    i++;
+    return Object.fromEntries(entries);
+  };
+
+  ws();
+  let name = ident();
+  // `functions.update_ticket(...)`: the harness prefix is not part of the tool name.
+  while (text[i] === '.' || text[i] === '-') {
+    const sep = text[i];
+    i++;
+    const part = ident();
+    name = sep === '.' ? part : `${name}-${part}`;
+  }
+  ws();
+  if (text[i] !== '(') fail("'(' after the tool name");
+  i++;
+  const entries: [string, Json][] = [];
+  ws();
+  while (text[i] !== ')') {
+    if (i >= text.length) fail("')' to close the call");
+    const start = i;
+    const m = /^[A-Za-z_][A-Za-z0-9_]*\s*=/.exec(text.slice(i, i + 200));
+    if (!m) {
+      i = start;
+      fail('a keyword argument such as status="open"; positional arguments cannot be matched to fields');
+    }
+    const key = ident();
+    ws();
+    i++; // '='
+    entries.push([key, value(0)]);
+    ws();
+    if (text[i] === ',') {
+      i++;
+      ws();
+    } else if (text[i] !== ')') fail("',' or ')'");
+  }
+  i++;
+  ws();
+  if (i < text.length) fail('the end of the input after the call');
+  return { name, arguments: Object.fromEntries(entries) };
+}
