@@ -1,0 +1,63 @@
+// Debian's Chromium through playwright-core (launch() gives each browser a fresh user-data-dir). Every request that leaves localhost is recorded and
+// aborted, so a test can assert the site works behind a closed network.
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/** A site path joined to the preview URL (which ends with the configured base path and a slash). */
+export function siteUrl(path = ''): string {
+  return baseUrl() + path.replace(/^\//, '');
+}
+
+export async function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium), as .ci/run does`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost, EXCLUDE 127.0.0.1',
+    ],
+  });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** URLs the page tried to reach outside localhost (all aborted). */
+  offsite: string[];
+  /** Uncaught page errors and console errors. */
+  errors: string[];
+}
+
+export async function openPage(browser: Browser, options: { permissions?: string[]; colorScheme?: 'light' | 'dark' } = {}): Promise<Session> {
+  const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light' });
+  if (options.permissions) await context.grantPermissions(options.permissions, { origin: baseUrl() });
+  const offsite: string[] = [];
+  const errors: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    const local = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.protocol === 'data:' || url.protocol === 'blob:';
+    if (local) return route.continue();
+    offsite.push(route.request().url());
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return { context, page, offsite, errors };
+}

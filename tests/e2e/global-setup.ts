@@ -1,0 +1,57 @@
+// Builds the site once and serves it with `astro preview` on a free port for every e2e test file.
+// astro preview silently moves to another port when its port is taken, so we pick a free one, start the
+// binary directly (not through npx, whose death leaves astro alive) and read the URL it prints.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { TestProject } from 'vitest/node';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+let preview: ChildProcess | undefined;
+
+export default async function setup(project: TestProject) {
+  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+  if (!process.env.E2E_SKIP_BUILD || !existsSync('dist/index.html')) {
+    const build = spawnSync('node_modules/.bin/astro', ['build'], { env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: 600_000 });
+    if (build.status !== 0) throw new Error(`astro build failed (exit ${build.status}):\n${build.stdout}\n${build.stderr}`);
+  }
+  const port = await freePort();
+  preview = spawn('node_modules/.bin/astro', ['preview', '--host', '127.0.0.1', '--port', String(port)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`astro preview printed no URL in 30 s:\n${out}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /http:\/\/(127\.0\.0\.1|localhost):(\d+)(\/[^\s]*)?/.exec(out.replace(/\x1b\[[0-9;]*m/g, ''));
+      if (m) {
+        clearTimeout(timer);
+        if (Number(m[2]) !== port) reject(new Error(`astro preview took port ${m[2]}, not ${port}`));
+        else resolve(`http://127.0.0.1:${port}${(m[3] ?? '/').replace(/\/?$/, '/')}`);
+      }
+    };
+    preview!.stdout!.on('data', onData);
+    preview!.stderr!.on('data', onData);
+    preview!.on('exit', (code) => reject(new Error(`astro preview exited (${code}):\n${out}`)));
+  });
+  project.provide('baseUrl', url);
+  return async () => {
+    preview?.kill('SIGTERM');
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
