@@ -22,12 +22,14 @@ let preview: ChildProcess | undefined;
 
 export default async function setup(project: TestProject) {
   const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
-  if (!process.env.E2E_SKIP_BUILD || !existsSync('dist/index.html')) {
-    const build = spawnSync('node_modules/.bin/astro', ['build'], { env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: 600_000 });
+  // E2E_OUT_DIR lets several builds run side by side (say, two developers in one tree).
+  const outDir = process.env.E2E_OUT_DIR ?? 'dist';
+  if (!process.env.E2E_SKIP_BUILD || !existsSync(`${outDir}/index.html`)) {
+    const build = spawnSync('node_modules/.bin/astro', ['build', '--outDir', outDir], { env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: 600_000 });
     if (build.status !== 0) throw new Error(`astro build failed (exit ${build.status}):\n${build.stdout}\n${build.stderr}`);
   }
   const port = await freePort();
-  preview = spawn('node_modules/.bin/astro', ['preview', '--host', '127.0.0.1', '--port', String(port)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  preview = spawn('node_modules/.bin/astro', ['preview', '--host', '127.0.0.1', '--port', String(port), '--outDir', outDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`astro preview printed no URL in 30 s:\n${out}`)), 30_000);
