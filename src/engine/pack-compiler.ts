@@ -34,10 +34,13 @@ export interface CompileOptions {
   formats?: 'assert' | 'annotate';
   /** Skip the pack-author rules (x-rule with pattern, x-example with format…): for a user's own tool definitions. */
   packChecks?: boolean;
+  /** Further schemas AJV may resolve `$ref`s into, by URI (the conformance suite's remotes). Never fetched. */
+  schemas?: Record<string, unknown>;
 }
 
 function newAjv(formats: 'assert' | 'annotate') {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, logger: false, validateFormats: formats === 'assert' });
+  // ownProperties: a key named __proto__, toString or constructor is only present when the caller sent it.
+  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, logger: false, ownProperties: true, validateFormats: formats === 'assert' });
   addFormats(ajv);
   return ajv;
 }
@@ -88,6 +91,7 @@ function transform(node: unknown, path: string, problems: PackProblem[], asIs: b
   const src = node as SchemaNode;
   const wire: SchemaNode = {};
   const model: SchemaNode = {};
+  const define = (target: SchemaNode, key: string, value: unknown) => Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   for (const [key, value] of Object.entries(src)) {
     if (key.startsWith('x-') && !asIs) {
       if (!(PACK_KEYWORDS as readonly string[]).includes(key)) {
@@ -99,26 +103,27 @@ function transform(node: unknown, path: string, problems: PackProblem[], asIs: b
       continue;
     }
     if (SUBSCHEMA_MAPS.includes(key) && value && typeof value === 'object' && !Array.isArray(value)) {
-      const w: SchemaNode = {};
-      const m: SchemaNode = {};
+      const w: [string, unknown][] = [];
+      const m: [string, unknown][] = [];
       for (const [k, sub] of Object.entries(value)) {
         const t = transform(sub, ptr(ptr(path, key), k), problems, asIs);
-        w[k] = t.wire;
-        m[k] = t.model;
+        w.push([k, t.wire]);
+        m.push([k, t.model]);
       }
-      wire[key] = w;
-      model[key] = m;
+      // fromEntries, not assignment: a property named __proto__ must stay a property.
+      wire[key] = Object.fromEntries(w);
+      model[key] = Object.fromEntries(m);
     } else if (SUBSCHEMA_ARRAYS.includes(key) && Array.isArray(value)) {
       const t = value.map((sub, i) => transform(sub, ptr(ptr(path, key), i), problems, asIs));
-      wire[key] = t.map((x) => x.wire);
-      model[key] = t.map((x) => x.model);
+      define(wire, key, t.map((x) => x.wire));
+      define(model, key, t.map((x) => x.model));
     } else if (SUBSCHEMA_SINGLE.includes(key) && value && typeof value === 'object') {
       const t = transform(value, ptr(path, key), problems, asIs);
-      wire[key] = t.wire;
-      model[key] = t.model;
+      define(wire, key, t.wire);
+      define(model, key, t.model);
     } else {
-      wire[key] = value;
-      model[key] = value;
+      define(wire, key, value);
+      define(model, key, value);
     }
   }
   if (asIs) return { wire, model };
@@ -218,7 +223,9 @@ function collectFields(root: SchemaNode, tool: ToolSource, problems: PackProblem
 }
 
 function fieldInfo(root: SchemaNode, name: string, path: string, raw: SchemaNode, required: boolean): FieldInfo {
-  const node = deref(root, raw);
+  // Boolean schemas (`true` / `false`) declare a field with no keywords of their own.
+  const resolved = raw && typeof raw === 'object' ? deref(root, raw) : undefined;
+  const node: SchemaNode = resolved && typeof resolved === 'object' ? resolved : {};
   const set = typeof node['x-value-set'] === 'string' ? valueSet(node['x-value-set']) : undefined;
   const enumValues: Json[] | undefined = set ? set.values : Array.isArray(node.enum) ? node.enum : undefined;
   const valueAliases: Record<string, string> = Object.create(null);
@@ -280,6 +287,7 @@ export function compilePack(input: unknown, origin: string, options: CompileOpti
   const source = input as PackSource;
   const problems: PackProblem[] = [];
   const ajv = newAjv(options.formats ?? (asIs ? 'annotate' : 'assert'));
+  for (const [uri, schema] of Object.entries(options.schemas ?? {})) ajv.addSchema(schema as SchemaNode, uri);
   const seenNames = new Set<string>();
   const tools: CompiledTool[] = [];
 
