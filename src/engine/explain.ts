@@ -206,10 +206,14 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
     case 'maxProperties':
       return base(at, 'invalid_length', `must have ${lengthText(field?.schema ?? node ?? {}, 'minProperties', 'maxProperties', 'fields')}`, e, here, reason);
     case 'uniqueItems':
-      return base(at, 'duplicate_items', `must not repeat an item; items ${p.j} and ${p.i} are equal`, e, here, reason);
+      return base(at, 'duplicate_items', `must not repeat an item; items ${Math.min(p.i, p.j)} and ${Math.max(p.i, p.j)} are equal`, e, here, reason);
     case 'anyOf':
-    case 'oneOf':
-      return base(at, 'invalid_value', choiceText(ctx, e, node), e, here, reason);
+    case 'oneOf': {
+      const fault = base(at, 'invalid_value', choiceText(ctx, e, node), e, here, reason);
+      const names = requiredChoice(node?.[e.keyword]);
+      if (names && !Array.isArray(e.params?.passingSchemas)) fault.requiresOneOf = names;
+      return fault;
+    }
     case 'not':
       return base(at, 'invalid_value', 'is a value this field excludes', e, here, reason);
     case 'false schema':
@@ -269,13 +273,20 @@ function containsText(node: SchemaNode | undefined): string {
   return `must contain at least ${min} matching item${min === 1 ? '' : 's'}`;
 }
 
+/** The field names of an anyOf/oneOf whose every branch is `{required: [one name]}`; else undefined. */
+function requiredChoice(branches: unknown): string[] | undefined {
+  if (!Array.isArray(branches) || branches.length === 0) return undefined;
+  const req = branches.map((b) => (b && typeof b === 'object' && Object.keys(b).length === 1 && Array.isArray(b.required) && b.required.length === 1 ? String(b.required[0]) : null));
+  return req.every((r) => r !== null) ? (req as string[]) : undefined;
+}
+
 /** anyOf / oneOf in words: a choice between fields, a choice of types, or a choice of shapes. */
 function choiceText(ctx: ExplainContext, e: AjvError, node: SchemaNode | undefined): string {
   const branches: SchemaNode[] | undefined = node?.[e.keyword];
   if (e.keyword === 'oneOf' && Array.isArray(e.params?.passingSchemas)) return 'matches more than one of its allowed shapes; it must match exactly one';
   if (Array.isArray(branches)) {
-    const req = branches.map((b) => (b && typeof b === 'object' && Object.keys(b).length === 1 && Array.isArray(b.required) && b.required.length === 1 ? b.required[0] : null));
-    if (req.every((r) => r !== null)) return `must include ${e.keyword === 'oneOf' ? 'exactly one' : 'one'} of: ${req.join(', ')}`;
+    const req = requiredChoice(branches);
+    if (req) return `must include ${e.keyword === 'oneOf' ? 'exactly one' : 'one'} of: ${req.join(', ')}`;
     const types = branches.map((b) => (b && typeof b === 'object' && typeof b.type === 'string' && Object.keys(b).length === 1 ? b.type : null));
     if (types.every((t) => t !== null)) return `must be ${typePhrase(types as string[])}`;
   }

@@ -14,6 +14,85 @@ export interface PackSource {
   reference: string;
   summary: string;
   tools: ToolSource[];
+  /** The records the ordered checks read, and who is calling (content/packs/README.md, "State and checks"). */
+  state?: PackState;
+}
+
+/** A pack's state: a fixed `now` (so date rules are deterministic), the caller, and records by kind and id. */
+export interface PackState {
+  now?: string;
+  caller?: JsonObject;
+  records?: { [kind: string]: { [id: string]: JsonObject } };
+}
+
+/** An expression of the condition language (src/engine/conditions.ts): a `$path`, a literal, a list, or one operator. */
+export type Expr = Json;
+
+export interface ExistsCheckSource {
+  kind: 'exists';
+  /** The declared argument that must name a record. */
+  argument: string;
+  /** The record kind in `state.records`. */
+  record: string;
+  /** The name the record is bound to in later conditions (`$ticket`); defaults to the kind in the singular. */
+  as?: string;
+  /** A condition the caller must meet to see the record; a record it cannot see reads exactly as a missing one. */
+  visible?: Expr;
+}
+
+export interface PermissionCheckSource {
+  kind: 'permission';
+  requires: Expr;
+  message: string;
+  next_call?: string;
+}
+
+export interface RuleCheckSource {
+  kind: 'rule';
+  code: string;
+  /** The call is refused when this condition holds. */
+  when: Expr;
+  field?: string;
+  message: string;
+  next_call?: string;
+  retryable: boolean;
+  retry_after?: Expr;
+  let?: { [name: string]: Expr };
+}
+
+export type CheckSource = ExistsCheckSource | PermissionCheckSource | RuleCheckSource;
+
+/** What an accepted call would change: `update` a bound record, or `create` one of a kind. */
+export interface EffectSource {
+  update?: string;
+  create?: string;
+  set: { [field: string]: Expr };
+}
+
+/** A check as the engine runs it. */
+export interface CompiledCheck {
+  /** Stable within the tool: `exists:ticket_id`, `permission`, `rule:ticket_unassigned`. */
+  id: string;
+  kind: CheckSource['kind'];
+  /** Position in the tool's `checks`. */
+  index: number;
+  /** The code a failure gives: not_found, forbidden, or the rule's own. */
+  code: string;
+  retryable: boolean;
+  source: CheckSource;
+  /** exists only: the name the record is bound to, the noun the message uses, the field's x-resolve-with. */
+  binding?: string;
+  noun?: string;
+  resolveWith?: string;
+}
+
+export interface CheckExample {
+  about: string;
+  arguments: Json;
+  /** The code of the body, or "accepted". */
+  expect: string;
+  /** Replaces the state's caller for this example (to show what another caller gets). */
+  caller?: JsonObject;
 }
 
 export interface ToolSource {
@@ -25,7 +104,12 @@ export interface ToolSource {
   examples?: {
     valid?: JsonObject[];
     invalid?: { about: string; arguments: Json; expect: string }[];
+    checks?: CheckExample[];
   };
+  /** Ordered checks run after validation: existence, then permission, then rules. */
+  checks?: CheckSource[];
+  /** What an accepted call would change in the state. */
+  effects?: EffectSource[];
 }
 
 /** What the engine knows about one declared field, keyed by its dotted path pattern (`attendees[].email`). */
@@ -63,6 +147,9 @@ export interface CompiledTool {
   fields: Map<string, FieldInfo>;
   /** Compiled once, on first use, and reused for every call. */
   validate(args: unknown): AjvError[] | null;
+  /** The ordered checks, in declared order (empty when the tool declares none). */
+  checks: CompiledCheck[];
+  effects: EffectSource[];
 }
 
 export interface CompiledPack {
@@ -76,6 +163,8 @@ export interface CompiledPack {
   tools: CompiledTool[];
   tool(name: string): CompiledTool | undefined;
   source: PackSource;
+  /** The pack's own state; null when it ships none. */
+  state: PackState | null;
 }
 
 /** The subset of an AJV ErrorObject the engine reads. */
@@ -133,8 +222,10 @@ export interface Fault {
   showCandidates: boolean;
   /** How to apply a single candidate, for suggested_call. */
   fix?: { kind: 'replace' | 'rename' | 'remove'; path: (string | number)[]; parentPath?: (string | number)[] };
+  /** For a "must include one of" fault: the names any one of which would satisfy it. */
+  requiresOneOf?: string[];
   /** For the log only. */
-  stage: 'parse' | 'absorb' | 'validate';
+  stage: 'parse' | 'absorb' | 'validate' | 'checks';
   keyword?: string;
   schemaPath?: string;
   reason: string;
@@ -145,11 +236,37 @@ export interface LogRecord {
   pack: string;
   tool: string | null;
   shape: InputShape;
-  stage: 'parse' | 'absorb' | 'validate' | 'accepted';
+  stage: 'parse' | 'absorb' | 'validate' | 'checks' | 'accepted';
   outcome: 'accepted' | 'rejected';
   faults: { code: string; field: string; stage: string; reason: string; keyword?: string; schema_path?: string }[];
   omitted: number;
   corrections: number;
+  /** The id of the ordered check that stopped the call (stage "checks" only). */
+  check?: string;
+  /** The tool's ordered checks that never ran, so "not found" can be told from "not checked". */
+  not_run: string[];
+}
+
+/** One ordered check as it went for this call. */
+export interface CheckStep {
+  id: string;
+  kind: CheckSource['kind'];
+  /** `skipped`: an exists check whose optional argument was not sent. */
+  outcome: 'passed' | 'failed' | 'skipped' | 'not_run';
+  /** For the engineer: why it failed or was skipped (a hidden record says so here, never in the body). */
+  detail?: string;
+}
+
+/** One change an accepted call would make, computed from the state and never applied. */
+export interface Effect {
+  action: 'update' | 'create';
+  /** The record kind. */
+  record: string;
+  /** The record's id; null for a record the call would create (its id is the server's to assign). */
+  id: string | null;
+  field: string;
+  from: Json | null;
+  to: Json;
 }
 
 export interface CheckResult {
@@ -164,6 +281,10 @@ export interface CheckResult {
   did_you_mean: { field: string; candidates: Json[] }[];
   suggested_call: { name: string; arguments: Json } | null;
   log: LogRecord;
+  /** The tool's ordered checks, in order, with how each went (all not_run when validation failed). */
+  checks: CheckStep[];
+  /** What the call would change in the state, when accepted; empty otherwise. */
+  effects: Effect[];
 }
 
 export interface CheckOptions {
@@ -171,4 +292,6 @@ export interface CheckOptions {
   tool?: string;
   /** Turn off the absorb stage (used by the JSON Schema conformance tests). */
   absorb?: boolean;
+  /** A state to run the ordered checks against instead of the pack's own (the playground's edited state). */
+  state?: Json;
 }

@@ -38,5 +38,37 @@ export function validateArguments(tool: CompiledTool, args: Json): Fault[] {
       byField.set(key, { fault, rank: r });
     }
   }
-  return [...faults, ...conflictFaults(ctx)];
+  return [...shortenRepeatedLists(dropImpliedByRename(faults)), ...conflictFaults(ctx)];
+}
+
+/**
+ * `staus: "open"` gives an unknown argument whose one candidate is `status`; the "status is missing"
+ * fault it causes says nothing new, and would block the suggested call. Drop such implied faults.
+ */
+function dropImpliedByRename(faults: Fault[]): Fault[] {
+  const renamedTo = new Set<string>();
+  for (const f of faults) {
+    if (f.code === 'unknown_argument' && f.candidates.length === 1 && f.fix?.parentPath) {
+      renamedTo.add(JSON.stringify([...f.fix.parentPath, String(f.candidates[0])]));
+    }
+  }
+  if (renamedTo.size === 0) return faults;
+  return faults.filter((f) => {
+    if (f.code === 'missing_required' && f.path) return !renamedTo.has(JSON.stringify(f.path));
+    if (f.requiresOneOf && f.path) return !f.requiresOneOf.some((name) => renamedTo.has(JSON.stringify([...f.path!, name])));
+    return true;
+  });
+}
+
+/** Several unknown arguments at one level would each repeat "it takes: …"; the list is worth its tokens once. */
+function shortenRepeatedLists(faults: Fault[]): Fault[] {
+  const seen = new Set<string>();
+  return faults.map((f) => {
+    if (f.code !== 'unknown_argument' || !f.message.includes('; it takes: ')) return f;
+    if (!seen.has(f.message)) {
+      seen.add(f.message);
+      return f;
+    }
+    return { ...f, message: f.message.slice(0, f.message.indexOf('; it takes: ')) };
+  });
 }

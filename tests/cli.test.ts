@@ -1,0 +1,135 @@
+// The CLI: every input shape, each mode, the exit codes, and clear messages for usage mistakes.
+import { spawnSync } from 'node:child_process';
+import { describe, expect, test } from 'vitest';
+import { runCli } from '../src/cli/run';
+import { check, exportPack, serializeBody } from '../src/engine';
+import { getPack } from '../src/packs';
+
+const helpdesk = getPack('helpdesk')!;
+const files: Record<string, string> = {};
+const io = (stdin: string) => ({ stdin: () => stdin, readFile: (p: string) => { if (!(p in files)) throw new Error('ENOENT: no such file'); return files[p]; } });
+const run = (argv: string[], stdin = '') => runCli(argv, io(stdin));
+
+const faulty = { ticket_id: 'T-8841', status: 'OPEN' };
+const shapes: Record<string, string> = {
+  'openai-chat': JSON.stringify({ type: 'function', function: { name: 'update_ticket', arguments: JSON.stringify(faulty) } }),
+  'openai-responses': JSON.stringify({ type: 'function_call', call_id: 'c', name: 'update_ticket', arguments: JSON.stringify(faulty) }),
+  anthropic: JSON.stringify({ type: 'tool_use', id: 't', name: 'update_ticket', input: faulty }),
+  mcp: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'update_ticket', arguments: faulty } }),
+  plain: JSON.stringify({ name: 'update_ticket', arguments: faulty }),
+  python: 'update_ticket(ticket_id="T-8841", status="OPEN")',
+};
+const seedBody = '{"error":"invalid_status","field":"status","message":"must be one of: open, pending, closed","received":"OPEN","retryable":false}\n';
+
+describe('checking one call', () => {
+  for (const [shape, input] of Object.entries(shapes)) {
+    test(`${shape}: prints the body and exits 1`, () => {
+      expect(run(['--pack', 'helpdesk'], input)).toEqual({ stdout: seedBody, stderr: '', code: 1 });
+    });
+  }
+
+  test('a bare arguments object with --tool', () => {
+    expect(run(['--pack', 'helpdesk', '--tool', 'update_ticket'], JSON.stringify(faulty))).toEqual({ stdout: seedBody, stderr: '', code: 1 });
+  });
+
+  test('an accepted call prints the call as it will run, after absorption, and exits 0', () => {
+    const out = run(['--pack', 'helpdesk'], JSON.stringify({ name: 'update_ticket', arguments: { TicketId: 'T-1', status: 'open' } }));
+    expect(out).toEqual({ stdout: '{"name":"update_ticket","arguments":{"ticket_id":"T-1","status":"open"}}\n', stderr: '', code: 0 });
+  });
+
+  test('--full prints the whole CheckResult', () => {
+    const out = run(['--pack', 'helpdesk', '--full'], shapes.python);
+    expect(out.code).toBe(1);
+    expect(JSON.parse(out.stdout)).toEqual(JSON.parse(JSON.stringify(check(helpdesk, shapes.python))));
+  });
+
+  test('malformed JSON is a rejected call (exit 1), not a usage error', () => {
+    const out = run(['--pack', 'helpdesk'], '{"name": ');
+    expect(out.code).toBe(1);
+    expect(JSON.parse(out.stdout)).toMatchObject({ error: 'invalid_json' });
+  });
+});
+
+describe('--jsonl', () => {
+  test('one full result per line, in order; a bad line gets its own error and the run goes on', () => {
+    const lines = [shapes.plain, 'not a call', JSON.stringify({ name: 'get_ticket', arguments: { ticket_id: 'T-1' } }), ''];
+    const out = run(['--pack', 'helpdesk', '--jsonl'], lines.join('\n') + '\n');
+    expect(out.code).toBe(0);
+    const results = out.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(results).toHaveLength(4);
+    expect(results.map((r) => r.body?.error ?? 'accepted')).toEqual(['invalid_status', 'invalid_json', 'accepted', 'invalid_json']);
+    expect(serializeBody(results[0].body)).toBe(seedBody.trim());
+  });
+});
+
+describe('--export', () => {
+  for (const form of ['openai', 'anthropic', 'mcp', 'wire'] as const) {
+    test(form, () => {
+      const out = run(['--pack', 'stripe', '--export', form]);
+      expect(out.code).toBe(0);
+      expect(JSON.parse(out.stdout)).toEqual(exportPack(getPack('stripe')!, form));
+    });
+  }
+});
+
+describe('--tools: your own tool definitions', () => {
+  const openai = [{ type: 'function', function: { name: 'get_weather', description: 'Weather now', parameters: { type: 'object', required: ['city'], properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } } } } }];
+  files['openai.json'] = JSON.stringify(openai);
+  files['anthropic.json'] = JSON.stringify([{ name: 'get_weather', description: 'Weather now', input_schema: openai[0].function.parameters }]);
+  files['mcp.json'] = JSON.stringify({ tools: [{ name: 'get_weather', description: 'Weather now', inputSchema: openai[0].function.parameters }] });
+  files['broken.json'] = JSON.stringify([{ type: 'function', function: { name: 'get weather', parameters: {} } }, { name: 'x', input_schema: { type: 'string' } }]);
+  files['notjson.json'] = '[{"name": "x",]';
+
+  for (const f of ['openai.json', 'anthropic.json', 'mcp.json']) {
+    test(`${f}: checked like a pack with no glosses`, () => {
+      const out = run(['--tools', f], JSON.stringify({ name: 'get_weather', arguments: { city: 'Oslo', unit: 'kelvin' } }));
+      expect(out.code).toBe(1);
+      expect(JSON.parse(out.stdout)).toEqual({ error: 'invalid_unit', field: 'unit', message: 'must be one of: celsius, fahrenheit', received: 'kelvin', retryable: false });
+      expect(run(['--tools', f], JSON.stringify({ name: 'get_weather', arguments: { city: 'Oslo' } })).code).toBe(0);
+    });
+  }
+
+  test('a broken tools file exits 2 and says where', () => {
+    const out = run(['--tools', 'broken.json'], '{}');
+    expect(out.code).toBe(2);
+    expect(out.stderr).toBe('error: broken.json has 2 problems:\n  /0/name: must be a tool name of 1 to 64 letters, digits, _ or -\n  /1/input_schema: must be a JSON Schema object with "type": "object"\n');
+  });
+
+  test('a tools file that is not JSON exits 2 with line and column', () => {
+    expect(run(['--tools', 'notjson.json'], '{}')).toMatchObject({ code: 2, stderr: expect.stringContaining('notjson.json is not valid JSON at line 1, column 15') });
+  });
+
+  test('a missing tools file', () => {
+    expect(run(['--tools', 'nope.json'], '{}')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: cannot read nope.json/) });
+  });
+});
+
+describe('usage errors exit 2 with a clear message', () => {
+  const cases: [string[], string][] = [
+    [[], 'give --pack ID or --tools FILE'],
+    [['--pack', 'helpdesk', '--tools', 'x'], 'give --pack or --tools, not both'],
+    [['--pack'], '--pack needs a value'],
+    [['--pack', 'helpdesk', '--frobnicate'], 'unknown option "--frobnicate"'],
+    [['--pack', 'helpdesk', '--export', 'yaml'], '--export takes one of openai, anthropic, mcp, wire, not "yaml"'],
+  ];
+  for (const [argv, message] of cases) {
+    test(argv.join(' ') || '(nothing)', () => {
+      const out = run(argv);
+      expect(out.code).toBe(2);
+      expect(out.stderr).toContain(`error: ${message}`);
+      expect(out.stdout).toBe('');
+    });
+  }
+  test('an unknown pack names the packs there are', () => {
+    expect(run(['--pack', 'nope'], '{}')).toEqual({ stdout: '', stderr: 'error: unknown pack "nope"; the packs are: helpdesk, stripe, google-calendar\n', code: 2 });
+  });
+});
+
+test('the real command: npm run --silent check -- --pack helpdesk, through stdin and exit code', () => {
+  const r = spawnSync('npm', ['run', '--silent', 'check', '--', '--pack', 'helpdesk'], { input: shapes.python, encoding: 'utf8', timeout: 60_000 });
+  expect(r.stdout).toBe(seedBody);
+  expect(r.status).toBe(1);
+  const u = spawnSync('npm', ['run', '--silent', 'check', '--', '--pack', 'nope'], { input: '', encoding: 'utf8', timeout: 60_000 });
+  expect(u.status).toBe(2);
+  expect(u.stderr).toContain('unknown pack');
+});

@@ -1,0 +1,89 @@
+// Stage 2, absorb: unambiguous mistakes are fixed and reported; nothing is absorbed silently.
+import { describe, expect, test } from 'vitest';
+import { check } from '../../src/engine';
+import { caseVariants, words } from '../../src/engine/absorb';
+import { getPack } from '../../src/packs';
+
+const calendar = getPack('google-calendar')!;
+const helpdesk = getPack('helpdesk')!;
+const slot = { start: { dateTime: '2026-03-11T09:00:00Z' }, end: { dateTime: '2026-03-11T09:15:00Z' } };
+
+describe('names', () => {
+  test('case variants of a declared name', () => {
+    expect(words('dateTime')).toEqual(['date', 'time']);
+    expect(caseVariants('dateTime').sort()).toEqual(['DateTime', 'date_time']);
+    expect(caseVariants('country_code').sort()).toEqual(['CountryCode', 'countryCode']);
+  });
+
+  test('DateTime and date_time are absorbed as dateTime, nested, and reported', () => {
+    const r = check(calendar, { name: 'events_insert', arguments: { calendarId: 'primary', start: { DateTime: '2026-03-11T09:00:00Z' }, end: { date_time: '2026-03-11T09:15:00Z' } } });
+    expect(r.ok).toBe(true);
+    expect(r.arguments).toEqual({ calendarId: 'primary', ...slot });
+    expect(r.corrections).toEqual([
+      { field: 'start.dateTime', rule: 'case_variant', from: 'DateTime', to: 'dateTime' },
+      { field: 'end.dateTime', rule: 'case_variant', from: 'date_time', to: 'dateTime' },
+    ]);
+  });
+
+  test('a declared alias is absorbed', () => {
+    const r = check(helpdesk, { name: 'assign_ticket', arguments: { ticket_id: 'T-1', owner: 'eng-3' } });
+    expect(r.ok).toBe(true);
+    expect(r.corrections).toEqual([{ field: 'assignee', rule: 'declared_alias', from: 'owner', to: 'assignee' }]);
+  });
+
+  test('two keys for one field are a fault, not a guess', () => {
+    const r = check(calendar, { name: 'events_insert', arguments: { calendarId: 'primary', start: { dateTime: '2026-03-11T09:00:00Z', DateTime: '2026-03-11T10:00:00Z' }, end: slot.end } });
+    expect(r.body).toEqual({
+      error: 'duplicate_argument',
+      field: 'start.dateTime',
+      message: 'is sent twice, under two names that mean the same field; send it once, as dateTime',
+      received: { dateTime: '2026-03-11T09:00:00Z', DateTime: '2026-03-11T10:00:00Z' },
+      retryable: false,
+    });
+    expect(r.log.stage).toBe('absorb');
+  });
+
+  test('a misspelt name is not absorbed: it is refused with did_you_mean', () => {
+    const r = check(helpdesk, { name: 'update_ticket', arguments: { ticket_id: 'T-1', staus: 'open' } });
+    expect(r.ok).toBe(false);
+    expect(r.corrections).toEqual([]);
+    expect(r.body).toEqual({ error: 'unknown_argument', field: 'staus', message: 'is not an argument of update_ticket', received: 'open', did_you_mean: ['status'], retryable: false });
+    expect(r.suggested_call).toEqual({ name: 'update_ticket', arguments: { ticket_id: 'T-1', status: 'open' } });
+  });
+
+  test('values are never absorbed: OPEN stays a fault', () => {
+    expect(check(helpdesk, { name: 'update_ticket', arguments: { ticket_id: 'T-1', Status: 'OPEN' } }).body).toMatchObject({ error: 'invalid_status', received: 'OPEN' });
+  });
+});
+
+describe('JSON sent as a string', () => {
+  test('an array sent as a JSON string is parsed and reported', () => {
+    const r = check(calendar, { name: 'events_insert', arguments: { calendarId: 'primary', ...slot, attendees: '[{"email":"ada@example.com"}]' } });
+    expect(r.ok).toBe(true);
+    expect(r.arguments).toMatchObject({ attendees: [{ email: 'ada@example.com' }] });
+    expect(r.corrections).toEqual([{ field: 'attendees', rule: 'json_string_parsed', from: '[{"email":"ada@example.com"}]', to: [{ email: 'ada@example.com' }] }]);
+  });
+
+  test('an object sent as a JSON string is parsed, and its own keys absorbed', () => {
+    const r = check(calendar, { name: 'events_insert', arguments: { calendarId: 'primary', start: '{"DateTime":"2026-03-11T09:00:00Z"}', end: slot.end } });
+    expect(r.ok).toBe(true);
+    expect(r.corrections.map((c) => c.rule)).toEqual(['json_string_parsed', 'case_variant']);
+  });
+
+  test('a string that is not JSON is left for validation to refuse', () => {
+    const r = check(calendar, { name: 'events_insert', arguments: { calendarId: 'primary', start: 'tomorrow 9am', end: slot.end } });
+    expect(r.body).toMatchObject({ error: 'invalid_type', field: 'start', message: 'must be an object', received: 'tomorrow 9am' });
+  });
+
+  test('JSON of the wrong kind is not absorbed', () => {
+    const r = check(calendar, { name: 'events_insert', arguments: { calendarId: 'primary', ...slot, attendees: '{"email":"ada@example.com"}' } });
+    expect(r.corrections).toEqual([]);
+    expect(r.body).toMatchObject({ error: 'invalid_type', field: 'attendees' });
+  });
+
+  test('absorption can be turned off', () => {
+    const r = check(calendar, { name: 'events_insert', arguments: { calendarId: 'primary', start: { DateTime: '2026-03-11T09:00:00Z' }, end: slot.end } }, { absorb: false });
+    expect(r.ok).toBe(false);
+    expect(r.corrections).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+// Stage 1, parse: every input shape, and the bodies for input that cannot be read.
+import { describe, expect, test } from 'vitest';
+import { check, parseCall } from '../../src/engine';
+import { getPack } from '../../src/packs';
+
+const helpdesk = getPack('helpdesk')!;
+const args = { ticket_id: 'T-8841', status: 'open' };
+
+describe('input shapes', () => {
+  const shapes: [string, unknown][] = [
+    ['openai-chat', { id: 'call_1', type: 'function', function: { name: 'update_ticket', arguments: JSON.stringify(args) } }],
+    ['openai-responses', { type: 'function_call', call_id: 'c1', name: 'update_ticket', arguments: JSON.stringify(args) }],
+    ['anthropic', { type: 'tool_use', id: 'toolu_1', name: 'update_ticket', input: args }],
+    ['mcp', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'update_ticket', arguments: args } }],
+    ['plain', { name: 'update_ticket', arguments: args }],
+    ['python', 'update_ticket(ticket_id="T-8841", status="open")'],
+  ];
+  for (const [shape, input] of shapes) {
+    test(`${shape}, as a value and as text`, () => {
+      for (const form of [input, typeof input === 'string' ? input : JSON.stringify(input)]) {
+        const r = check(helpdesk, form);
+        expect(r.shape).toBe(shape);
+        expect(r.ok).toBe(true);
+        expect(r.tool).toBe('update_ticket');
+        expect(r.arguments).toEqual(args);
+      }
+    });
+  }
+
+  test('an assistant message with one tool call is unwrapped', () => {
+    const msg = { role: 'assistant', tool_calls: [{ id: 'c', type: 'function', function: { name: 'get_ticket', arguments: '{"ticket_id":"T-1"}' } }] };
+    expect(check(helpdesk, msg).shape).toBe('openai-chat');
+    expect(check(helpdesk, msg).ok).toBe(true);
+  });
+
+  test('bare arguments need the tool chosen separately', () => {
+    expect(check(helpdesk, args, { tool: 'update_ticket' }).ok).toBe(true);
+    expect(check(helpdesk, args, { tool: 'update_ticket' }).shape).toBe('bare-arguments');
+    expect(check(helpdesk, args).body).toMatchObject({ error: 'invalid_call', field: 'name' });
+  });
+
+  test('the call names the tool even when another was chosen', () => {
+    expect(check(helpdesk, { name: 'get_ticket', arguments: { ticket_id: 'T-1' } }, { tool: 'update_ticket' }).tool).toBe('get_ticket');
+  });
+
+  test('Python literals: True, None, lists, dicts, single quotes, escapes', () => {
+    const p = parseCall(`create_ticket(subject='It\\'s "on" fire', priority="p1", tags=["a", 'b'], x={"k": None, "t": True}, n=-1.5e2)`);
+    expect(p.ok && p.args).toEqual({ subject: `It's "on" fire`, priority: 'p1', tags: ['a', 'b'], x: { k: null, t: true }, n: -150 });
+  });
+
+  test('a harness prefix before the tool name is dropped', () => {
+    expect(check(helpdesk, 'functions.get_ticket(ticket_id="T-1")').tool).toBe('get_ticket');
+  });
+});
+
+describe('input that cannot be read', () => {
+  test('malformed JSON gives invalid_json with line, column and what was expected', () => {
+    const r = check(helpdesk, '{\n  "name": "get_ticket",\n  "arguments": {"ticket_id": "T-1",}\n}');
+    expect(r.body).toEqual({
+      error: 'invalid_json',
+      message: 'is not valid JSON at line 3, column 36: expected a property name in double quotes; JSON allows no trailing comma',
+      line: 3,
+      column: 36,
+      received: expect.any(String),
+      retryable: false,
+    });
+    expect(r.log.stage).toBe('parse');
+  });
+
+  test('malformed JSON inside OpenAI arguments points into the arguments string', () => {
+    const r = check(helpdesk, { type: 'function', function: { name: 'get_ticket', arguments: '{"ticket_id": T-1}' } });
+    expect(r.body).toMatchObject({ error: 'invalid_json', field: 'arguments', line: 1, column: 15 });
+  });
+
+  test('empty input', () => {
+    expect(check(helpdesk, '   ').body).toMatchObject({ error: 'invalid_json', message: 'is empty at line 1, column 1: expected a JSON object' });
+  });
+
+  test('a Python call with a positional argument', () => {
+    const r = check(helpdesk, 'get_ticket("T-1")');
+    expect(r.body).toMatchObject({ error: 'invalid_call', message: expect.stringContaining('positional arguments cannot be matched to fields') });
+  });
+
+  test('an unknown tool gets did_you_mean over the pack tool names', () => {
+    expect(check(helpdesk, { name: 'update_tiket', arguments: {} }).body).toEqual({
+      error: 'unknown_tool',
+      field: 'name',
+      message: 'is not a tool of this pack',
+      received: 'update_tiket',
+      did_you_mean: ['update_ticket'],
+      retryable: false,
+    });
+  });
+
+  test('an unknown tool with no near name lists the tools', () => {
+    expect(check(helpdesk, { name: 'delete_everything', arguments: {} }).body).toMatchObject({
+      error: 'unknown_tool',
+      message: 'is not a tool of this pack; its tools are: get_ticket, update_ticket, create_ticket, assign_ticket, search_customers, create_customer',
+    });
+  });
+
+  test('arguments that are not an object', () => {
+    expect(check(helpdesk, { name: 'get_ticket', arguments: '["T-1"]' }).body).toMatchObject({ error: 'invalid_call', field: 'arguments', received: ['T-1'] });
+  });
+
+  test('several calls at once are refused, not guessed between', () => {
+    expect(check(helpdesk, [{ name: 'get_ticket', arguments: {} }, { name: 'get_ticket', arguments: {} }]).body).toMatchObject({ error: 'invalid_call', message: 'holds 2 calls: check one call at a time' });
+  });
+
+  test('an MCP request that is not tools/call', () => {
+    expect(check(helpdesk, { jsonrpc: '2.0', id: 1, method: 'tools/list' }).body).toMatchObject({ error: 'invalid_call', field: 'method', received: 'tools/list' });
+  });
+});
