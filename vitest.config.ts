@@ -21,7 +21,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One browser at a time: the machine has two cores and the preview server needs one.
-          fileParallelism: false,
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

@@ -1,6 +1,6 @@
 // Stage 1, parse: reads whatever was pasted or received (JSON text, Python-style text, or a value) and
 // finds the tool name and the arguments, whichever vendor's envelope they came in.
-import { parse as parseTolerant, ParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
 import { looksLikePythonCall, parsePythonCall, PythonSyntaxError } from './python-call';
 import { cutReceived, cutString } from './received';
 import type { Fault, InputShape, Json, JsonObject } from './types';
@@ -9,24 +9,26 @@ export type ParseOutcome =
   | { ok: true; shape: InputShape; name: string | null; args: Json }
   | { ok: false; shape: InputShape; name: string | null; fault: Fault };
 
-const EXPECTED: Partial<Record<ParseErrorCode, string>> = {
-  [ParseErrorCode.InvalidSymbol]: 'a JSON value; this character cannot start one',
-  [ParseErrorCode.InvalidNumberFormat]: 'a number in JSON form',
-  [ParseErrorCode.PropertyNameExpected]: 'a property name in double quotes',
-  [ParseErrorCode.ValueExpected]: 'a value',
-  [ParseErrorCode.ColonExpected]: "':' after the property name",
-  [ParseErrorCode.CommaExpected]: "',' or a closing bracket",
-  [ParseErrorCode.CloseBraceExpected]: "'}' to close the object",
-  [ParseErrorCode.CloseBracketExpected]: "']' to close the array",
-  [ParseErrorCode.EndOfFileExpected]: 'the end of the input after the value',
-  [ParseErrorCode.InvalidCommentToken]: 'no comments; JSON has none',
-  [ParseErrorCode.UnexpectedEndOfComment]: 'no comments; JSON has none',
-  [ParseErrorCode.UnexpectedEndOfString]: 'a closing double quote to end the string',
-  [ParseErrorCode.UnexpectedEndOfNumber]: 'more digits to end the number',
-  [ParseErrorCode.InvalidUnicode]: 'four hex digits after \\u',
-  [ParseErrorCode.InvalidEscapeCharacter]: 'a valid escape: \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u',
-  [ParseErrorCode.InvalidCharacter]: 'no raw control characters inside a string; escape them',
+// jsonc-parser's ParseErrorCode numbers (a const enum in its typings, so not importable as a value here).
+const EXPECTED: Record<number, string> = {
+  1: 'a JSON value; this character cannot start one', // InvalidSymbol
+  2: 'a number in JSON form', // InvalidNumberFormat
+  3: 'a property name in double quotes', // PropertyNameExpected
+  4: 'a value', // ValueExpected
+  5: "':' after the property name", // ColonExpected
+  6: "',' or a closing bracket", // CommaExpected
+  7: "'}' to close the object", // CloseBraceExpected
+  8: "']' to close the array", // CloseBracketExpected
+  9: 'the end of the input after the value', // EndOfFileExpected
+  10: 'no comments; JSON has none', // InvalidCommentToken
+  11: 'no comments; JSON has none', // UnexpectedEndOfComment
+  12: 'a closing double quote to end the string', // UnexpectedEndOfString
+  13: 'more digits to end the number', // UnexpectedEndOfNumber
+  14: 'four hex digits after \\u', // InvalidUnicode
+  15: 'a valid escape: \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u', // InvalidEscapeCharacter
+  16: 'no raw control characters inside a string; escape them', // InvalidCharacter
 };
+const PROPERTY_NAME_EXPECTED = 3;
 
 function lineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
@@ -80,7 +82,7 @@ export function parseJsonText(text: string, field: string): { ok: true; value: J
     }
     if (text.trim() === '') return { ok: false, fault: syntaxFault('invalid_json', field, 'is empty', text, 0, 'a JSON object', reason) };
     if (!first) return { ok: false, fault: syntaxFault('invalid_json', field, 'is not valid JSON', text, 0, 'a JSON value', reason) };
-    const expected = first.error === ParseErrorCode.PropertyNameExpected && /,\s*$/.test(text.slice(0, first.offset))
+    const expected = first.error === PROPERTY_NAME_EXPECTED && /,\s*$/.test(text.slice(0, first.offset))
       ? 'a property name in double quotes; JSON allows no trailing comma'
       : EXPECTED[first.error] ?? 'valid JSON';
     return { ok: false, fault: syntaxFault('invalid_json', field, 'is not valid JSON', text, first.offset, expected, reason) };
