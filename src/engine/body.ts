@@ -5,6 +5,17 @@ import type { Body, BodyError, Fault, Json } from './types';
 
 export const MAX_ERRORS = 10;
 
+/**
+ * No body may cost a model more than this many tokens (o200k_base). The engine cannot carry a tokenizer
+ * into the browser, so it bounds an estimate instead: what the caller sent (`received`, and `field`, which
+ * may hold an unknown key) at one token per UTF-8 byte, which no byte-level BPE exceeds, and the rest, the
+ * pack's own words, by packTextTokens() below, which the bench checks against o200k_base on every body it
+ * makes (bench/results.json, tokens.estimate).
+ */
+export const BODY_TOKEN_BUDGET = 400;
+/** A field path longer than this is a caller's key, not a declared name; it is cut like a received string. */
+const FIELD_MAX = 80;
+
 function entry(f: Fault): BodyError {
   const e: BodyError = { field: f.field, code: f.code, message: f.message };
   if (f.hasReceived) e.received = f.received as Json;
@@ -12,8 +23,9 @@ function entry(f: Fault): BodyError {
   return e;
 }
 
-export function assembleBody(faults: Fault[]): Body {
-  if (faults.length === 1) {
+/** `unexplained`: further rejected fields that were counted but not explained (validate.ts, MAX_EXPLAINED). */
+export function assembleBody(faults: Fault[], unexplained = 0): Body {
+  if (faults.length === 1 && unexplained === 0) {
     const f = faults[0];
     const body: Body = { error: f.code };
     if (f.field !== '') body.field = f.field;
@@ -22,16 +34,141 @@ export function assembleBody(faults: Fault[]): Body {
     if (f.hasReceived) body.received = f.received as Json;
     if (f.showCandidates && f.candidates.length) body.did_you_mean = f.candidates;
     body.retryable = codeInfo(f.code).retryable;
-    return body;
+    return fitBudget(body);
   }
+  const total = faults.length + unexplained;
   const shown = faults.slice(0, MAX_ERRORS);
-  const left = faults.length - shown.length;
+  const left = total - shown.length;
   const message = left > 0
-    ? `${faults.length} fields were rejected; the first ${MAX_ERRORS} are listed. Correct them and call again to see the rest.`
-    : `${faults.length} fields were rejected. Correct all of them and call again.`;
+    ? `${total} fields were rejected; the first ${shown.length} are listed. Correct them and call again to see the rest.`
+    : `${total} fields were rejected. Correct all of them and call again.`;
   const body: Body = { error: 'validation_failed', message, errors: shown.map(entry) as unknown as Json[] };
   if (left > 0) body.omitted = left;
   body.retryable = shown.some((f) => codeInfo(f.code).retryable);
+  return fitBudget(body, total);
+}
+
+function utf8Bytes(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+// The pieces o200k_base splits text into before merging: words (a capital run, then lower case), groups
+// of up to three digits, runs of punctuation, runs of white space.
+const PRE_TOKEN = /[A-Z]*[a-z]+|[A-Z]+|[0-9]{1,3}| ?[^\sA-Za-z0-9]+|\s+/g;
+
+/**
+ * Tokens of pack-written text, from above: a token per five letters of a word, per digit group and per
+ * three ASCII marks, a token per byte of other marks; a lone space joins the word after it.
+ */
+export function packTextTokens(text: string): number {
+  let n = 0;
+  for (const m of text.matchAll(PRE_TOKEN)) {
+    const t = m[0];
+    const c = t.charCodeAt(t.length - 1);
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) n += Math.ceil(t.length / 5);
+    else if (c >= 48 && c <= 57) n += 1;
+    else if (t.trim() === '') {
+      const next = text.charCodeAt(m.index! + t.length);
+      n += t.length > 1 || Number.isNaN(next) || (next >= 48 && next <= 57) ? 1 : 0;
+    } else {
+      let ascii = 0;
+      let other = 0;
+      for (const ch of t) {
+        if (ch.charCodeAt(0) < 0x80) ascii++;
+        else other += utf8Bytes(ch);
+      }
+      n += Math.ceil(ascii / 3) + other;
+    }
+  }
+  return n;
+}
+
+/** The token estimate BODY_TOKEN_BUDGET bounds (see there). */
+export function estimateBodyTokens(body: Body): number {
+  let callerBytes = 0;
+  const skeleton = JSON.stringify(body, (key, value) => {
+    if (key === 'received' || key === 'field') {
+      callerBytes += utf8Bytes(JSON.stringify(value) ?? '');
+      return undefined;
+    }
+    return value;
+  });
+  return callerBytes + packTextTokens(skeleton);
+}
+
+const CUT_STRING = /…\[cut: (\d+) characters in all\]$/;
+const CUT_ITEMS = /^…\[cut: (\d+) items in all\]$/;
+const CUT_KEYS = /^\[cut: (\d+) keys in all\]$/;
+
+/** Cuts a received value (already cut once, by received.ts) further, keeping the true totals in its marks. */
+function shrink(value: Json, chars: number, items: number, depth: number, level = 0): Json {
+  if (typeof value === 'string') {
+    const m = CUT_STRING.exec(value);
+    const text = m ? value.slice(0, m.index) : value;
+    const total = m ? Number(m[1]) : value.length;
+    if (text.length <= chars && !m) return value;
+    let end = Math.min(chars, text.length);
+    const code = text.charCodeAt(end - 1);
+    if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+    return `${text.slice(0, end)}…[cut: ${total} characters in all]`;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const last = value[value.length - 1];
+    const m = typeof last === 'string' ? CUT_ITEMS.exec(last) : null;
+    const list = m ? value.slice(0, -1) : value;
+    const total = m ? Number(m[1]) : value.length;
+    if (level >= depth) return `[…${total} items]`;
+    const head = list.slice(0, items).map((v) => shrink(v, chars, items, depth, level + 1));
+    if (total > head.length) head.push(`…[cut: ${total} items in all]`);
+    return head;
+  }
+  const entries = Object.entries(value);
+  const mark = entries.length && entries[entries.length - 1][0] === '…' && typeof entries[entries.length - 1][1] === 'string' ? CUT_KEYS.exec(entries[entries.length - 1][1] as string) : null;
+  const own = mark ? entries.slice(0, -1) : entries;
+  const total = mark ? Number(mark[1]) : entries.length;
+  if (level >= depth) return '{…}';
+  const kept: [string, Json][] = own.slice(0, items).map(([k, v]) => [shrink(k, chars, items, depth) as string, shrink(v, chars, items, depth, level + 1)]);
+  if (total > kept.length) kept.push(['…', `[cut: ${total} keys in all]`]);
+  // fromEntries: a received key named __proto__ stays data.
+  return Object.fromEntries(kept);
+}
+
+/** The order of retreat when a body is over budget: tighter `received`, then none, then fewer entries listed. */
+const RECEIVED_STEPS: [chars: number, items: number, depth: number][] = [
+  [40, 3, 2],
+  [16, 1, 1],
+];
+
+function fitBudget(body: Body, faultCount = 1): Body {
+  const entries = Array.isArray(body.errors) ? (body.errors as unknown as BodyError[]) : [body as unknown as BodyError];
+  for (const e of entries) if (typeof e.field === 'string' && e.field.length > FIELD_MAX) e.field = shrink(e.field, FIELD_MAX - 20, 0, 0) as string;
+  if (estimateBodyTokens(body) <= BODY_TOKEN_BUDGET) return body;
+  for (const [chars, items, depth] of RECEIVED_STEPS) {
+    for (const e of entries) if ('received' in e) e.received = shrink(e.received as Json, chars, items, depth);
+    if (estimateBodyTokens(body) <= BODY_TOKEN_BUDGET) return body;
+  }
+  for (const e of entries) delete e.received;
+  if (!Array.isArray(body.errors)) return body;
+  // Still over: list fewer faults; the rest are counted under `omitted`, as past the tenth.
+  const listed = body.errors as unknown as BodyError[];
+  while (listed.length > 1 && estimateBodyTokens(body) > BODY_TOKEN_BUDGET) {
+    listed.pop();
+    body.message = `${faultCount} fields were rejected; the first ${listed.length} are listed. Correct them and call again to see the rest.`;
+    delete body.retryable;
+    body.omitted = faultCount - listed.length;
+    body.retryable = listed.some((e) => codeInfo(e.code).retryable);
+  }
   return body;
 }
 

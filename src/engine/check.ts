@@ -1,13 +1,14 @@
-// The pipeline, in order: parse -> absorb -> validate (with explain) -> body. `check()` never throws:
-// whatever it is handed, it returns a result with a body a model can read.
+// The pipeline, in order: parse -> absorb -> validate (with explain) -> checks -> body. `check()` never
+// throws: whatever it is handed, it returns a result with a body a model can read.
 import { absorb } from './absorb';
 import { assembleBody } from './body';
+import { notRunSteps, runChecks } from './checks';
 import { cutReceived } from './received';
 import { parseCall } from './parse';
 import { suggestNames } from './suggest';
-import { validateArguments } from './validate';
+import { validateCounted } from './validate';
 import { valueAt, type Segment } from './paths';
-import type { CheckOptions, CheckResult, CompiledPack, Correction, Fault, InputShape, Json, LogRecord } from './types';
+import type { CheckOptions, CheckResult, CompiledPack, Correction, Fault, InputShape, Json, JsonObject, LogRecord } from './types';
 
 function logFor(pack: CompiledPack, tool: string | null, shape: InputShape, stage: LogRecord['stage'], faults: Fault[], corrections: Correction[], omitted: number): LogRecord {
   return {
@@ -19,11 +20,16 @@ function logFor(pack: CompiledPack, tool: string | null, shape: InputShape, stag
     faults: faults.map((f) => ({ code: f.code, field: f.field, stage: f.stage, reason: f.reason, ...(f.keyword ? { keyword: f.keyword } : {}), ...(f.schemaPath ? { schema_path: f.schemaPath } : {}) })),
     omitted,
     corrections: corrections.length,
+    not_run: [],
   };
 }
 
-function rejected(pack: CompiledPack, tool: string | null, shape: InputShape, args: Json | null, corrections: Correction[], faults: Fault[], stage: LogRecord['stage']): CheckResult {
-  const body = assembleBody(faults);
+function rejected(pack: CompiledPack, tool: string | null, shape: InputShape, args: Json | null, corrections: Correction[], faults: Fault[], stage: LogRecord['stage'], unexplained = 0): CheckResult {
+  const body = assembleBody(faults, unexplained);
+  // The call stopped before the ordered checks: every one of them is "not checked", never "passed".
+  const steps = notRunSteps(tool === null ? undefined : pack.tool(tool));
+  const log = logFor(pack, tool, shape, stage, faults, corrections, Math.max(0, faults.length + unexplained - 10));
+  log.not_run = steps.map((s) => s.id);
   return {
     ok: false,
     tool,
@@ -33,14 +39,22 @@ function rejected(pack: CompiledPack, tool: string | null, shape: InputShape, ar
     body,
     did_you_mean: faults.filter((f) => f.candidates.length).map((f) => ({ field: f.field, candidates: f.candidates })),
     suggested_call: tool && args !== null ? suggestCall(tool, args, faults) : null,
-    log: logFor(pack, tool, shape, stage, faults, corrections, Math.max(0, faults.length - 10)),
+    log,
+    checks: steps,
+    effects: [],
   };
 }
 
 /** The corrected call, when every fault has exactly one fix; otherwise null. */
 function suggestCall(tool: string, args: Json, faults: Fault[]): CheckResult['suggested_call'] {
   if (!faults.every((f) => f.fix && f.candidates.length === 1)) return null;
-  let next = structuredClone(args);
+  let next: Json;
+  try {
+    next = structuredClone(args);
+  } catch {
+    // Too deep to copy (structuredClone recurses): the body still says everything; only the suggestion goes.
+    return null;
+  }
   for (const f of faults) {
     const fix = f.fix!;
     if (fix.kind === 'replace') next = setAt(next, fix.path, f.candidates[0]);
@@ -170,8 +184,29 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
     }], 'parse');
   }
   const absorbed = options.absorb === false ? { args: raw, corrections: [], faults: [] } : absorb(tool, raw);
-  const faults = orderFaults([...absorbed.faults, ...validateArguments(tool, absorbed.args)], absorbed.args);
-  if (faults.length) return rejected(pack, tool.name, shape, absorbed.args, absorbed.corrections, faults, absorbed.faults.length ? 'absorb' : 'validate');
+  const validated = validateCounted(tool, absorbed.args);
+  const faults = orderFaults([...absorbed.faults, ...validated.faults], absorbed.args);
+  if (faults.length) return rejected(pack, tool.name, shape, absorbed.args, absorbed.corrections, faults, absorbed.faults.length ? 'absorb' : 'validate', validated.unexplained);
+  const checked = runChecks(tool, absorbed.args as JsonObject, options.state !== undefined ? options.state : pack.state);
+  if (!checked.ok) {
+    const log = logFor(pack, tool.name, shape, 'checks', [checked.fault!], absorbed.corrections, 0);
+    log.check = checked.stoppedBy!;
+    log.not_run = checked.notRun;
+    return {
+      ok: false,
+      tool: tool.name,
+      shape,
+      arguments: absorbed.args,
+      corrections: absorbed.corrections,
+      body: checked.body,
+      // No candidates: offering ids near a missing one would disclose records.
+      did_you_mean: [],
+      suggested_call: null,
+      log,
+      checks: checked.steps,
+      effects: [],
+    };
+  }
   return {
     ok: true,
     tool: tool.name,
@@ -182,5 +217,7 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
     did_you_mean: [],
     suggested_call: null,
     log: logFor(pack, tool.name, shape, 'accepted', [], absorbed.corrections, 0),
+    checks: checked.steps,
+    effects: checked.effects,
   };
 }

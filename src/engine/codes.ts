@@ -2,7 +2,7 @@
 // dashboards key on it. Enum faults use `invalid_<field>` (or a pack's `x-code`), listed per pack by
 // `enumCodes()` in pack-compiler.ts.
 
-export type Stage = 'parse' | 'absorb' | 'validate' | 'body';
+export type Stage = 'parse' | 'absorb' | 'validate' | 'checks' | 'body';
 
 export interface CodeInfo {
   code: string;
@@ -77,6 +77,16 @@ export const CODES = {
     retryable: false,
     meaning: 'Arguments that cannot be combined were sent together. One entry names every offender, the reason, and what to drop.',
   },
+  not_found: {
+    stage: 'checks',
+    retryable: false,
+    meaning: 'An id names no record this caller can see. A record that exists but is hidden from the caller gets the same bytes, so the body never discloses it; the message names the call that finds valid ids, and the id is only under `received`.',
+  },
+  forbidden: {
+    stage: 'checks',
+    retryable: false,
+    meaning: 'The caller lacks what the tool needs, such as a scope or a role. The message says what is needed and nothing about the record; the same call fails until the caller changes.',
+  },
   internal_error: {
     stage: 'body',
     retryable: false,
@@ -96,6 +106,12 @@ export const ENUM_CODE_FAMILY: Omit<CodeInfo, 'code'> = {
   stage: 'validate',
   retryable: false,
   meaning: 'A value outside the field’s permitted set. The message lists the set when it is small, and otherwise states the rule, with `did_you_mean` from the pack’s alias table and edit distance.',
+};
+
+/** The family of a pack's business-rule codes: each rule declares its code, message, next call and retryability. */
+export const RULE_CODE_FAMILY: Omit<CodeInfo, 'code' | 'retryable'> = {
+  stage: 'checks',
+  meaning: 'A business rule of the pack refused a well-formed call against the current state. The code is the rule’s own; the message says what to do instead, `next_call` names the call to make first or instead, and `retryable` (with `retry_after` in seconds) says whether the same call can succeed later.',
 };
 
 export function codeInfo(code: string): CodeInfo {

@@ -1,13 +1,20 @@
 // The engine's public face. Pure TypeScript: no DOM, no Node APIs, so the site, a tool server, the tests
 // and the CLI give the same body for the same call. Stages, in order: parse.ts, absorb.ts, validate.ts
-// (which calls explain.ts for each violation), body.ts; check.ts runs them.
+// (which calls explain.ts for each violation), checks.ts (ordered checks against the pack's state), body.ts;
+// check.ts runs them.
 export { check } from './check';
 export { serializeBody, MAX_ERRORS } from './body';
 export { compilePack, PackError, enumCodes, enumIsListable, type PackProblem } from './pack-compiler';
 export { loadPack, loadPacks } from './pack-loader';
 export { packFromToolDefinitions } from './tools-import';
 export { exportPack, exportTool, EXPORT_FORMS, type ExportForm } from './exports';
-export { CODES, codeInfo, allGenericCodes, ENUM_CODE_FAMILY } from './codes';
+export { CODES, codeInfo, allGenericCodes, ENUM_CODE_FAMILY, RULE_CODE_FAMILY, type CodeInfo } from './codes';
+// Ordered checks against a pack's state (stage 5, after validate): the site's tool pages and state tab.
+export { runChecks } from './checks';
+export { stateProblems, singular } from './checks-compile';
+export { checkDocs, runCheckExample, ruleCodes, traceSteps, stateDiffers, type CheckDoc, type CheckExampleRun, type RuleCodeEntry, type TraceStep } from './checks-docs';
+export { checkExampleOptions } from './pack-loader';
+export { OPERATORS, describeExpr, evaluate } from './conditions';
 export { parseCall } from './parse';
 export { validateArguments } from './validate';
 export { whatToSend, rangeText, lengthText, listValues, FORMAT_RULES } from './explain';

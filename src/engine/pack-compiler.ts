@@ -2,7 +2,9 @@
 // schema (glosses appended), the field index the other stages read, and an AJV validator compiled once.
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { checkRuleCodes, compileToolChecks, packState, stateProblems, stateShape } from './checks-compile';
 import { enumCodeFor } from './codes';
+import { capFormats, cappedRegExp } from './input-cap';
 import { KEYWORD_SCHEMAS, PACK_FILE_SCHEMA, PACK_KEYWORDS } from './pack-schema';
 import type { AjvError, CompiledPack, CompiledTool, FieldInfo, Json, PackSource, SchemaNode, ToolSource } from './types';
 import { valueSet } from './value-sets';
@@ -40,8 +42,20 @@ export interface CompileOptions {
 
 function newAjv(formats: 'assert' | 'annotate') {
   // ownProperties: a key named __proto__, toString or constructor is only present when the caller sent it.
-  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, logger: false, ownProperties: true, validateFormats: formats === 'assert' });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    // NaN and Infinity are numbers to JavaScript but not to JSON: a server passing parsed values must not accept them.
+    strictNumbers: true,
+    allowUnionTypes: true,
+    logger: false,
+    ownProperties: true,
+    validateFormats: formats === 'assert',
+    code: { regExp: cappedRegExp },
+  });
   addFormats(ajv);
+  // No pattern or format ever runs on a pasted megabyte (input-cap.ts).
+  capFormats(ajv);
   return ajv;
 }
 
@@ -343,9 +357,12 @@ export function compilePack(input: unknown, origin: string, options: CompileOpti
       modelSchema: model,
       fields: fieldMap,
       validate,
+      checks: [],
+      effects: [],
     });
   });
 
+  if (!asIs) compileChecks(source, tools, problems);
   if (problems.length) throw new PackError(origin, problems);
   const byName = new Map(tools.map((t) => [t.name, t]));
   return {
@@ -358,7 +375,25 @@ export function compilePack(input: unknown, origin: string, options: CompileOpti
     tools,
     tool: (name) => byName.get(name),
     source,
+    state: asIs ? null : packState(source.state as Json | undefined),
   };
+}
+
+/** The state and each tool's ordered checks and effects (checks-compile.ts), once every tool's fields are known. */
+function compileChecks(source: PackSource, tools: CompiledTool[], problems: PackProblem[]) {
+  if (source.state !== undefined) for (const p of stateProblems(source.state)) problems.push({ path: `/state${p.path}`, message: p.message });
+  const shape = stateShape(source.state);
+  const enumCodeOwners = new Map<string, string>();
+  for (const t of tools) for (const f of t.fields.values()) if (f.enumCode && !enumCodeOwners.has(f.enumCode)) enumCodeOwners.set(f.enumCode, `${t.name}.${f.path}`);
+  const toolNames = source.tools.map((t) => t.name);
+  const compiled = tools.map((t) => {
+    const base = `/tools/${source.tools.indexOf(t.source)}`;
+    const r = compileToolChecks({ tool: t.source, base, fields: t.fields, state: shape, toolNames, enumCodes: enumCodeOwners }, problems);
+    t.checks = r.checks;
+    t.effects = r.effects;
+    return { name: t.name, base, checks: r.checks };
+  });
+  checkRuleCodes(compiled, problems);
 }
 
 function describePackError(e: { keyword: string; params: Record<string, any>; message?: string }): string {

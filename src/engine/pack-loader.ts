@@ -2,7 +2,7 @@
 // "valid" example is rejected, or whose faulty example earns another code, fails where it is written.
 import { check } from './check';
 import { compilePack, PackError, type PackProblem } from './pack-compiler';
-import type { CompiledPack } from './types';
+import type { CheckExample, CheckOptions, CompiledPack, Json } from './types';
 
 export function loadPack(file: string, data: unknown): CompiledPack {
   const pack = compilePack(data, file);
@@ -22,9 +22,43 @@ export function loadPack(file: string, data: unknown): CompiledPack {
       const got = r.body ? String(r.body.error) : 'accepted';
       if (got !== ex.expect) problems.push({ path: `/tools/${i}/examples/invalid/${j}`, message: `expects ${ex.expect} but the engine gives ${got}: ${JSON.stringify(r.body)}` });
     });
+    checkExamples(pack, i, problems);
   });
   if (problems.length) throw new PackError(file, problems);
   return pack;
+}
+
+/**
+ * Runs a tool's `examples.checks` and holds the pack to its ordered checks: every check must stop at
+ * least one example and be passed by at least one (a valid example or an accepted check example).
+ */
+function checkExamples(pack: CompiledPack, i: number, problems: PackProblem[]) {
+  const src = pack.source.tools[i];
+  const tool = pack.tool(src.name);
+  if (!tool) return;
+  const stoppedBy = new Set<string>();
+  const passed = new Set<string>();
+  const note = (r: ReturnType<typeof check>) => {
+    if (r.log.check) stoppedBy.add(r.log.check);
+    for (const s of r.checks) if (s.outcome === 'passed') passed.add(s.id);
+  };
+  for (const args of src.examples?.valid ?? []) note(check(pack, { name: src.name, arguments: args }));
+  for (const ex of src.examples?.invalid ?? []) note(check(pack, { name: src.name, arguments: ex.arguments }));
+  (src.examples?.checks ?? []).forEach((ex, j) => {
+    const r = check(pack, { name: src.name, arguments: ex.arguments }, checkExampleOptions(pack, ex));
+    const got = r.body ? String(r.body.error) : 'accepted';
+    if (got !== ex.expect) problems.push({ path: `/tools/${i}/examples/checks/${j}`, message: `expects ${ex.expect} but the engine gives ${got}: ${JSON.stringify(r.body)}` });
+    note(r);
+  });
+  for (const c of tool.checks) {
+    if (!stoppedBy.has(c.id)) problems.push({ path: `/tools/${i}/checks/${c.index}`, message: `no example stops at ${c.id}: add one to examples.checks (or examples.invalid) whose body is ${c.code}` });
+    if (!passed.has(c.id)) problems.push({ path: `/tools/${i}/checks/${c.index}`, message: `no example passes ${c.id}: add a valid example, or one to examples.checks that gets past it` });
+  }
+}
+
+/** The options a check example runs with: the pack's state, with the example's caller when it names one. */
+export function checkExampleOptions(pack: CompiledPack, ex: CheckExample): CheckOptions {
+  return ex.caller ? { state: { ...(pack.state ?? {}), caller: ex.caller } as Json } : {};
 }
 
 /** Loads every pack; reports the problems of all broken packs at once. */

@@ -33,6 +33,28 @@ export const KEYWORD_SCHEMAS: Record<string, object> = {
   'x-value-set': { enum: ['iso-3166-1-alpha-2'] },
 };
 
+/** The keys each kind of ordered check takes (checks-compile.ts reports any other key by name). */
+export const CHECK_KEYS = {
+  exists: { required: ['kind', 'argument', 'record'], optional: ['as', 'visible'] },
+  permission: { required: ['kind', 'requires', 'message'], optional: ['next_call'] },
+  rule: { required: ['kind', 'code', 'when', 'message', 'retryable'], optional: ['field', 'next_call', 'retry_after', 'let'] },
+} as const;
+
+export const EFFECT_KEYS = ['update', 'create', 'set'] as const;
+
+const recordObject = { type: 'object' } as const;
+
+/** A pack's state (also what the playground's state tab edits): records by kind, then by id. */
+export const STATE_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    now: { type: 'string', minLength: 1 },
+    caller: { type: 'object' },
+    records: { type: 'object', additionalProperties: { type: 'object', additionalProperties: recordObject } },
+  },
+} as const;
+
 export const PACK_FILE_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
@@ -46,6 +68,7 @@ export const PACK_FILE_SCHEMA = {
     // The vendor's reference: an https link, or a path on this site for a pack with no outside vendor.
     reference: { type: 'string', pattern: '^(https://|/)' },
     summary: nonEmpty,
+    state: STATE_SCHEMA,
     tools: {
       type: 'array',
       minItems: 1,
@@ -64,6 +87,8 @@ export const PACK_FILE_SCHEMA = {
             properties: { id: nonEmpty, reference: { type: 'string', pattern: '^https://' } },
           },
           arguments: { type: 'object', required: ['type'], properties: { type: { const: 'object' } } },
+          checks: { type: 'array', items: { type: 'object', required: ['kind'], properties: { kind: { enum: Object.keys(CHECK_KEYS) } } } },
+          effects: { type: 'array', items: { type: 'object' } },
           examples: {
             type: 'object',
             additionalProperties: false,
@@ -76,6 +101,15 @@ export const PACK_FILE_SCHEMA = {
                   required: ['about', 'arguments', 'expect'],
                   additionalProperties: false,
                   properties: { about: nonEmpty, arguments: {}, expect: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } },
+                },
+              },
+              checks: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['about', 'arguments', 'expect'],
+                  additionalProperties: false,
+                  properties: { about: nonEmpty, arguments: {}, expect: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' }, caller: { type: 'object' } },
                 },
               },
             },

@@ -2,6 +2,8 @@
 // finds the tool name and the arguments, whichever vendor's envelope they came in.
 import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
 import { looksLikePythonCall, parsePythonCall, PythonSyntaxError } from './python-call';
+import { locateJsonError, pathOf, scanJson } from './json-scan';
+import { formatPath } from './paths';
 import { cutReceived, cutString } from './received';
 import type { Fault, InputShape, Json, JsonObject } from './types';
 
@@ -81,8 +83,14 @@ export function parseJsonText(text: string, field: string): { ok: true; value: J
       // A locator that fails (say, on extreme nesting) still leaves a clear body below.
     }
     if (text.trim() === '') return { ok: false, fault: syntaxFault('invalid_json', field, 'is empty', text, 0, 'a JSON object', reason) };
-    if (!first) return { ok: false, fault: syntaxFault('invalid_json', field, 'is not valid JSON', text, 0, 'a JSON value', reason) };
-    const expected = first.error === PROPERTY_NAME_EXPECTED && /,\s*$/.test(text.slice(0, first.offset))
+    if (!first) {
+      // jsonc-parser recurses and gave up (10,000 levels of nesting, say); json-scan.ts's locator does not.
+      const at = locateJsonError(text) ?? { offset: 0, expected: 'a JSON value' };
+      return { ok: false, fault: syntaxFault('invalid_json', field, 'is not valid JSON', text, at.offset, at.expected, reason) };
+    }
+    const expected = /^-?(NaN|Infinity)/.test(text.slice(first.offset, first.offset + 9))
+      ? 'a JSON number or null; NaN and Infinity are not JSON'
+      : first.error === PROPERTY_NAME_EXPECTED && /,\s*$/.test(text.slice(0, first.offset))
       ? 'a property name in double quotes; JSON allows no trailing comma'
       : EXPECTED[first.error] ?? 'valid JSON';
     return { ok: false, fault: syntaxFault('invalid_json', field, 'is not valid JSON', text, first.offset, expected, reason) };
@@ -112,6 +120,8 @@ function argumentsFrom(value: unknown, shape: InputShape, name: string | null): 
   if (typeof value === 'string') {
     const parsed = parseJsonText(value, 'arguments');
     if (!parsed.ok) return { ok: false, shape, name, fault: parsed.fault };
+    const hidden = hiddenFault(value, parsed.value, parsed.value);
+    if (hidden) return { ok: false, shape, name, fault: hidden };
     return { ok: true, shape, name, args: parsed.value };
   }
   if (value === undefined) return { ok: true, shape, name, args: {} };
@@ -173,7 +183,47 @@ export function parseCall(input: unknown): ParseOutcome {
   }
   const parsed = parseJsonText(text, '');
   if (!parsed.ok) return { ok: false, shape: 'unknown', name: null, fault: parsed.fault };
-  return readEnvelope(parsed.value);
+  const outcome = readEnvelope(parsed.value);
+  if (!outcome.ok) return outcome;
+  const hidden = hiddenFault(text, parsed.value, outcome.args);
+  return hidden ? { ok: false, shape: outcome.shape, name: outcome.name, fault: hidden } : outcome;
+}
+
+/**
+ * A key sent twice, or a number JSON.parse could not keep exactly (json-scan.ts), as a fault. Paths inside
+ * the arguments are given as the body gives every field; a number outside them (an envelope id) is no fault.
+ */
+function hiddenFault(text: string, root: Json, args: Json): Fault | null {
+  const found = scanJson(text);
+  if (!found) return null;
+  const base = pathOf(root, args);
+  const inArgs = base !== null && base.length <= found.path.length && base.every((s, i) => found.path[i] === s);
+  const field = formatPath(inArgs ? found.path.slice(base!.length) : found.path);
+  const where = lineColumn(text, found.offset);
+  const at = `at line ${where.line}, column ${where.column}`;
+  const fault = (code: string, message: string, received: Json | undefined, reason: string): Fault => ({
+    field,
+    code,
+    message,
+    received,
+    hasReceived: received !== undefined,
+    candidates: [],
+    showCandidates: false,
+    stage: 'parse',
+    reason,
+    extra: { line: where.line, column: where.column },
+  });
+  if (found.kind === 'duplicate_key') {
+    const message = `is sent twice in the same object (again ${at}); send it once, with the value you mean`;
+    return inArgs
+      ? fault('duplicate_argument', message, undefined, 'duplicate key in the arguments; JSON.parse would keep the last silently')
+      : fault('invalid_call', message, undefined, 'duplicate key in the call envelope');
+  }
+  if (!inArgs) return null;
+  const received = cutString(found.literal!);
+  return found.kind === 'unsafe_integer'
+    ? fault('out_of_range', `must be from -9007199254740991 to 9007199254740991 (${at}): a longer integer loses digits in JSON; send it as a string if it is an id`, received, `integer ${found.literal!.slice(0, 40)} is beyond 2^53`)
+    : fault('out_of_range', `must be a finite number (${at}); no JSON number is this large`, received, `number ${found.literal!.slice(0, 40)} overflows a double`);
 }
 
 export { cutString };

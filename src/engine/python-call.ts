@@ -48,9 +48,14 @@ export function parsePythonCall(text: string): PythonCall {
     if (c === '{') return dict(depth);
     const num = /^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
     if (num) {
+      const n = Number(num[0]);
+      // JSON cannot carry these exactly; say so rather than pass on a rounded or infinite number.
+      if (!Number.isFinite(n)) fail('a finite number; no JSON number is this large');
+      if (/^-?\d+$/.test(num[0]) && !Number.isSafeInteger(n)) fail('an integer from -9007199254740991 to 9007199254740991; send a longer one as a string');
       i += num[0].length;
-      return Number(num[0]);
+      return n;
     }
+    if (/^-?(NaN|nan|inf|Infinity)\b/.test(text.slice(i, i + 12))) fail('a finite number or None; NaN and Infinity are not JSON');
     const word = /^[A-Za-z_]+/.exec(text.slice(i, i + 40));
     if (word) {
       const w = word[0];
@@ -148,6 +153,11 @@ export function parsePythonCall(text: string): PythonCall {
       fail('a keyword argument such as status="open"; positional arguments cannot be matched to fields');
     }
     const key = ident();
+    // Python refuses a repeated keyword too; keeping the last one would drop a value without a word.
+    if (entries.some(([k]) => k === key)) {
+      i = start;
+      fail('each keyword argument once; this one was already given');
+    }
     ws();
     i++; // '='
     entries.push([key, value(0)]);

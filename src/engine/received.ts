@@ -17,6 +17,8 @@ export function cutString(s: string, max = RECEIVED_MAX_STRING): string {
 
 export function cutReceived(value: Json, depth = 0): Json {
   if (typeof value === 'string') return cutString(value);
+  // JSON would write NaN and Infinity as null; say what arrived.
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return Array.isArray(value) ? `[…${value.length} items]` : '{…}';
   if (Array.isArray(value)) {

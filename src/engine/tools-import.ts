@@ -32,7 +32,7 @@ function readDefinition(def: unknown, at: string): { tool?: ToolSource; problem?
     return { problem: { path: at, message: 'is not a tool definition: expected OpenAI {type:"function", function:{name, parameters}}, Anthropic {name, input_schema} or MCP {name, inputSchema}' } };
   }
   if (typeof name !== 'string' || !/^[a-zA-Z0-9_-]{1,64}$/.test(name)) {
-    return { problem: { path: `${at}/name`, message: 'must be a tool name of 1 to 64 letters, digits, _ or -' } };
+    return { problem: { path: `${where.replace(/\/[^/]*$/, '')}/name`, message: 'must be a tool name of 1 to 64 letters, digits, _ or -' } };
   }
   if (!isObject(schema) || (schema.type !== undefined && schema.type !== 'object')) {
     return { problem: { path: where, message: 'must be a JSON Schema object with "type": "object"' } };

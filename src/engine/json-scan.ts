@@ -1,0 +1,219 @@
+// What JSON.parse hides: a key sent twice in one object (it keeps the last one silently), an integer too
+// large for a double (it rounds, so `12345678901234567891` arrives as another number) and a number too
+// large for any double (`1e400` becomes Infinity, which JSON cannot even write back). Runs only on text
+// JSON.parse has accepted, without recursion, so a 5 MB paste or 10,000 levels of nesting are fine.
+import type { Segment } from './paths';
+
+export interface ScanFinding {
+  kind: 'duplicate_key' | 'unsafe_integer' | 'infinite_number';
+  /** Where the finding sits: the duplicated key itself, or the number. */
+  path: Segment[];
+  /** Offset of the second key, or of the number, in the text. */
+  offset: number;
+  /** The number exactly as written (the number kinds only). */
+  literal?: string;
+}
+
+interface Level {
+  object: boolean;
+  keys?: Set<string>;
+  key?: string;
+  index: number;
+  expectKey: boolean;
+}
+
+/** Integers written with this many digits or more may exceed 2^53; shorter ones never do. */
+const SAFE_DIGITS = 15;
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** The first finding in document order, or null. `text` must be JSON that JSON.parse accepts. */
+export function scanJson(text: string): ScanFinding | null {
+  const stack: Level[] = [];
+  const path = (): Segment[] => stack.map((l) => (l.object ? (l.key as string) : l.index));
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    const top = stack[stack.length - 1];
+    if (c === 123 /* { */) {
+      stack.push({ object: true, keys: new Set(), index: 0, expectKey: true });
+      i++;
+    } else if (c === 91 /* [ */) {
+      stack.push({ object: false, index: 0, expectKey: false });
+      i++;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) {
+      stack.pop();
+      i++;
+    } else if (c === 44 /* , */) {
+      if (top) {
+        if (top.object) top.expectKey = true;
+        else top.index++;
+      }
+      i++;
+    } else if (c === 58 /* : */) {
+      if (top) top.expectKey = false;
+      i++;
+    } else if (c === 34 /* " */) {
+      let j = i + 1;
+      let escaped = false;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === 92 /* \ */) {
+          escaped = true;
+          j += 2;
+        } else if (d === 34) break;
+        else j++;
+      }
+      if (top?.object && top.expectKey) {
+        const key = escaped ? (JSON.parse(text.slice(i, j + 1)) as string) : text.slice(i + 1, j);
+        if (top.keys!.has(key)) {
+          top.key = key;
+          return { kind: 'duplicate_key', path: path(), offset: i };
+        }
+        top.keys!.add(key);
+        top.key = key;
+      }
+      i = j + 1;
+    } else if (c === 45 /* - */ || isDigit(c)) {
+      let j = i + (c === 45 ? 1 : 0);
+      let digits = 0;
+      while (j < n && isDigit(text.charCodeAt(j))) {
+        j++;
+        digits++;
+      }
+      let integer = true;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === 46 /* . */ || d === 101 || d === 69 /* e E */) integer = false;
+        else if (!(isDigit(d) || d === 43 || d === 45)) break;
+        j++;
+      }
+      if (integer && digits >= SAFE_DIGITS) {
+        const literal = text.slice(i, j);
+        if (!Number.isSafeInteger(Number(literal))) return { kind: 'unsafe_integer', path: path(), offset: i, literal };
+      } else if (!integer && j - i > 4) {
+        const literal = text.slice(i, j);
+        if (!Number.isFinite(Number(literal))) return { kind: 'infinite_number', path: path(), offset: i, literal };
+      }
+      i = j;
+    } else i++;
+  }
+  return null;
+}
+
+/** The path of `target` inside `root` (by identity), looking a few levels down; null when not found. */
+export function pathOf(root: unknown, target: unknown, depth = 4): Segment[] | null {
+  if (root === target) return [];
+  if (depth === 0 || root === null || typeof root !== 'object') return null;
+  const entries: [Segment, unknown][] = Array.isArray(root) ? root.map((v, i) => [i, v]) : Object.entries(root);
+  for (const [k, v] of entries) {
+    if (v !== null && typeof v === 'object') {
+      const rest = pathOf(v, target, depth - 1);
+      if (rest) return [k, ...rest];
+    }
+  }
+  return null;
+}
+
+/**
+ * Where JSON text first goes wrong, and what belongs there; null when it is valid. Iterative, so it also
+ * serves text nested too deep for jsonc-parser's recursive locator.
+ */
+export function locateJsonError(text: string): { offset: number; expected: string } | null {
+  const n = text.length;
+  const stack: ('o' | 'a')[] = [];
+  // V: a value; V0: a value or ']'; K: a key; K0: a key or '}'; C: ':'; A: ',' or a closer; END: nothing more.
+  let state: 'V' | 'V0' | 'K' | 'K0' | 'C' | 'A' | 'END' = 'V';
+  let i = 0;
+  const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+  const afterValue = () => {
+    state = stack.length ? 'A' : 'END';
+  };
+  const string = (): { offset: number; expected: string } | null => {
+    let j = i + 1;
+    while (j < n) {
+      const d = text.charCodeAt(j);
+      if (d === 34) {
+        i = j + 1;
+        return null;
+      }
+      if (d < 0x20) return { offset: j, expected: 'no raw control characters inside a string; escape them' };
+      if (d === 92) {
+        const e = text[j + 1];
+        if (e === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(j + 2, j + 6))) return { offset: j, expected: 'four hex digits after \\u' };
+          j += 6;
+        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) j += 2;
+        else return { offset: j, expected: 'a valid escape: \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u' };
+      } else j++;
+    }
+    return { offset: n, expected: 'a closing double quote to end the string' };
+  };
+  while (true) {
+    while (i < n && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
+    if (i >= n) {
+      if (state === 'END') return null;
+      const expected = { V: 'a value', V0: "a value or ']'", K: 'a property name in double quotes', K0: "a property name or '}'", C: "':' after the property name", A: stack[stack.length - 1] === 'o' ? "',' or '}'" : "',' or ']'" }[state];
+      return { offset: n, expected: `${expected}; the input ends first` };
+    }
+    const c = text[i];
+    if (state === 'END') return { offset: i, expected: 'the end of the input after the value' };
+    if (state === 'C') {
+      if (c !== ':') return { offset: i, expected: "':' after the property name" };
+      state = 'V';
+      i++;
+    } else if (state === 'A') {
+      const top = stack[stack.length - 1];
+      if (c === ',') {
+        state = top === 'o' ? 'K' : 'V';
+        i++;
+      } else if ((c === '}' && top === 'o') || (c === ']' && top === 'a')) {
+        stack.pop();
+        i++;
+        afterValue();
+      } else return { offset: i, expected: top === 'o' ? "',' or '}'" : "',' or ']'" };
+    } else if (state === 'K' || state === 'K0') {
+      if (state === 'K0' && c === '}') {
+        stack.pop();
+        i++;
+        afterValue();
+      } else if (c === '"') {
+        const bad = string();
+        if (bad) return bad;
+        state = 'C';
+      } else return { offset: i, expected: state === 'K' ? 'a property name in double quotes; JSON allows no trailing comma' : 'a property name in double quotes' };
+    } else {
+      if (state === 'V0' && c === ']') {
+        stack.pop();
+        i++;
+        afterValue();
+      } else if (c === '{') {
+        stack.push('o');
+        state = 'K0';
+        i++;
+      } else if (c === '[') {
+        stack.push('a');
+        state = 'V0';
+        i++;
+      } else if (c === '"') {
+        const bad = string();
+        if (bad) return bad;
+        afterValue();
+      } else if (c === '-' || (c >= '0' && c <= '9')) {
+        NUMBER.lastIndex = i;
+        const m = NUMBER.exec(text);
+        if (!m) return { offset: i, expected: 'a number in JSON form' };
+        i += m[0].length;
+        afterValue();
+      } else {
+        const word = /^(true|false|null)/.exec(text.slice(i, i + 5));
+        if (!word) return { offset: i, expected: /^-?(NaN|Infinity)/.test(text.slice(i, i + 9)) ? 'a JSON number or null; NaN and Infinity are not JSON' : 'a JSON value; this character cannot start one' };
+        i += word[0].length;
+        afterValue();
+      }
+    }
+  }
+}
