@@ -1,6 +1,9 @@
 // Share links are a public contract: `#v1/` + lz-string's compressToEncodedURIComponent(JSON.stringify(state)).
 // The state lives in the hash, so a pasted call never reaches a server's logs. Documented in README.md.
-import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+// lz-string is CommonJS: Node's ESM loader (astro build's prerender, tsx) only sees its default export.
+import LZString from 'lz-string';
+
+const { compressToEncodedURIComponent, decompressFromEncodedURIComponent } = LZString;
 
 export interface ShareState {
   pack: string;

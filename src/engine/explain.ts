@@ -260,9 +260,11 @@ export function rangeText(s: SchemaNode): string {
 export function lengthText(s: SchemaNode, minKey: string, maxKey: string, unit: string): string {
   const min = num(s[minKey]);
   const max = num(s[maxKey]);
-  if (min !== undefined && max !== undefined) return min === max ? `exactly ${min} ${unit}` : `from ${min} to ${max} ${unit}`;
-  if (min !== undefined) return `at least ${min} ${unit}`;
-  if (max !== undefined) return `at most ${max} ${unit}`;
+  // "1 character long", "1 item": the unit is singular when the count that governs it is 1.
+  const u = (n: number) => (n === 1 ? unit.replace(/^(\w+?)s\b/, '$1') : unit);
+  if (min !== undefined && max !== undefined) return min === max ? `exactly ${min} ${u(min)}` : `from ${min} to ${max} ${unit}`;
+  if (min !== undefined) return `at least ${min} ${u(min)}`;
+  if (max !== undefined) return `at most ${max} ${u(max)}`;
   return `a permitted number of ${unit}`;
 }
 

@@ -1,0 +1,80 @@
+// JSON highlighted by Shiki at build time, in both themes at once (CSS picks one), with the text the
+// model-facing schema adds to descriptions marked. Runs only at build: no highlighter ships to the browser.
+import { createHighlighter, type DecorationItem, type Highlighter } from 'shiki';
+import { TOKEN_CLASSES } from './code-colors';
+
+let highlighter: Promise<Highlighter> | undefined;
+
+function getHighlighter(): Promise<Highlighter> {
+  highlighter ??= createHighlighter({ themes: ['github-light', 'github-dark'], langs: ['json'] });
+  return highlighter;
+}
+
+export interface HighlightOptions {
+  /** Sentences to mark wherever they appear inside a JSON string on a line (model-facing notes). */
+  marks?: readonly string[];
+  /** Accessible name of the scrollable block. */
+  label?: string;
+}
+
+/** The character ranges of each mark on each line, found in the JSON-escaped form the code shows. */
+export function markRanges(code: string, marks: readonly string[]): { line: number; start: number; end: number }[] {
+  const out: { line: number; start: number; end: number }[] = [];
+  const escaped = [...new Set(marks)].filter(Boolean).map((m) => JSON.stringify(m).slice(1, -1));
+  code.split('\n').forEach((text, line) => {
+    const taken: [number, number][] = [];
+    for (const m of escaped) {
+      let from = 0;
+      for (;;) {
+        const i = text.indexOf(m, from);
+        if (i === -1) break;
+        const end = i + m.length;
+        if (!taken.some(([a, b]) => i < b && end > a)) {
+          taken.push([i, end]);
+          out.push({ line, start: i, end });
+        }
+        from = end;
+      }
+    }
+  });
+  return out;
+}
+
+export async function highlightJson(code: string, options: HighlightOptions = {}): Promise<string> {
+  const hl = await getHighlighter();
+  const ranges = markRanges(code, options.marks ?? []);
+  const indents = code.split('\n').map((l) => /^ */.exec(l)![0].length);
+  const markedLines = new Set(ranges.map((r) => r.line + 1));
+  const decorations: DecorationItem[] = ranges.map((r) => ({
+    start: { line: r.line, character: r.start },
+    end: { line: r.line, character: r.end },
+    properties: { class: 'model-note' },
+  }));
+  return hl.codeToHtml(code, {
+    lang: 'json',
+    themes: { light: 'github-light', dark: 'github-dark' },
+    defaultColor: false,
+    decorations,
+    transformers: [
+      {
+        pre(node) {
+          // The pre scrolls; a label tells a screen reader what it holds.
+          if (options.label) node.properties['aria-label'] = options.label;
+          delete node.properties.style;
+        },
+        span(node) {
+          const cls = typeof node.properties.style === 'string' ? TOKEN_CLASSES.get(node.properties.style) : undefined;
+          if (cls) {
+            delete node.properties.style;
+            this.addClassToHast(node, cls);
+          }
+        },
+        line(node, line) {
+          if (markedLines.has(line)) this.addClassToHast(node, 'has-note');
+          // Long lines wrap with a hanging indent deeper than their own (see .line in global.css).
+          if (indents[line - 1]) node.properties.style = `--i:${indents[line - 1]}`;
+        },
+      },
+    ],
+  });
+}

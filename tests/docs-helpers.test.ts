@@ -1,0 +1,115 @@
+// The docs' build-time helpers (src/docs/): the words of the fields table, the anchors, and the error
+// dictionary's examples. The pages are checked in the browser by tests/e2e/docs.test.ts.
+import { describe, expect, test } from 'vitest';
+import { allGenericCodes, check, enumCodes, serializeBody } from '../src/engine';
+import { packs } from '../src/packs';
+import { boundsText, constraintsOf, fieldRows, inlineText, sizeText, typeText } from '../src/docs/fields';
+import { enumDictionary, genericDictionary, ruleDictionary } from '../src/docs/dictionary';
+import { codesInBody, packExamples } from '../src/docs/examples';
+import { markRanges } from '../src/docs/highlight';
+import { fieldAnchor } from '../src/docs/urls';
+import { plural } from '../src/docs/words';
+
+describe('fields table words', () => {
+  test('bounds use symbols and sizes use words with the right number', () => {
+    expect(boundsText({ minimum: 1, maximum: 2500 })).toBe('≥ 1, ≤ 2500');
+    expect(boundsText({ exclusiveMinimum: 0 })).toBe('> 0');
+    expect(boundsText({})).toBeUndefined();
+    expect(sizeText({ minLength: 1 }, 'minLength', 'maxLength', 'character')).toBe('at least one character');
+    expect(sizeText({ minLength: 1, maxLength: 200 }, 'minLength', 'maxLength', 'character')).toBe('from 1 to 200 characters');
+    expect(sizeText({ maxItems: 1 }, 'minItems', 'maxItems', 'item')).toBe('at most one item');
+    expect(sizeText({ minItems: 2, maxItems: 2 }, 'minItems', 'maxItems', 'item')).toBe('exactly 2 items');
+  });
+
+  test('types read as a person would say them', () => {
+    const root = {};
+    expect(typeText(root, { type: 'array', items: { type: 'string' } })).toBe('array of string');
+    expect(typeText(root, { type: 'object', additionalProperties: { type: 'string' } })).toBe('map of string');
+    expect(typeText(root, { type: ['string', 'null'] })).toBe('string or null');
+    expect(typeText(root, { enum: ['a', 'b'] })).toBe('string');
+  });
+
+  test('a small enum is listed, a large one gives its rule and an example, a conflict gives its reason', () => {
+    const small = constraintsOf({}, { schema: { type: 'string', enum: ['open', 'pending', 'closed'] }, enumValues: ['open', 'pending', 'closed'] });
+    expect(small.map((c) => inlineText(c.parts))).toEqual(['one of: open, pending, closed']);
+    const values = Array.from({ length: 40 }, (_, i) => `v${i}`);
+    const large = constraintsOf({}, { schema: { type: 'string' }, enumValues: values, rule: 'a value code', example: 'v7' });
+    expect(inlineText(large[0].parts)).toBe('one of 40 values: a value code, e.g. v7');
+    const conflict = constraintsOf({}, { schema: { type: 'string' }, conflicts: { with: ['q'], reason: 'the two filter differently.' } });
+    expect(inlineText(conflict[0].parts)).toBe('cannot be combined with q: the two filter differently');
+  });
+
+  test('every field of every tool gets one row with a unique anchor, in declaration order', () => {
+    for (const pack of packs) {
+      for (const tool of pack.tools) {
+        const rows = fieldRows(tool);
+        expect(rows.map((r) => r.path)).toEqual([...tool.fields.keys()]);
+        expect(new Set(rows.map((r) => r.anchor)).size).toBe(rows.length);
+        for (const r of rows) expect(r.anchor).toMatch(/^field-[A-Za-z0-9_.-]+$/);
+      }
+    }
+    expect(fieldAnchor('attendees[].email')).toBe('field-attendees-item.email');
+  });
+
+  test('plural forms', () => {
+    expect(plural(1, 'glosses')).toBe('gloss');
+    expect(plural(1, 'aliases')).toBe('alias');
+    expect(plural(1, 'example errors')).toBe('example error');
+    expect(plural(2, 'conflicts')).toBe('conflicts');
+    expect(plural(1, 'required')).toBe('required');
+  });
+});
+
+describe('model-facing marks', () => {
+  test('a gloss is found in its JSON-escaped form on the line that carries it', () => {
+    const code = JSON.stringify({ description: 'The id. Keep the "T-" prefix.' }, null, 2);
+    const ranges = markRanges(code, ['Keep the "T-" prefix.']);
+    expect(ranges).toHaveLength(1);
+    const line = code.split('\n')[ranges[0].line];
+    expect(line.slice(ranges[0].start, ranges[0].end)).toBe('Keep the \\"T-\\" prefix.');
+  });
+});
+
+describe('error dictionary', () => {
+  test('every generic code has a real engine body whose code is that code', () => {
+    const entries = genericDictionary(packs);
+    expect(entries.map((e) => e.code)).toEqual(allGenericCodes().map((c) => c.code));
+    for (const e of entries) {
+      expect(e.example, `${e.code} has an example`).toBeDefined();
+      expect(e.example!.result.body?.error).toBe(e.code);
+      if (e.example!.call) {
+        const pack = packs.find((p) => p.id === e.example!.pack)!;
+        expect(e.example!.bytes).toBe(serializeBody(check(pack, e.example!.call, e.example!.options).body!));
+      }
+    }
+  });
+
+  test('every enum code of every pack has an example body that carries it', () => {
+    for (const pack of packs) {
+      const entries = enumDictionary(pack);
+      expect(entries.map((e) => e.code).sort()).toEqual([...new Set(enumCodes(pack).map((c) => c.code))].sort());
+      for (const e of entries) expect(codesInBody(e.example.result.body), `${pack.id} ${e.code}`).toContain(e.code);
+    }
+  });
+
+  test('every business rule of every pack has the body its own example gets', () => {
+    for (const pack of packs) {
+      for (const r of ruleDictionary(pack)) {
+        expect(r.example, `${pack.id} ${r.code} has an example`).toBeDefined();
+        expect(r.example!.result.body?.error).toBe(r.code);
+      }
+    }
+  });
+
+  test('the examples of a pack are its faulty calls and its stopped check calls, each rejected', () => {
+    for (const pack of packs) {
+      const runs = packExamples(pack);
+      const invalid = pack.tools.reduce((n, t) => n + (t.source.examples?.invalid?.length ?? 0), 0);
+      expect(runs.filter((r) => r.kind === 'invalid')).toHaveLength(invalid);
+      for (const r of runs) {
+        expect(r.result.body, `${pack.id} ${r.tool}: ${r.about}`).not.toBeNull();
+        expect(r.code).toBe(String(r.result.body!.error));
+      }
+    }
+  });
+});

@@ -1,0 +1,115 @@
+// The site built under a sub-folder (BASE_PATH=/actionable/, as on a project page): every local link and
+// asset carries the base, and search results lead to pages under it. Builds its own copy into a temp dir.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { CHROMIUM } from './browser';
+
+const BASE = '/actionable/';
+let outDir = '';
+let preview: ChildProcess | undefined;
+let url = '';
+let browser: Browser | undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return name === 'pagefind' || name === '_astro' ? [] : htmlFiles(p);
+    return name.endsWith('.html') ? [p] : [];
+  });
+}
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'actionable-base-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', BASE_PATH: BASE };
+  // Vitest puts Vite's own env (BASE_URL=/, MODE…) into process.env; Astro would read BASE_URL over the config's base.
+  for (const key of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR']) delete env[key];
+  const build = spawnSync('node_modules/.bin/astro', ['build', '--outDir', outDir], { env, encoding: 'utf8', timeout: 600_000 });
+  if (build.status !== 0) throw new Error(`astro build with BASE_PATH=${BASE} failed:\n${build.stdout}\n${build.stderr}`);
+  const port = await freePort();
+  preview = spawn('node_modules/.bin/astro', ['preview', '--host', '127.0.0.1', '--port', String(port), '--outDir', outDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`astro preview printed no URL:\n${out}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      if (/http:\/\/127\.0\.0\.1:\d+/.test(out.replace(/\x1b\[[0-9;]*m/g, ''))) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    preview!.stdout!.on('data', onData);
+    preview!.stderr!.on('data', onData);
+  });
+  url = `http://127.0.0.1:${port}${BASE}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost, EXCLUDE 127.0.0.1'] });
+}, 660_000);
+
+afterAll(async () => {
+  await browser?.close();
+  preview?.kill('SIGTERM');
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+test('every local link, asset and script of the docs carries the base path', () => {
+  const files = htmlFiles(outDir).filter((f) => !f.includes(`${join(outDir, 'playground')}`) && !f.includes(`${join(outDir, 'benchmarks')}`));
+  expect(files.length).toBeGreaterThan(30);
+  for (const file of files) {
+    const html = readFileSync(file, 'utf8');
+    for (const m of html.matchAll(/\s(?:href|src|data-bundle|data-base|action)="([^"]*)"/g)) {
+      const value = m[1];
+      if (/^(https?:|mailto:|#|data:)/.test(value) || value === '') continue;
+      expect(value.startsWith(BASE), `${file.slice(outDir.length)}: ${m[0].trim()}`).toBe(true);
+    }
+  }
+});
+
+test('under the base path, pages link to each other and search leads to pages under it', async () => {
+  const context = await browser!.newContext();
+  const offsite: string[] = [];
+  await context.route('**/*', (route) => {
+    const host = new URL(route.request().url()).hostname;
+    if (host === '127.0.0.1' || host === 'localhost') return route.continue();
+    offsite.push(route.request().url());
+    return route.abort();
+  });
+  const page = await context.newPage();
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
+  await page.goto(url);
+  await page.locator('main').getByRole('link', { name: 'Packs' }).first().click();
+  await page.waitForURL(`${url}packs/`);
+  await page.locator('main').getByRole('link', { name: 'Helpdesk', exact: true }).click();
+  await page.waitForURL(`${url}packs/helpdesk/`);
+  await page.locator('main .tool-list').getByRole('link', { name: 'update_ticket' }).click();
+  await page.waitForURL(`${url}packs/helpdesk/update_ticket/`);
+  await page.locator('header [data-site-search] input').fill('due_at');
+  const hit = page.locator('header .search-results a').first();
+  await hit.waitFor({ timeout: 15_000 });
+  const hrefs = await page.locator('header .search-results a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  for (const h of hrefs) expect(h.startsWith(BASE), h).toBe(true);
+  await hit.click();
+  await page.waitForLoadState();
+  expect(page.url().startsWith(url)).toBe(true);
+  expect(failed).toEqual([]);
+  expect(offsite).toEqual([]);
+  await context.close();
+});
