@@ -21,7 +21,8 @@ function freePort(): Promise<number> {
 let preview: ChildProcess | undefined;
 
 export default async function setup(project: TestProject) {
-  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+  // NODE_ENV: vitest sets it to "test", which would make Vite bundle React's development build.
+  const env = { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' };
   // E2E_OUT_DIR lets several builds run side by side (say, two developers in one tree).
   const outDir = process.env.E2E_OUT_DIR ?? 'dist';
   if (!process.env.E2E_SKIP_BUILD || !existsSync(`${outDir}/index.html`)) {

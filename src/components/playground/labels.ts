@@ -1,0 +1,36 @@
+// Words the playground shows for the engine's enums: input shapes and correction rules.
+import type { Correction, InputShape, Json } from '../../engine/types';
+
+export const SHAPE_LABELS: Record<InputShape, string> = {
+  'openai-chat': 'OpenAI Chat tool call',
+  'openai-responses': 'OpenAI Responses function_call',
+  anthropic: 'Anthropic tool_use',
+  mcp: 'MCP tools/call',
+  plain: 'Plain {name, arguments}',
+  python: 'Python-style call',
+  'bare-arguments': 'Bare arguments',
+  unknown: 'Not readable as a call',
+};
+
+/** A value as it appears in a sentence: strings quoted, long values cut. */
+export function show(value: Json): string {
+  const s = JSON.stringify(value) ?? String(value);
+  return s.length > 80 ? `${s.slice(0, 77)}…` : s;
+}
+
+export function describeCorrection(c: Correction): string {
+  switch (c.rule) {
+    case 'case_variant':
+      return `${show(c.from)} was read as ${show(c.to)}: the same name in another case`;
+    case 'declared_alias':
+      return `${show(c.from)} was read as ${show(c.to)}: the pack declares it as another name for this field`;
+    case 'json_string_parsed':
+      return `${c.field} arrived as a JSON string and was parsed into ${Array.isArray(c.to) ? 'an array' : 'an object'}, which the field wants`;
+  }
+}
+
+export const RULE_LABELS: Record<Correction['rule'], string> = {
+  case_variant: 'Name in another case',
+  declared_alias: 'Declared alias',
+  json_string_parsed: 'JSON sent as a string',
+};

@@ -1,0 +1,97 @@
+// The engine side of the playground: the bare validator's text, custom tool definitions, suggestions.
+import { describe, expect, test } from 'vitest';
+import { check } from '../src/engine';
+import { getPack } from '../src/packs';
+import { bareError } from '../src/components/playground/bare';
+import { compileCustomTools } from '../src/components/playground/custom-tools';
+import { CUSTOM_SAMPLE, EXAMPLES } from '../src/components/playground/examples';
+import { suggestionFor } from '../src/components/playground/suggestion';
+
+const helpdesk = getPack('helpdesk')!;
+
+describe('bareError: AJV’s default messages for the same call', () => {
+  test('the OPEN status: AJV names no permitted value', () => {
+    const b = bareError(helpdesk, 'update_ticket(ticket_id="T-8841", status="OPEN")');
+    expect(b.kind).toBe('errors');
+    expect(b.text).toBe('data/status must be equal to one of the allowed values');
+  });
+  test('a DateTime the engine absorbs is an error for AJV', () => {
+    const ex = EXAMPLES.find((e) => e.id === 'datetime-case')!;
+    const b = bareError(getPack('google-calendar')!, ex.call);
+    expect(b.kind).toBe('errors');
+    expect(b.text).toContain('must NOT have additional properties');
+  });
+  test('a conflict AJV cannot see: it accepts', () => {
+    const ex = EXAMPLES.find((e) => e.id === 'sync-token')!;
+    expect(bareError(getPack('google-calendar')!, ex.call).kind).toBe('valid');
+  });
+  test('malformed JSON: the parser’s own message; an unknown tool: one line', () => {
+    const bad = bareError(helpdesk, EXAMPLES.find((e) => e.id === 'malformed-json')!.call);
+    expect(bad.kind).toBe('parse');
+    expect(bad.text).toMatch(/^SyntaxError: /);
+    expect(bareError(helpdesk, '{"name": "close_ticket", "arguments": {}}')).toEqual({ kind: 'no-tool', text: 'Unknown tool: close_ticket' });
+  });
+});
+
+describe('suggestionFor', () => {
+  test('a rejected call with one fix per fault: the diff shows the fix', () => {
+    const text = 'update_ticket(ticket_id="T-8841", status="OPEN")';
+    const s = suggestionFor(check(helpdesk, text), text);
+    expect(s.kind).toBe('diff');
+    if (s.kind !== 'diff') return;
+    expect(s.call).toEqual({ name: 'update_ticket', arguments: { ticket_id: 'T-8841', status: 'open' } });
+    expect(s.lines.filter((l) => l.op === 'remove').map((l) => l.text.trim())).toEqual(['"status": "OPEN"']);
+    expect(s.lines.filter((l) => l.op === 'add').map((l) => l.text.trim())).toEqual(['"status": "open"']);
+  });
+  test('an accepted call with corrections: the canonical call against the input', () => {
+    const ex = EXAMPLES.find((e) => e.id === 'attendees-string')!;
+    const r = check(getPack('google-calendar')!, ex.call);
+    const s = suggestionFor(r, ex.call);
+    expect(s.kind).toBe('diff');
+    if (s.kind === 'diff') {
+      expect(s.accepted).toBe(true);
+      expect(s.call).toEqual({ name: 'events_insert', arguments: r.arguments });
+    }
+  });
+  test('accepted as sent, and no single fix', () => {
+    const ok = '{"name": "update_ticket", "arguments": {"ticket_id": "T-1", "status": "open"}}';
+    expect(suggestionFor(check(helpdesk, ok), ok).kind).toBe('as-sent');
+    const missing = '{"name": "create_ticket", "arguments": {"subject": "x"}}';
+    expect(suggestionFor(check(helpdesk, missing), missing).kind).toBe('none');
+  });
+});
+
+describe('compileCustomTools', () => {
+  test('the sample compiles and checks its call', () => {
+    const c = compileCustomTools(CUSTOM_SAMPLE.tools);
+    expect(c.ok).toBe(true);
+    if (!c.ok) return;
+    const r = check(c.pack, CUSTOM_SAMPLE.call);
+    expect(r.ok).toBe(false);
+    expect(r.log.faults.map((f) => f.field).sort()).toEqual(['days', 'units']);
+  });
+  test('each problem says where it is', () => {
+    const text = JSON.stringify([{ type: 'function', function: { name: 'bad name', parameters: { type: 'object' } } }], null, 2);
+    const c = compileCustomTools(text);
+    expect(c.ok).toBe(false);
+    if (c.ok) return;
+    expect(c.problems[0].where).toBe('/0/function/name');
+    expect(text.slice(c.problems[0].range!.start, c.problems[0].range!.end)).toBe('"bad name"');
+  });
+  test('a bad schema type lists the types there are', () => {
+    const c = compileCustomTools('[{"name": "x", "input_schema": {"type": "object", "properties": {"a": {"type": "strin"}}}}]');
+    expect(c.ok).toBe(false);
+    if (c.ok) return;
+    expect(c.problems).toHaveLength(1);
+    expect(c.problems[0].where).toBe('/0/input_schema/properties/a/type');
+    expect(c.problems[0].message).toMatch(/string, number, integer, boolean, object, array, null/);
+  });
+  test('invalid JSON gives the line and column; empty text says so', () => {
+    const c = compileCustomTools('[{"name": "x",}]');
+    expect(c.ok).toBe(false);
+    if (!c.ok) expect(c.problems[0].where).toBe('line 1, column 15');
+    const e = compileCustomTools('  ');
+    expect(e.ok).toBe(false);
+    if (!e.ok) expect(e.problems[0].message).toMatch(/empty/);
+  });
+});

@@ -1,0 +1,147 @@
+// Field paths back to text ranges: the squiggle must sit on the exact offending value, including inside
+// OpenAI's string-encoded arguments and Python-style calls.
+import { describe, expect, test } from 'vitest';
+import { decodeStringLiteral, locateCall, parseFieldPath, parsePythonTree, rangeOfPointer } from '../src/components/playground/locate';
+
+const slice = (text: string, r: { start: number; end: number } | undefined) => (r ? text.slice(r.start, r.end) : undefined);
+
+describe('parseFieldPath reads the engine’s field paths', () => {
+  test.each([
+    ['status', ['status']],
+    ['start.dateTime', ['start', 'dateTime']],
+    ['attendees[0].email', ['attendees', 0, 'email']],
+    ['metadata["order-id"]', ['metadata', 'order-id']],
+    ['a["x\\"y"].b[12]', ['a', 'x"y', 'b', 12]],
+    ['', []],
+  ])('%s', (field, segments) => {
+    expect(parseFieldPath(field)).toEqual(segments);
+  });
+
+  test('a path it cannot read gives null, not a guess', () => {
+    expect(parseFieldPath('a..b')).toBeNull();
+    expect(parseFieldPath('a[x]')).toBeNull();
+    expect(parseFieldPath('.a')).toBeNull();
+  });
+});
+
+describe('decodeStringLiteral keeps an offset for every decoded unit', () => {
+  test('escapes map back to where they start', () => {
+    const raw = '"a\\"b\\u00e9c\\n"';
+    const d = decodeStringLiteral(raw, 10)!;
+    expect(d.text).toBe('a"béc\n');
+    expect(d.offsets).toEqual([11, 12, 14, 15, 21, 22, 24]);
+  });
+});
+
+describe('locateCall finds fields in every envelope', () => {
+  test('plain {name, arguments}', () => {
+    const text = JSON.stringify({ name: 'update_ticket', arguments: { ticket_id: 'T-1', status: 'OPEN' } }, null, 2);
+    const loc = locateCall(text);
+    expect(slice(text, loc.name)).toBe('"update_ticket"');
+    expect(slice(text, loc.field(['status'])!.value)).toBe('"OPEN"');
+    expect(slice(text, loc.field(['status'])!.key)).toBe('"status"');
+  });
+
+  test('OpenAI Chat: inside the string-encoded arguments, escaped quotes included', () => {
+    const text = JSON.stringify({ type: 'function', function: { name: 'create_ticket', arguments: JSON.stringify({ subject: 'Printer', status: 'OPEN' }) } }, null, 2);
+    const loc = locateCall(text);
+    const at = loc.field(['status'])!;
+    expect(at.exact).toBe(true);
+    expect(at.escapes).toBe(1);
+    expect(slice(text, at.value)).toBe('\\"OPEN\\"');
+    expect(slice(text, at.key)).toBe('\\"status\\"');
+  });
+
+  test('OpenAI Responses, Anthropic, MCP and an assistant message', () => {
+    const responses = JSON.stringify({ type: 'function_call', call_id: 'c', name: 'create_refund', arguments: '{"amount": 15}' });
+    expect(slice(responses, locateCall(responses).field(['amount'])!.value)).toBe('15');
+    const anthropic = JSON.stringify({ type: 'tool_use', id: 't', name: 'events_list', input: { syncToken: 'x', timeMin: 'y' } });
+    expect(slice(anthropic, locateCall(anthropic).field(['timeMin'])!.value)).toBe('"y"');
+    const mcp = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'n', arguments: { start: { dateTime: 'z' } } } });
+    const m = locateCall(mcp);
+    expect(slice(mcp, m.field(['start', 'dateTime'])!.value)).toBe('"z"');
+    expect(slice(mcp, m.method)).toBe('"tools/call"');
+    const message = JSON.stringify({ role: 'assistant', content: [{ type: 'text', text: 'hi' }, { type: 'tool_use', id: 't', name: 'n', input: { a: [1, 2] } }] });
+    expect(slice(message, locateCall(message).field(['a', 1])!.value)).toBe('2');
+  });
+
+  test('bare arguments are the whole text', () => {
+    const text = '{"tags": ["a", "b"], "due_at": "soon"}';
+    expect(slice(text, locateCall(text).field(['tags', 1])!.value)).toBe('"b"');
+  });
+
+  test('a field sent as a JSON string is located inside that string', () => {
+    const text = JSON.stringify({ name: 'events_insert', arguments: { attendees: JSON.stringify([{ email: 'ana' }]) } });
+    const at = locateCall(text).field(['attendees', 0, 'email'])!;
+    expect(at.exact).toBe(true);
+    expect(slice(text, at.value)).toBe('\\"ana\\"');
+  });
+
+  test('a string inside a string inside OpenAI arguments is escaped twice', () => {
+    const inner = JSON.stringify({ attendees: JSON.stringify([{ email: 'ana' }]) });
+    const text = JSON.stringify({ type: 'function', function: { name: 'events_insert', arguments: inner } });
+    const at = locateCall(text).field(['attendees', 0, 'email'])!;
+    expect(at.escapes).toBe(2);
+    expect(slice(text, at.value)).toBe('\\\\\\"ana\\\\\\"');
+  });
+
+  test('a name the engine absorbed (DateTime) is found through the corrections', () => {
+    const text = JSON.stringify({ name: 'events_insert', arguments: { start: { DateTime: 'x' } } });
+    const plain = locateCall(text).field(['start', 'dateTime'])!;
+    expect(plain.exact).toBe(false);
+    const absorbed = locateCall(text, [{ field: 'start.dateTime', rule: 'case_variant', from: 'DateTime', to: 'dateTime' }]).field(['start', 'dateTime'])!;
+    expect(absorbed.exact).toBe(true);
+    expect(slice(text, absorbed.key)).toBe('"DateTime"');
+  });
+
+  test('a missing field points at the object that should hold it', () => {
+    const text = JSON.stringify({ name: 'create_ticket', arguments: { subject: 'x', start: {} } });
+    const loc = locateCall(text);
+    const top = loc.field(['priority'])!;
+    expect(top.exact).toBe(false);
+    expect(slice(text, top.nearest)).toBe('"arguments"');
+    expect(slice(text, loc.field(['start', 'dateTime'])!.nearest)).toBe('"start"');
+  });
+
+  test('duplicate keys: the last one counts, as with JSON.parse', () => {
+    const text = '{"name": "t", "arguments": {"status": "a", "status": "b"}}';
+    expect(slice(text, locateCall(text).field(['status'])!.value)).toBe('"b"');
+  });
+
+  test('Python-style calls', () => {
+    const text = 'functions.update_ticket(ticket_id="T-8841", status=\'OPEN\', tags=["a", {"k": 1}], ok=True)';
+    const loc = locateCall(text);
+    expect(loc.python).toBe(true);
+    expect(slice(text, loc.name)).toBe('update_ticket');
+    expect(slice(text, loc.field(['status'])!.value)).toBe("'OPEN'");
+    expect(slice(text, loc.field(['status'])!.key)).toBe('status');
+    expect(slice(text, loc.field(['tags', 1, 'k'])!.value)).toBe('1');
+    expect(slice(text, loc.field(['ok'])!.value)).toBe('True');
+  });
+
+  test('broken text never throws and locates what it can', () => {
+    for (const text of ['', '{', '{"name": "t", "arguments": "{\\"a\\": ', 'f(a=', 'f(a="x", b=[1,', '[[[[', '"just a string"']) {
+      expect(() => locateCall(text).field(['a'])).not.toThrow();
+    }
+    // A list cut short still counts as the argument it starts, so its first items stay locatable.
+    const cut = 'f(a="x", b=[1,';
+    const args = parsePythonTree(cut)!.args;
+    expect(args.children!.map((p) => p.children![0].value)).toEqual(['a', 'b']);
+    expect(slice(cut, locateCall(cut).field(['b', 0])!.value)).toBe('1');
+  });
+});
+
+describe('rangeOfPointer, for problems in pasted tool definitions', () => {
+  const text = JSON.stringify([{ type: 'function', function: { name: 'a b', parameters: { type: 'object', properties: { x: { type: 'strin' } } } } }], null, 2);
+  test('resolves <schema> to where this definition keeps its schema', () => {
+    const r = rangeOfPointer(text, '/0/<schema>/properties/x/type')!;
+    expect(r.exact).toBe(true);
+    expect(r.pointer).toBe('/0/function/parameters/properties/x/type');
+    expect(text.slice(r.range.start, r.range.end)).toBe('"strin"');
+  });
+  test('falls back to the deepest part that exists', () => {
+    const r = rangeOfPointer(text, '/0/function/nope/deeper')!;
+    expect(r.exact).toBe(false);
+    expect(text.slice(r.range.start, r.range.end)).toBe('"function"');
+  });
+});
