@@ -150,10 +150,14 @@ const RECEIVED_STEPS: [chars: number, items: number, depth: number][] = [
   [16, 1, 1],
 ];
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
 function fitBudget(body: Body, faultCount = 1): Body {
   const entries = Array.isArray(body.errors) ? (body.errors as unknown as BodyError[]) : [body as unknown as BodyError];
   for (const e of entries) if (typeof e.field === 'string' && e.field.length > FIELD_MAX) e.field = shrink(e.field, FIELD_MAX - 20, 0, 0) as string;
-  if (estimateBodyTokens(body) <= BODY_TOKEN_BUDGET) return body;
+  // No token is shorter than a byte: an ASCII body of at most 400 characters fits, and most do, unestimated.
+  const bytes = JSON.stringify(body);
+  if ((bytes.length <= BODY_TOKEN_BUDGET && !NON_ASCII.test(bytes)) || estimateBodyTokens(body) <= BODY_TOKEN_BUDGET) return body;
   for (const [chars, items, depth] of RECEIVED_STEPS) {
     for (const e of entries) if ('received' in e) e.received = shrink(e.received as Json, chars, items, depth);
     if (estimateBodyTokens(body) <= BODY_TOKEN_BUDGET) return body;

@@ -6,7 +6,7 @@ import { notRunSteps, runChecks } from './checks';
 import { cutReceived } from './received';
 import { parseCall } from './parse';
 import { suggestNames } from './suggest';
-import { validateCounted } from './validate';
+import { acceptedAsSent, validateCounted } from './validate';
 import { valueAt, type Segment } from './paths';
 import type { CheckOptions, CheckResult, CompiledPack, Correction, Fault, InputShape, Json, JsonObject, LogRecord } from './types';
 
@@ -183,12 +183,20 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
       reason: `arguments are ${Array.isArray(raw) ? 'an array' : raw === null ? 'null' : typeof raw}`,
     }], 'parse');
   }
-  const absorbed = options.absorb === false ? { args: raw, corrections: [], faults: [] } : absorb(tool, raw);
-  const validated = validateCounted(tool, absorbed.args);
-  const faults = orderFaults([...absorbed.faults, ...validated.faults], absorbed.args);
-  if (faults.length) return rejected(pack, tool.name, shape, absorbed.args, absorbed.corrections, faults, absorbed.faults.length ? 'absorb' : 'validate', validated.unexplained);
-  const checked = runChecks(tool, absorbed.args as JsonObject, options.state !== undefined ? options.state : pack.state);
-  if (!checked.ok) {
+  let absorbed: { args: Json; corrections: Correction[]; faults: Fault[] } = { args: raw, corrections: [], faults: [] };
+  // The fast path (validate.ts): a call valid as sent pays for the validator and nothing of the error path.
+  const fast = acceptedAsSent(tool, raw);
+  if (!fast.accepted) {
+    if (options.absorb !== false) absorbed = absorb(tool, raw);
+    // Absorption that changed nothing leaves the validator's errors on the call as sent standing.
+    const known = absorbed.corrections.length === 0 && absorbed.faults.length === 0 ? fast.errors : undefined;
+    const validated = validateCounted(tool, absorbed.args, known);
+    const faults = orderFaults([...absorbed.faults, ...validated.faults], absorbed.args);
+    if (faults.length) return rejected(pack, tool.name, shape, absorbed.args, absorbed.corrections, faults, absorbed.faults.length ? 'absorb' : 'validate', validated.unexplained);
+  }
+  // A tool with no ordered checks and no effects skips the stage outright.
+  const checked = tool.checks.length || tool.effects.length ? runChecks(tool, absorbed.args as JsonObject, options.state !== undefined ? options.state : pack.state) : null;
+  if (checked && !checked.ok) {
     const log = logFor(pack, tool.name, shape, 'checks', [checked.fault!], absorbed.corrections, 0);
     log.check = checked.stoppedBy!;
     log.not_run = checked.notRun;
@@ -217,7 +225,7 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
     did_you_mean: [],
     suggested_call: null,
     log: logFor(pack, tool.name, shape, 'accepted', [], absorbed.corrections, 0),
-    checks: checked.steps,
-    effects: checked.effects,
+    checks: checked ? checked.steps : [],
+    effects: checked ? checked.effects : [],
   };
 }

@@ -96,15 +96,16 @@ export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown):
       const id = typeof sent.value === 'string' || typeof sent.value === 'number' ? String(sent.value) : null;
       const record = id === null ? undefined : own(own(records, src.record), id);
       const body = () => notFoundBody(check, sent.value as Json);
-      const idText = JSON.stringify(id ?? sent.value).slice(0, 80);
+      // Only a failure's log reason needs the id as text; an accepted call should not pay for it.
+      const idText = () => JSON.stringify(id ?? sent.value).slice(0, 80);
       if (!isObject(record)) {
-        const reason = `no ${src.record} record ${idText} in the state`;
+        const reason = `no ${src.record} record ${idText()} in the state`;
         return stop(i, reason, body(), fault('not_found', src.argument, String(body().message), reason, cutReceived(sent.value as Json)));
       }
       scope.names.set(check.binding!, record);
       if (src.visible !== undefined && evaluate(src.visible, scope) !== true) {
         // The model gets the body of a miss; only the log and the trace say the record is there.
-        const reason = `${src.record} record ${idText} exists but is hidden from this caller (visible: ${describeExpr(src.visible)}); answered as not_found`;
+        const reason = `${src.record} record ${idText()} exists but is hidden from this caller (visible: ${describeExpr(src.visible)}); answered as not_found`;
         return stop(i, reason, body(), fault('not_found', src.argument, String(body().message), reason, cutReceived(sent.value as Json)));
       }
       bound.set(check.binding!, { kind: src.record, id: id!, record });

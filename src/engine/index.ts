@@ -3,7 +3,10 @@
 // (which calls explain.ts for each violation), checks.ts (ordered checks against the pack's state), body.ts;
 // check.ts runs them.
 export { check } from './check';
-export { serializeBody, MAX_ERRORS } from './body';
+export { serializeBody, MAX_ERRORS, BODY_TOKEN_BUDGET } from './body';
+// The JSON Schema every body validates against, for tool servers to publish; and the pack conformance check.
+export { BODY_SCHEMA } from './body-schema';
+export { packConformance, type ConformanceFinding, type ConformanceRule } from './pack-conformance';
 export { compilePack, PackError, enumCodes, enumIsListable, type PackProblem } from './pack-compiler';
 export { loadPack, loadPacks } from './pack-loader';
 export { packFromToolDefinitions } from './tools-import';

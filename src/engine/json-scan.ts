@@ -29,8 +29,51 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-/** The first finding in document order, or null. `text` must be JSON that JSON.parse accepts. */
-export function scanJson(text: string): ScanFinding | null {
+const KEY_END = /"\s*:/g;
+const LONG_DIGITS = /\d{15}|[eE][+-]?\d{3}/;
+
+/** Own keys in a parsed value, or -1 when it is too deep to count cheaply. */
+function keyCount(value: unknown, depth = 0): number {
+  if (value === null || typeof value !== 'object') return 0;
+  if (depth > 64) return -1;
+  let n = 0;
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const k = keyCount(v, depth + 1);
+      if (k < 0) return -1;
+      n += k;
+    }
+    return n;
+  }
+  for (const key of Object.keys(value)) {
+    const k = keyCount((value as Record<string, unknown>)[key], depth + 1);
+    if (k < 0) return -1;
+    n += k + 1;
+  }
+  return n;
+}
+
+/**
+ * Whether the text can hide anything: no run of 15 digits or three-digit exponent, and no more `":` in the
+ * text than keys in the parsed value (every key is followed by one, so a duplicate makes one more), means
+ * nothing to find. Keeps the full scan off the path of ordinary calls.
+ */
+function mayHide(text: string, parsed: unknown): boolean {
+  if (LONG_DIGITS.test(text)) return true;
+  const keys = keyCount(parsed);
+  if (keys < 0) return true;
+  let marks = 0;
+  KEY_END.lastIndex = 0;
+  while (KEY_END.exec(text) !== null) if (++marks > keys) return true;
+  return false;
+}
+
+/**
+ * The first finding in document order, or null. `text` must be JSON that JSON.parse accepts; `parsed`,
+ * its value, lets an ordinary call skip the scan.
+ */
+export function scanJson(text: string, parsed?: unknown): ScanFinding | null {
+  if (arguments.length > 1 && !mayHide(text, parsed)) return null;
   const stack: Level[] = [];
   const path = (): Segment[] => stack.map((l) => (l.object ? (l.key as string) : l.index));
   let i = 0;
@@ -129,9 +172,7 @@ export function locateJsonError(text: string): { offset: number; expected: strin
   let state: 'V' | 'V0' | 'K' | 'K0' | 'C' | 'A' | 'END' = 'V';
   let i = 0;
   const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-  const afterValue = () => {
-    state = stack.length ? 'A' : 'END';
-  };
+  const afterValue = (): typeof state => (stack.length ? 'A' : 'END');
   const string = (): { offset: number; expected: string } | null => {
     let j = i + 1;
     while (j < n) {
@@ -173,13 +214,13 @@ export function locateJsonError(text: string): { offset: number; expected: strin
       } else if ((c === '}' && top === 'o') || (c === ']' && top === 'a')) {
         stack.pop();
         i++;
-        afterValue();
+        state = afterValue();
       } else return { offset: i, expected: top === 'o' ? "',' or '}'" : "',' or ']'" };
     } else if (state === 'K' || state === 'K0') {
       if (state === 'K0' && c === '}') {
         stack.pop();
         i++;
-        afterValue();
+        state = afterValue();
       } else if (c === '"') {
         const bad = string();
         if (bad) return bad;
@@ -189,7 +230,7 @@ export function locateJsonError(text: string): { offset: number; expected: strin
       if (state === 'V0' && c === ']') {
         stack.pop();
         i++;
-        afterValue();
+        state = afterValue();
       } else if (c === '{') {
         stack.push('o');
         state = 'K0';
@@ -201,18 +242,18 @@ export function locateJsonError(text: string): { offset: number; expected: strin
       } else if (c === '"') {
         const bad = string();
         if (bad) return bad;
-        afterValue();
+        state = afterValue();
       } else if (c === '-' || (c >= '0' && c <= '9')) {
         NUMBER.lastIndex = i;
         const m = NUMBER.exec(text);
         if (!m) return { offset: i, expected: 'a number in JSON form' };
         i += m[0].length;
-        afterValue();
+        state = afterValue();
       } else {
         const word = /^(true|false|null)/.exec(text.slice(i, i + 5));
         if (!word) return { offset: i, expected: /^-?(NaN|Infinity)/.test(text.slice(i, i + 9)) ? 'a JSON number or null; NaN and Infinity are not JSON' : 'a JSON value; this character cannot start one' };
         i += word[0].length;
-        afterValue();
+        state = afterValue();
       }
     }
   }

@@ -134,6 +134,12 @@ function nameOf(v: unknown): string | null {
 
 const PLAIN_KEYS = new Set(['name', 'arguments', 'input', 'id', 'call_id', 'type']);
 
+/** Every own key is one a plain {name, arguments} call may carry (a loop: this runs on every call). */
+function onlyPlainKeys(v: JsonObject): boolean {
+  for (const k of Object.keys(v)) if (!PLAIN_KEYS.has(k)) return false;
+  return true;
+}
+
 /** Recognises the envelope of an already-parsed call. */
 export function readEnvelope(value: Json, depth = 0): ParseOutcome {
   if (Array.isArray(value)) {
@@ -161,7 +167,7 @@ export function readEnvelope(value: Json, depth = 0): ParseOutcome {
     const params = isObject(v.params) ? v.params : {};
     return argumentsFrom(params.arguments, 'mcp', nameOf(params.name));
   }
-  if (typeof v.name === 'string' && ('arguments' in v || 'input' in v) && Object.keys(v).every((k) => PLAIN_KEYS.has(k))) {
+  if (typeof v.name === 'string' && ('arguments' in v || 'input' in v) && onlyPlainKeys(v)) {
     return argumentsFrom('arguments' in v ? v.arguments : v.input, 'plain', v.name);
   }
   return { ok: true, shape: 'bare-arguments', name: null, args: v };
@@ -194,7 +200,7 @@ export function parseCall(input: unknown): ParseOutcome {
  * the arguments are given as the body gives every field; a number outside them (an envelope id) is no fault.
  */
 function hiddenFault(text: string, root: Json, args: Json): Fault | null {
-  const found = scanJson(text);
+  const found = scanJson(text, root);
   if (!found) return null;
   const base = pathOf(root, args);
   const inArgs = base !== null && base.length <= found.path.length && base.every((s, i) => found.path[i] === s);

@@ -39,6 +39,8 @@ function cappedFields(tool: CompiledTool) {
   return list;
 }
 
+const NO_FIELDS: ReadonlySet<string> = new Set();
+
 /** A copy of `root` with the value at `path` replaced, sharing everything off the path. */
 function replaceAt(root: Json, path: Segment[], value: Json): Json {
   if (path.length === 0) return value;
@@ -58,7 +60,8 @@ function replaceAt(root: Json, path: Segment[], value: Json): Json {
  * Refuses over-long strings on pattern and format fields before AJV runs, so no regular expression ever
  * sees them (input-cap.ts says why). AJV then checks a copy with those strings emptied.
  */
-function capOversized(tool: CompiledTool, args: Json): { faults: Fault[]; args: Json; fields: Set<string> } {
+function capOversized(tool: CompiledTool, args: Json): { faults: Fault[]; args: Json; fields: ReadonlySet<string> } {
+  if (!fastPathFor(tool).capped.some(({ steps, limit }) => longerAt(args, steps, 0, limit))) return { faults: [], args, fields: NO_FIELDS };
   const faults: Fault[] = [];
   const fields = new Set<string>();
   let checked = args;
@@ -101,6 +104,158 @@ function capOversized(tool: CompiledTool, args: Json): { faults: Fault[]; args: 
   return { faults, args: checked, fields };
 }
 
+/**
+ * Whether absorb.ts is a no-op on any call the validator accepts as sent: true when every object that
+ * declares properties is closed (so a renamable key cannot pass AJV) and every node that could hold a
+ * JSON-encoded object or array states its type (so such a string cannot pass AJV either).
+ */
+function absorbIsIdleOnValid(node: unknown, depth = 0): boolean {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return true;
+  if (depth > 64) return false;
+  const n = node as Record<string, any>;
+  if (n.properties !== undefined && n.additionalProperties !== false && n.unevaluatedProperties !== false) return false;
+  if ((n.properties !== undefined || n.items !== undefined) && n.type === undefined) return false;
+  // The places absorb walks: properties and items, and the $defs a $ref reaches.
+  const subs = [n.items, ...Object.values(n.properties ?? {}), ...Object.values(n.$defs ?? {}), ...Object.values(n.definitions ?? {})];
+  return subs.every((v) => absorbIsIdleOnValid(v, depth + 1));
+}
+
+/** Whether a string longer than `limit` sits at the field path `steps` (`[]` for every item); allocates nothing. */
+// The helpers of the fast path use plain loops: no closure is made per call.
+function longerAt(value: Json | undefined, steps: string[], i: number, limit: number): boolean {
+  if (i === steps.length) return typeof value === 'string' && value.length > limit;
+  if (steps[i] === '[]') {
+    if (!Array.isArray(value)) return false;
+    for (const v of value) if (longerAt(v, steps, i + 1, limit)) return true;
+    return false;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.prototype.hasOwnProperty.call(value, steps[i])) return false;
+  return longerAt((value as Record<string, Json>)[steps[i]], steps, i + 1, limit);
+}
+
+/** Whether an object at the path `steps` holds `name` together with one of `others`. */
+function conflictAt(value: Json | undefined, steps: string[], i: number, name: string, others: string[]): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (i === steps.length) {
+    if (Array.isArray(value) || !Object.prototype.hasOwnProperty.call(value, name)) return false;
+    for (const o of others) if (Object.prototype.hasOwnProperty.call(value, o)) return true;
+    return false;
+  }
+  if (steps[i] === '[]') {
+    if (!Array.isArray(value)) return false;
+    for (const v of value) if (conflictAt(v, steps, i + 1, name, others)) return true;
+    return false;
+  }
+  if (Array.isArray(value) || !Object.prototype.hasOwnProperty.call(value, steps[i])) return false;
+  return conflictAt((value as Record<string, Json>)[steps[i]], steps, i + 1, name, others);
+}
+
+/**
+ * Values nested deeper than this are refused before AJV runs, for tools whose schema lets a value nest
+ * without bound: one that refers to itself (AJV then recurses once per level, and 10,000 levels overflow
+ * the stack) or one with a place that takes any value (which would pass the value on, and JSON.stringify
+ * overflows on it downstream). Other schemas stop at their own depth and need no limit.
+ */
+export const MAX_NESTING = 64;
+
+const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'format', 'nullable']);
+const CHILD_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const CHILD_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const CHILD_ONES = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
+
+/** Whether a wire schema lets a value nest without bound (see MAX_NESTING). */
+function nestsWithoutBound(node: unknown, depth = 0): boolean {
+  if (node === true) return true;
+  if (node === null || typeof node !== 'object' || Array.isArray(node) || depth > 64) return false;
+  const n = node as Record<string, any>;
+  if (typeof n.$ref === 'string' || typeof n.$dynamicRef === 'string' || typeof n.$recursiveRef === 'string') return true;
+  // A place that takes any value at all: nothing but annotations.
+  if (Object.keys(n).every((k) => ANNOTATIONS.has(k))) return true;
+  const types: unknown[] = Array.isArray(n.type) ? n.type : [n.type];
+  if (types.includes('array') && (n.items === undefined || n.items === true) && n.prefixItems === undefined) return true;
+  if (types.includes('object') && n.additionalProperties === true) return true;
+  for (const k of CHILD_MAPS) if (n[k] && typeof n[k] === 'object' && Object.values(n[k]).some((v) => nestsWithoutBound(v, depth + 1))) return true;
+  for (const k of CHILD_LISTS) if (Array.isArray(n[k]) && n[k].some((v: unknown) => nestsWithoutBound(v, depth + 1))) return true;
+  for (const k of CHILD_ONES) if (k !== 'not' && nestsWithoutBound(n[k], depth + 1)) return true;
+  return false;
+}
+
+/** The path to the first value nested deeper than `limit`, found without recursion; null when none is. */
+function tooDeep(args: Json, limit: number): Segment[] | null {
+  const stack: { value: Json; path: Segment[] }[] = [{ value: args, path: [] }];
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (path.length > limit) return path;
+    if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] });
+    else for (const k of Object.keys(value).reverse()) stack.push({ value: (value as Record<string, Json>)[k], path: [...path, k] });
+  }
+  return null;
+}
+
+function nestingFault(path: Segment[], args: Json): Fault {
+  let value: Json = args;
+  for (const s of path) value = (value as Record<string, Json>)[s as string];
+  return {
+    field: formatPath(path),
+    path,
+    code: 'invalid_value',
+    message: `nests more than ${MAX_NESTING} levels deep; send a shallower value`,
+    received: cutReceived(value),
+    hasReceived: true,
+    candidates: [],
+    showCandidates: false,
+    stage: 'validate',
+    reason: `value nested beyond ${MAX_NESTING} levels where the schema sets no bound; refused before AJV ran`,
+  };
+}
+
+interface FastPath {
+  /** The schema lets values nest without bound, so deeper than MAX_NESTING is refused before AJV runs. */
+  unbounded: boolean;
+  idle: boolean;
+  capped: { steps: string[]; limit: number }[];
+  /** Fields with conflicts: the path to their parent object, their name, and what they cannot meet. */
+  conflicts: { steps: string[]; name: string; with: string[] }[];
+}
+
+// Kept on the tool under a symbol rather than in a WeakMap: this is read on every call.
+const FAST_PATH = Symbol('fast path');
+
+function fastPathFor(tool: CompiledTool): FastPath {
+  let info = (tool as CompiledTool & { [FAST_PATH]?: FastPath })[FAST_PATH];
+  if (!info) {
+    const conflicted = [...tool.fields.values()].filter((f) => f.conflicts);
+    info = {
+      unbounded: nestsWithoutBound(tool.wireSchema),
+      idle: absorbIsIdleOnValid(tool.wireSchema),
+      capped: cappedFields(tool).map(({ steps, limit }) => ({ steps, limit })),
+      conflicts: conflicted.map((f) => ({ steps: f.path.slice(0, f.path.length - f.name.length).replace(/\[\]/g, '.[]').split('.').filter(Boolean), name: f.name, with: f.conflicts!.with })),
+    };
+    if (Object.isExtensible(tool)) Object.defineProperty(tool, FAST_PATH, { value: info });
+  }
+  return info;
+}
+
+export type FastPathOutcome = { accepted: true } | { accepted: false; errors?: AjvError[] };
+const ACCEPTED: FastPathOutcome = Object.freeze({ accepted: true });
+const NOT_TRIED: FastPathOutcome = Object.freeze({ accepted: false });
+
+/**
+ * The fast path: a call the validator accepts exactly as sent, with no over-long string on a pattern field
+ * and no conflict, needs neither absorption nor explanation, and check() may accept it as it is. When the
+ * validator refuses it, its errors come back so the slow path need not validate the same call twice.
+ */
+export function acceptedAsSent(tool: CompiledTool, args: Json): FastPathOutcome {
+  const info = fastPathFor(tool);
+  if (!info.idle || (info.unbounded && tooDeep(args, MAX_NESTING))) return NOT_TRIED;
+  for (const { steps, limit } of info.capped) if (longerAt(args, steps, 0, limit)) return NOT_TRIED;
+  const errors = tool.validate(args);
+  if (errors !== null) return { accepted: false, errors };
+  for (const c of info.conflicts) if (conflictAt(args, c.steps, 0, c.name, c.with)) return NOT_TRIED;
+  return ACCEPTED;
+}
+
 /** At most this many violations are explained; the rest of a flood (a million bad items, say) are only counted. */
 export const MAX_EXPLAINED = 200;
 
@@ -109,10 +264,15 @@ export function validateArguments(tool: CompiledTool, args: Json): Fault[] {
 }
 
 /** The faults, and how many more distinct fields were rejected beyond MAX_EXPLAINED violations. */
-export function validateCounted(tool: CompiledTool, args: Json): { faults: Fault[]; unexplained: number } {
+/** `known`: the validator's errors on these very arguments, when the fast path already has them. */
+export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError[]): { faults: Fault[]; unexplained: number } {
+  if (fastPathFor(tool).unbounded) {
+    const deep = tooDeep(args, MAX_NESTING);
+    if (deep) return { faults: [nestingFault(deep, args)], unexplained: 0 };
+  }
   const ctx: ExplainContext = { tool, args };
   const capped = capOversized(tool, args);
-  const errors = tool.validate(capped.args) ?? [];
+  const errors = (known && capped.args === args ? known : tool.validate(capped.args)) ?? [];
   const byField = new Map<string, { fault: Fault; rank: number }>();
   const faults: Fault[] = capped.faults;
   const pruned = pruneNested(errors);
@@ -144,7 +304,8 @@ export function validateCounted(tool: CompiledTool, args: Json): { faults: Fault
       byField.set(key, { fault, rank: r });
     }
   }
-  return { faults: [...shortenRepeatedLists(dropImpliedByRename(faults)), ...conflictFaults(ctx)], unexplained };
+  const conflicts = fastPathFor(tool).conflicts.length ? conflictFaults(ctx) : [];
+  return { faults: [...shortenRepeatedLists(dropImpliedByRename(faults)), ...conflicts], unexplained };
 }
 
 /**

@@ -1,0 +1,282 @@
+// The deterministic caller of the recovery benchmark. It reads only the body it was handed (JSON, or
+// text for the AJV and bare kinds), never the schema or the engine, and edits its call the way a careful
+// model would: apply a did_you_mean, pick from a listed set, follow a stated type or rule with its
+// example, rename or drop an argument the body names. For a field the body says is missing it sends
+// the value it meant to send (what the user asked for), which is the ground truth; for anything else it
+// knows only its own call. When nothing in the body tells it what to change, it gives up.
+import type { Json } from './engine-entry';
+import type { Segment } from './breaks';
+
+type Directive =
+  | { op: 'missing'; path: Segment[] }
+  | { op: 'unknown'; path: Segment[] | null; candidates: Json[]; takes: string[] }
+  | { op: 'duplicate'; path: Segment[]; keys: string[] }
+  | { op: 'value'; path: Segment[]; candidates: Json[]; allowed: string[]; type?: string; example?: string; format?: string; pattern?: string }
+  | { op: 'opaque' };
+
+/** `start.dateTime`, `attendees[0].email`, `metadata["order-id"]` as segments. */
+function parseField(field: string): Segment[] {
+  const out: Segment[] = [];
+  let rest = field;
+  while (rest.length) {
+    let m: RegExpExecArray | null;
+    if ((m = /^\[(\d+)\]/.exec(rest))) out.push(Number(m[1]));
+    else if ((m = /^\[("(?:[^"\\]|\\.)*")\]/.exec(rest))) out.push(JSON.parse(m[1]) as string);
+    else if ((m = /^\.?([A-Za-z_$][A-Za-z0-9_$]*)/.exec(rest))) out.push(m[1]);
+    else return out;
+    rest = rest.slice(m[0].length);
+  }
+  return out;
+}
+
+/** An AJV instancePath as segments, telling indices from keys by the call itself. */
+function parsePointer(pointer: string, call: Json): Segment[] {
+  const out: Segment[] = [];
+  let cur: any = call;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const seg: Segment = Array.isArray(cur) && /^\d+$/.test(key) ? Number(key) : key;
+    out.push(seg);
+    cur = cur?.[seg];
+  }
+  return out;
+}
+
+const TYPE_WORDS: [RegExp, string][] = [
+  [/^must be an integer/, 'integer'],
+  [/^must be a number/, 'number'],
+  [/^must be true or false/, 'boolean'],
+  [/^must be an object/, 'object'],
+  [/^must be an array/, 'array'],
+  [/^must be a string/, 'string'],
+];
+
+function fromActionable(body: Record<string, any>): Directive[] {
+  const entries: { field: string; code: string; message: string; received?: Json; did_you_mean?: Json[] }[] = Array.isArray(body.errors)
+    ? body.errors
+    : [{ field: body.field ?? '', code: body.error, message: body.message, received: body.received, did_you_mean: body.did_you_mean }];
+  return entries.map((e): Directive => {
+    const path = parseField(e.field);
+    const candidates = e.did_you_mean ?? [];
+    switch (e.code) {
+      case 'missing_required':
+        return { op: 'missing', path };
+      case 'unknown_argument': {
+        const takes = /; it takes: (.*)$/.exec(e.message)?.[1].split(', ') ?? [];
+        return { op: 'unknown', path, candidates, takes };
+      }
+      case 'duplicate_argument':
+        return { op: 'duplicate', path, keys: e.received && typeof e.received === 'object' ? Object.keys(e.received) : [] };
+      case 'invalid_json':
+      case 'invalid_call':
+      case 'unknown_tool':
+      case 'conflicting_arguments':
+      case 'internal_error':
+        return { op: 'opaque' };
+      default: {
+        const allowed = /^must be one of: (.*)$/.exec(e.message)?.[1].split(', ') ?? [];
+        const type = TYPE_WORDS.find(([re]) => re.test(e.message))?.[1];
+        const example = /, e\.g\. (.*)$/.exec(e.message)?.[1];
+        return { op: 'value', path, candidates, allowed, type, example };
+      }
+    }
+  });
+}
+
+function fromAjvText(text: string, call: Json): Directive[] {
+  return text.split(', data').map((part, i) => (i ? `data${part}` : part)).map((part): Directive => {
+    const m = /^data(\S*) (.*)$/.exec(part);
+    if (!m) return { op: 'opaque' };
+    const path = parsePointer(m[1], call);
+    const message = m[2];
+    let r: RegExpExecArray | null;
+    if ((r = /^must have required property '(.*)'$/.exec(message))) return { op: 'missing', path: [...path, r[1]] };
+    // "must NOT have additional properties" does not say which one: nothing to act on.
+    if (/^must NOT have additional properties$/.test(message)) return { op: 'unknown', path: null, candidates: [], takes: [] };
+    if ((r = /^must be (integer|number|string|boolean|object|array)$/.exec(message))) return { op: 'value', path, candidates: [], allowed: [], type: r[1] };
+    if ((r = /^must match format "(.*)"$/.exec(message))) return { op: 'value', path, candidates: [], allowed: [], format: r[1] };
+    if ((r = /^must match pattern "(.*)"$/.exec(message))) return { op: 'value', path, candidates: [], allowed: [], pattern: r[1] };
+    return { op: 'value', path, candidates: [], allowed: [] };
+  });
+}
+
+function fromBare(text: string): Directive[] {
+  let r: RegExpExecArray | null;
+  if ((r = /^Error: missing required argument '(.*)'$/.exec(text))) return [{ op: 'missing', path: parseField(r[1]) }];
+  if ((r = /^Error: unexpected argument '(.*)'$/.exec(text))) return [{ op: 'unknown', path: parseField(r[1]), candidates: [], takes: [] }];
+  if ((r = /^Error: invalid value for argument '(.*)'$/.exec(text))) return [{ op: 'value', path: parseField(r[1]), candidates: [], allowed: [] }];
+  return [{ op: 'opaque' }];
+}
+
+function normal(s: string): string {
+  return s.toLowerCase().replace(/[\s_\-.]+/g, '');
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = row[j];
+      row[j] = next;
+    }
+  }
+  return row[b.length];
+}
+
+/**
+ * The one option a careful reader would take for `s`: the same word, or the single nearest spelling within
+ * `limit` edits (a third of its length unless given).
+ */
+function nearest(s: string, options: string[], maxEdits?: number): string | undefined {
+  const same = options.filter((o) => normal(o) === normal(s));
+  if (same.length === 1) return same[0];
+  if (same.length > 1) return undefined;
+  const limit = maxEdits ?? Math.floor(normal(s).length / 3);
+  if (limit === 0) return undefined;
+  const scored = options.map((o) => ({ o, d: editDistance(normal(s), normal(o)) })).filter((x) => x.d <= limit).sort((a, b) => a.d - b.d);
+  return scored.length && (scored.length === 1 || scored[0].d < scored[1].d) ? scored[0].o : undefined;
+}
+
+function containerAt(root: any, path: Segment[]): any {
+  let cur = root;
+  for (const s of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = cur[s];
+  }
+  return cur;
+}
+
+function valueAt(root: Json, path: Segment[]): { found: boolean; value?: Json } {
+  let cur: any = root;
+  for (const s of path) {
+    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, s)) return { found: false };
+    cur = cur[s];
+  }
+  return { found: true, value: cur };
+}
+
+function renameKey(parent: Record<string, Json>, from: string, to: string) {
+  const entries = Object.entries(parent).map(([k, v]) => [k === from ? to : k, v] as [string, Json]);
+  for (const k of Object.keys(parent)) delete parent[k];
+  for (const [k, v] of entries) parent[k] = v;
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** A loose date read back: "May 20, 2024" and "March 13, 2026 17:00:00 UTC" (or an offset). */
+function readLooseDate(s: string): { date: string; time?: string; offset?: string } | null {
+  const m = /^([A-Za-z]+) (\d{1,2}), (\d{4})(?: (\d{2}):(\d{2}):(\d{2}(?:\.\d+)?) (UTC|[+-]\d{2}:\d{2}))?$/.exec(s.trim());
+  if (!m) return null;
+  const month = MONTHS.indexOf(m[1].toLowerCase());
+  if (month < 0) return null;
+  const date = `${m[3]}-${String(month + 1).padStart(2, '0')}-${m[2].padStart(2, '0')}`;
+  return m[4] ? { date, time: `${m[4]}:${m[5]}:${m[6]}`, offset: m[7] === 'UTC' ? 'Z' : m[7] } : { date };
+}
+
+/** Rewrites a value the way the body's rule, example, format name or pattern asks. */
+function followRule(value: Json | undefined, d: Extract<Directive, { op: 'value' }>): Json | undefined {
+  if (d.type) {
+    if ((d.type === 'integer' || d.type === 'number') && typeof value === 'string' && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value.trim())) {
+      const n = Number(value);
+      return d.type === 'integer' && !Number.isInteger(n) ? undefined : n;
+    }
+    if (d.type === 'boolean' && typeof value === 'string' && /^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+    if ((d.type === 'object' || d.type === 'array') && typeof value === 'string') {
+      try {
+        const parsed = JSON.parse(value) as Json;
+        if (d.type === 'array' ? Array.isArray(parsed) : parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed;
+      } catch {
+        return undefined;
+      }
+    }
+    if (d.type === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return String(value);
+    return undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  const loose = readLooseDate(value);
+  if (!loose) return undefined;
+  const forms = [loose.date, ...(loose.time ? [`${loose.date}T${loose.time}${loose.offset}`] : [])];
+  if (d.example) {
+    const shape = (s: string) => s.replace(/\d/g, '9').replace(/(\.9+)/, '').replace(/[+-]99:99$|Z$/, 'Z');
+    return forms.find((f) => shape(f) === shape(d.example!));
+  }
+  if (d.format === 'date') return loose.date;
+  if (d.format === 'date-time') return forms[1];
+  if (d.pattern) {
+    try {
+      const re = new RegExp(d.pattern, 'u');
+      return forms.find((f) => re.test(f));
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+export type BodyKindForCaller = 'actionable' | 'ajv' | 'bare';
+
+/**
+ * The next call, given the last one and the body it earned; null when the body gives nothing to act on.
+ * `intent` is what the caller meant to send, used only for a field the body says is missing.
+ */
+export function nextCall(kind: BodyKindForCaller, body: Json, call: Record<string, Json>, intent: Record<string, Json>): Record<string, Json> | null {
+  const directives = kind === 'actionable' ? fromActionable(body as Record<string, any>) : kind === 'ajv' ? fromAjvText(String(body), call) : fromBare(String(body));
+  const next = structuredClone(call);
+  let acted = false;
+  // Names first (a rename can settle a "missing" fault too), then missing fields, then values.
+  const order = { duplicate: 0, unknown: 1, missing: 2, value: 3, opaque: 4 };
+  for (const d of [...directives].sort((a, b) => order[a.op] - order[b.op])) {
+    if (d.op === 'duplicate') {
+      const parent = containerAt(next, d.path.slice(0, -1));
+      const keep = d.path[d.path.length - 1];
+      for (const k of d.keys) if (k !== keep && parent && typeof parent === 'object') {
+        delete parent[k];
+        acted = true;
+      }
+    } else if (d.op === 'unknown') {
+      if (!d.path) continue;
+      const parent = containerAt(next, d.path.slice(0, -1));
+      const key = String(d.path[d.path.length - 1]);
+      if (!parent || typeof parent !== 'object' || !(key in parent)) continue;
+      const target = (d.candidates.length === 1 && typeof d.candidates[0] === 'string' ? d.candidates[0] : undefined) ?? (d.takes.length ? nearest(key, d.takes.filter((t) => !(t in parent))) : undefined);
+      if (target !== undefined && !(target in parent)) renameKey(parent, key, target);
+      else delete parent[key];
+      acted = true;
+    } else if (d.op === 'missing') {
+      const parent = containerAt(next, d.path.slice(0, -1));
+      const name = String(d.path[d.path.length - 1]);
+      if (!parent || typeof parent !== 'object' || Array.isArray(parent) || name in parent) continue;
+      // A key of mine that is this field spelt another way (case, or one letter dropped or added): rename
+      // it. Otherwise send what I meant. Not a changed letter: num1 is not a misspelt num2.
+      const slips = Object.keys(parent).filter((k) => normal(k) === normal(name) || (Math.abs(normal(k).length - normal(name).length) === 1 && editDistance(normal(k), normal(name)) === 1));
+      const mine = slips.length === 1 ? slips[0] : undefined;
+      if (mine !== undefined) {
+        renameKey(parent, mine, name);
+        acted = true;
+        continue;
+      }
+      const meant = valueAt(intent, d.path);
+      if (meant.found) {
+        parent[name] = meant.value;
+        acted = true;
+      }
+    } else if (d.op === 'value') {
+      const parent = containerAt(next, d.path.slice(0, -1));
+      const key = d.path[d.path.length - 1];
+      if (d.path.length === 0 || !parent || typeof parent !== 'object') continue;
+      const current = parent[key] as Json | undefined;
+      let fixed: Json | undefined;
+      if (d.candidates.length) fixed = d.candidates[0];
+      else if (d.allowed.length && typeof current === 'string') fixed = nearest(current, d.allowed);
+      else fixed = followRule(current, d);
+      if (fixed !== undefined && JSON.stringify(fixed) !== JSON.stringify(current)) {
+        parent[key] = fixed;
+        acted = true;
+      }
+    }
+  }
+  return acted && JSON.stringify(next) !== JSON.stringify(call) ? next : null;
+}

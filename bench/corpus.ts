@@ -1,0 +1,164 @@
+// The calls the recovery benchmark breaks: tau-bench's 740 ground-truth actions and BFCL's simple and
+// multiple categories (read from ../shared/corpus, never copied in), plus the packs' own valid examples,
+// which we wrote and report apart. Tool definitions become packs through packFromToolDefinitions.
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { CompiledPack, Json } from './engine-entry';
+
+export interface CorpusCall {
+  corpus: 'tau-bench' | 'bfcl' | 'packs';
+  id: string;
+  pack: CompiledPack;
+  tool: string;
+  /** The ground-truth arguments. */
+  truth: Record<string, Json>;
+}
+
+export interface CorpusLoad {
+  calls: CorpusCall[];
+  /** Per corpus: calls read, calls kept, and why the rest were left out. */
+  summary: Record<string, { read: number; kept: number; left_out: Record<string, number> }>;
+}
+
+type Engine = { packFromToolDefinitions: (defs: unknown, origin?: string) => CompiledPack; check: (pack: CompiledPack, input: unknown) => any; packs: CompiledPack[] };
+
+const CORPUS = resolve(process.cwd(), '../shared/corpus');
+
+function need(path: string): string {
+  const full = resolve(CORPUS, path);
+  if (!existsSync(full)) throw new Error(`bench: the corpus file ../shared/corpus/${path} is missing; the recovery benchmark cannot run without it`);
+  return readFileSync(full, 'utf8');
+}
+
+function jsonLines(text: string): any[] {
+  return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+}
+
+/** BFCL's own type names, in JSON Schema. `any` means no type at all. */
+const BFCL_TYPES: Record<string, string | null> = { dict: 'object', float: 'number', tuple: 'array', any: null, integer: 'integer', string: 'string', boolean: 'boolean', array: 'array', number: 'number', object: 'object' };
+
+/** A BFCL parameter schema in JSON Schema: its types mapped, `optional` dropped, a dict without properties left open. */
+export function bfclToJsonSchema(node: unknown): unknown {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
+    if (k === 'type') {
+      const mapped = typeof v === 'string' ? BFCL_TYPES[v] : undefined;
+      if (mapped === undefined) throw new Error(`unknown BFCL type ${JSON.stringify(v)}`);
+      if (mapped !== null) out.type = mapped;
+    } else if (k === 'properties' && v && typeof v === 'object') {
+      out.properties = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, bfclToJsonSchema(sub)]));
+    } else if (k === 'items') out.items = bfclToJsonSchema(v);
+    else if (k === 'optional') continue;
+    else out[k] = v;
+  }
+  // A dict that declares no properties is a free-form map in BFCL; the pack compiler would close it.
+  if (out.type === 'object' && out.properties === undefined && out.additionalProperties === undefined) out.additionalProperties = true;
+  return out;
+}
+
+/** Tool names with dots (`math.factorial`) are not valid tool names; the same rule renames the ground truth. */
+export function sanitiseName(name: string, taken: Set<string>): string {
+  const base = name.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64) || 'tool';
+  let out = base;
+  for (let i = 2; taken.has(out); i++) out = `${base.slice(0, 60)}_${i}`;
+  taken.add(out);
+  return out;
+}
+
+function isPlain(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** One concrete call from BFCL's lists of acceptable values: the first listed, "" meaning "may be left out". */
+function concretise(acceptable: Record<string, unknown[]>, schema: any): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const [name, options] of Object.entries(acceptable)) {
+    const list = Array.isArray(options) ? options : [options];
+    const pick = list.find((v) => v !== '');
+    if (pick === undefined) continue;
+    out[name] = concreteValue(pick, schema?.properties?.[name]);
+  }
+  return out;
+}
+
+/** Nested dicts (and dicts inside arrays) list acceptable values per key too. */
+function concreteValue(value: unknown, schema: any): Json {
+  const listed = (v: unknown): v is Record<string, unknown[]> => isPlain(v) && Object.values(v).every(Array.isArray);
+  if (schema?.type === 'object' && schema.properties && listed(value)) return concretise(value, schema);
+  if (schema?.type === 'array' && schema.items?.type === 'object' && schema.items.properties && Array.isArray(value)) return value.map((v) => (listed(v) ? concretise(v, schema.items) : (v as Json)));
+  return value as Json;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export function loadCorpus(engine: Engine): CorpusLoad {
+  const calls: CorpusCall[] = [];
+  const summary: CorpusLoad['summary'] = {};
+  const keep = (corpus: CorpusCall['corpus'], call: Omit<CorpusCall, 'corpus'> | string) => {
+    const s = (summary[corpus] ??= { read: 0, kept: 0, left_out: {} });
+    s.read++;
+    if (typeof call === 'string') {
+      s.left_out[call] = (s.left_out[call] ?? 0) + 1;
+      return;
+    }
+    // Every kept call must be accepted exactly as written: a ground truth its own schema refuses measures nothing.
+    const r = engine.check(call.pack, { name: call.tool, arguments: call.truth });
+    if (!r.ok) s.left_out[`refused by its own schema (${r.body.error})`] = (s.left_out[`refused by its own schema (${r.body.error})`] ?? 0) + 1;
+    else if (!sameJson(r.arguments, call.truth)) s.left_out['changed by absorption'] = (s.left_out['changed by absorption'] ?? 0) + 1;
+    else {
+      s.kept++;
+      calls.push({ corpus, ...call });
+    }
+  };
+
+  // tau-bench: one pack per domain (both define calculate, think, get_user_details…).
+  const tools = JSON.parse(need('tau-bench/tau_bench_tools.json')) as Record<string, { schema: unknown }[]>;
+  const tauPacks = Object.fromEntries(Object.entries(tools).map(([domain, list]) => [domain, engine.packFromToolDefinitions(list.map((t) => t.schema), `tau-bench ${domain}`)]));
+  for (const a of jsonLines(need('tau-bench/tau_bench_test_actions.jsonl'))) {
+    const pack = tauPacks[a.domain];
+    keep('tau-bench', pack?.tool(a.name) ? { id: `${a.domain}/${a.task_index}/${a.action_index}`, pack, tool: a.name, truth: a.kwargs } : 'tool not in the tool file');
+  }
+
+  // BFCL: each entry's functions are one pack; the ground truth names one of them.
+  for (const category of ['simple_python', 'multiple']) {
+    const answers = new Map(jsonLines(need(`bfcl/possible_answer/BFCL_v4_${category}.json`)).map((a) => [a.id, a.ground_truth]));
+    for (const entry of jsonLines(need(`bfcl/BFCL_v4_${category}.json`))) {
+      const truth = answers.get(entry.id);
+      if (!Array.isArray(truth) || truth.length !== 1) {
+        keep('bfcl', 'not exactly one ground-truth call');
+        continue;
+      }
+      const taken = new Set<string>();
+      const names = new Map<string, string>();
+      const defs = entry.function.map((f: any) => {
+        const name = sanitiseName(f.name, taken);
+        names.set(f.name, name);
+        return { name, description: f.description, parameters: bfclToJsonSchema(f.parameters) };
+      });
+      let pack: CompiledPack;
+      try {
+        pack = engine.packFromToolDefinitions(defs, `bfcl ${entry.id}`);
+      } catch {
+        keep('bfcl', 'tool definitions the engine cannot compile');
+        continue;
+      }
+      const [[fname, acceptable]] = Object.entries(truth[0] as Record<string, Record<string, unknown[]>>);
+      const tool = names.get(fname);
+      const def = defs.find((d: any) => d.name === tool);
+      if (!tool || !def) {
+        keep('bfcl', 'ground truth names no listed function');
+        continue;
+      }
+      keep('bfcl', { id: entry.id, pack, tool, truth: concretise(acceptable, def.parameters) });
+    }
+  }
+
+  // The packs' own valid examples: written by us, so reported apart.
+  for (const pack of engine.packs) {
+    for (const t of pack.tools) (t.source.examples?.valid ?? []).forEach((args, i) => keep('packs', { id: `${pack.id}/${t.name}/${i}`, pack, tool: t.name, truth: args as Record<string, Json> }));
+  }
+  return { calls, summary };
+}

@@ -1,0 +1,105 @@
+// The recovery benchmark: every corpus call, broken each way, sent to each kind of server; the caller
+// (caller.ts) edits it from the body alone until the server runs exactly the ground truth, or gives up.
+import { breakCall, BREAKS, BREAK_LABELS, type BreakKind } from './breaks';
+import { nextCall } from './caller';
+import type { CorpusCall } from './corpus';
+import type { CompiledPack, Json } from './engine-entry';
+import { BODY_KINDS, serve, type BodyKind } from './servers';
+
+export const MAX_ROUNDS = 4;
+
+export interface Tally {
+  applicable: number;
+  not_applicable: number;
+  /** Pairs whose fix is knowable from the schema (an enum, a type, a declared name, a format or pattern). */
+  knowable: number;
+  /** Accepted as sent, and what ran is the ground truth: the server absorbed the mistake. */
+  absorbed: number;
+  one_round: number;
+  two_or_more: number;
+  never: number;
+  /** Of `never`: accepted as sent but not the ground truth (the mistake ran). */
+  ran_wrong: number;
+  /** Among knowable pairs: recovered in at most one round. */
+  knowable_within_one: number;
+}
+
+function emptyTally(): Tally {
+  return { applicable: 0, not_applicable: 0, knowable: 0, absorbed: 0, one_round: 0, two_or_more: 0, never: 0, ran_wrong: 0, knowable_within_one: 0 };
+}
+
+type Check = Parameters<typeof serve>[1];
+
+/** JSON with object keys sorted: a call is the same call whatever order its arguments come in. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v));
+}
+
+/** Rounds to recover (0 = absorbed), or 'never' / 'ran_wrong'. */
+function recover(kind: BodyKind, check: Check, pack: CompiledPack, tool: string, broken: Record<string, Json>, truth: Record<string, Json>): number | 'never' | 'ran_wrong' {
+  const want = canonical(truth);
+  let call = broken;
+  for (let round = 0; round <= MAX_ROUNDS; round++) {
+    const out = serve(kind, check, pack, tool, call);
+    if (out.ok) return canonical(out.args) === want ? round : 'ran_wrong';
+    const next = nextCall(kind, out.body, call, truth);
+    if (!next) return 'never';
+    call = next;
+  }
+  return 'never';
+}
+
+export interface RecoveryResult {
+  max_rounds: number;
+  /** tally[corpus][bodyKind][breakKind] */
+  tally: Record<string, Record<BodyKind, Record<BreakKind, Tally>>>;
+  /** The same, over tau-bench and BFCL together (the data nobody here wrote). */
+  external: Record<BodyKind, Record<BreakKind, Tally>>;
+  goal: { target: number; knowable_pairs: number; within_one_round: number; share: number; met: boolean };
+  /** The goal's measure for every kind of body, for comparison. */
+  knowable_within_one_by_kind: Record<BodyKind, number>;
+  labels: Record<BreakKind, string>;
+}
+
+export function runRecovery(calls: CorpusCall[], check: Check): RecoveryResult {
+  const tally: RecoveryResult['tally'] = {};
+  const external = Object.fromEntries(BODY_KINDS.map((k) => [k, Object.fromEntries(BREAKS.map((b) => [b, emptyTally()]))])) as RecoveryResult['external'];
+  for (const c of calls) {
+    const tool = c.pack.tool(c.tool)!;
+    const perCorpus = (tally[c.corpus] ??= Object.fromEntries(BODY_KINDS.map((k) => [k, Object.fromEntries(BREAKS.map((b) => [b, emptyTally()]))])) as RecoveryResult['external']);
+    for (const b of BREAKS) {
+      const broken = breakCall(b, tool, c.truth);
+      for (const kind of BODY_KINDS) {
+        const targets = c.corpus === 'packs' ? [perCorpus[kind][b]] : [perCorpus[kind][b], external[kind][b]];
+        if (!broken) {
+          for (const t of targets) t.not_applicable++;
+          continue;
+        }
+        const r = recover(kind, check, c.pack, c.tool, broken.args, c.truth);
+        for (const t of targets) {
+          t.applicable++;
+          if (broken.knowable) t.knowable++;
+          if (r === 'never' || r === 'ran_wrong') {
+            t.never++;
+            if (r === 'ran_wrong') t.ran_wrong++;
+          } else if (r === 0) t.absorbed++;
+          else if (r === 1) t.one_round++;
+          else t.two_or_more++;
+          if (broken.knowable && typeof r === 'number' && r <= 1) t.knowable_within_one++;
+        }
+      }
+    }
+  }
+  const ours = Object.values(external.actionable);
+  const knowable = ours.reduce((n, t) => n + t.knowable, 0);
+  const within = ours.reduce((n, t) => n + t.knowable_within_one, 0);
+  const share = knowable ? within / knowable : 0;
+  const byKind = Object.fromEntries(
+    BODY_KINDS.map((kind) => {
+      const rows = Object.values(external[kind]);
+      const k = rows.reduce((n, t) => n + t.knowable, 0);
+      return [kind, k ? rows.reduce((n, t) => n + t.knowable_within_one, 0) / k : 0];
+    }),
+  ) as Record<BodyKind, number>;
+  return { max_rounds: MAX_ROUNDS, tally, external, goal: { target: 0.95, knowable_pairs: knowable, within_one_round: within, share, met: share >= 0.95 }, knowable_within_one_by_kind: byKind, labels: BREAK_LABELS };
+}

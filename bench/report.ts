@@ -1,0 +1,233 @@
+// Reads bench/results.json into what the /benchmarks/ page shows. Pure and defensive: a results file from
+// another version, or one missing a section, gives "not measured" for that part, never a failed build.
+
+export type Verdict = 'met' | 'not met' | 'not measured';
+
+export interface SummaryRow {
+  section: string;
+  measure: string;
+  result: string;
+  goal: string;
+  /** null for a figure shown for comparison, with no goal of its own. */
+  verdict: Verdict | null;
+}
+
+export interface RecoveryRow {
+  breakKind: string;
+  label: string;
+  applicable: string;
+  notApplicable: string;
+  knowable: string;
+  absorbed: string;
+  one: string;
+  twoPlus: string;
+  never: string;
+  ranWrong: string;
+}
+
+export interface Report {
+  measured: boolean;
+  date: string | null;
+  machine: { label: string; value: string }[];
+  harness: string | null;
+  summary: SummaryRow[];
+  validRows: { label: string; calls: string; ratio: string; plain: string; text: string; checkUs: string; ajvUs: string }[];
+  faulty: { calls: string; speedup: string; oursUs: string; peerUs: string; leftOut: string; tokens: { ours: string; peer: string; ajv: string } } | null;
+  didYouMean: { perLookup: string; perCheck: string; values: string; lookups: string; answered: string; samples: { input: string; output: string }[] } | null;
+  tokens: { rows: { label: string; n: string; median: string; p95: string; max: string }[]; largest: string; estimate: string } | null;
+  recovery: {
+    corpora: { name: string; read: string; kept: string; leftOut: string }[];
+    bodyKinds: { kind: string; description: string }[];
+    caller: string;
+    maxRounds: string;
+    goal: string;
+    external: { kind: string; rows: RecoveryRow[] }[];
+    packs: { kind: string; rows: RecoveryRow[] }[];
+  } | null;
+  runtime: string | null;
+}
+
+type Obj = Record<string, unknown>;
+
+function obj(v: unknown): Obj | undefined {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined;
+}
+
+function num(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v ? v : undefined;
+}
+
+const NOT_MEASURED = 'not measured';
+
+function fixed(v: unknown, digits: number, unit = ''): string {
+  const n = num(v);
+  return n === undefined ? NOT_MEASURED : `${n.toFixed(digits)}${unit}`;
+}
+
+function int(v: unknown): string {
+  const n = num(v);
+  return n === undefined ? '–' : String(Math.round(n));
+}
+
+function share(part: unknown, whole: unknown): string {
+  const p = num(part);
+  const w = num(whole);
+  if (p === undefined || w === undefined) return '–';
+  return w === 0 ? '–' : `${((100 * p) / w).toFixed(1)}%`;
+}
+
+function verdict(value: number | undefined, ok: (v: number) => boolean): Verdict {
+  return value === undefined ? 'not measured' : ok(value) ? 'met' : 'not met';
+}
+
+const BODY_KIND_NAMES: Record<string, string> = { actionable: 'Actionable', ajv: 'AJV default messages', bare: 'Bare Error: string' };
+
+function recoveryRows(table: unknown, labels: Obj | undefined): RecoveryRow[] {
+  const t = obj(table);
+  if (!t) return [];
+  return Object.entries(t).map(([breakKind, raw]) => {
+    const r = obj(raw) ?? {};
+    const n = r.applicable;
+    return {
+      breakKind,
+      label: str(labels?.[breakKind]) ?? breakKind,
+      applicable: int(n),
+      notApplicable: int(r.not_applicable),
+      knowable: int(r.knowable),
+      absorbed: share(r.absorbed, n),
+      one: share(r.one_round, n),
+      twoPlus: share(r.two_or_more, n),
+      never: share(r.never, n),
+      ranWrong: share(r.ran_wrong, n),
+    };
+  });
+}
+
+export function readResults(raw: unknown): Report {
+  const r = obj(raw);
+  const machine = obj(r?.machine);
+  const machineRows = machine
+    ? [
+        ['Operating system', str(machine.os)],
+        ['CPU', str(machine.cpu)],
+        ['Cores', num(machine.cores) !== undefined ? String(machine.cores) : undefined],
+        ['Memory', num(machine.memory_gb) !== undefined ? `${machine.memory_gb} GB` : undefined],
+        ['Node.js', str(machine.node)],
+      ]
+        .filter((x): x is [string, string] => x[1] !== undefined)
+        .map(([label, value]) => ({ label, value }))
+    : [];
+  const harness = obj(r?.harness);
+  const summary: SummaryRow[] = [];
+
+  const valid = obj(r?.valid_calls);
+  const validRows = (Array.isArray(valid?.rows) ? valid!.rows : []).map((row) => {
+    const v = obj(row) ?? {};
+    return { label: str(v.label) ?? 'valid calls', calls: int(v.calls), ratio: fixed(v.ratio, 2, '×'), plain: fixed(v.ratio_plain_ajv, 2, '×'), text: fixed(v.ratio_text, 2, '×'), checkUs: fixed(v.check_us, 2, ' µs'), ajvUs: fixed(v.ajv_us, 2, ' µs') };
+  });
+  const validRaw = (Array.isArray(valid?.rows) ? valid!.rows : []).map((row) => obj(row) ?? {});
+  if (validRaw.length === 0) summary.push({ section: 'Valid calls', measure: 'check() ÷ the AJV validator it wraps', result: NOT_MEASURED, goal: '≤ 1.5×', verdict: 'not measured' });
+  for (const v of validRaw) {
+    summary.push({ section: 'Valid calls', measure: `check() ÷ the AJV validator it wraps: ${str(v.label) ?? 'valid calls'}`, result: fixed(v.ratio, 2, '×'), goal: '≤ 1.5×', verdict: verdict(num(v.ratio), (x) => x <= 1.5) });
+  }
+
+  const f = obj(r?.faulty_calls);
+  const fTokens = obj(f?.median_tokens);
+  summary.push({ section: 'Faulty calls', measure: 'AJV allErrors + better-ajv-errors time ÷ check() with the full body', result: num(f?.speedup) === undefined ? NOT_MEASURED : `${fixed(f!.speedup, 2, '×')}`, goal: '≥ 4×', verdict: verdict(num(f?.speedup), (x) => x >= 4) });
+  const faulty = f
+    ? {
+        calls: int(f.calls),
+        speedup: fixed(f.speedup, 2, '×'),
+        oursUs: fixed(f.ours_us, 2, ' µs'),
+        peerUs: fixed(f.peer_us, 2, ' µs'),
+        leftOut: Object.entries(obj(f.left_out) ?? {}).map(([why, n]) => `${int(n)} ${why}`).join('; ') || 'none',
+        tokens: { ours: int(fTokens?.ours), peer: int(fTokens?.better_ajv_errors), ajv: int(fTokens?.ajv_errors_text) },
+      }
+    : null;
+
+  const d = obj(r?.did_you_mean);
+  summary.push({ section: 'did_you_mean', measure: `one lookup over ${int(d?.values)} country codes`, result: fixed(d?.per_lookup_us, 2, ' µs'), goal: '< 20 µs', verdict: verdict(num(d?.per_lookup_us), (x) => x < 20) });
+  const didYouMean = d
+    ? {
+        perLookup: fixed(d.per_lookup_us, 2, ' µs'),
+        perCheck: fixed(d.per_check_us, 2, ' µs'),
+        values: int(d.values),
+        lookups: int(d.lookups),
+        answered: int(d.answered),
+        samples: Object.entries(obj(d.samples) ?? {}).map(([input, out]) => ({ input, output: Array.isArray(out) && out.length ? out.join(', ') : 'no suggestion' })),
+      }
+    : null;
+
+  const t = obj(r?.tokens);
+  const single = obj(t?.single);
+  const batched = obj(t?.batched);
+  summary.push({ section: 'Tokens', measure: 'single-fault body, median (o200k_base)', result: num(single?.median) === undefined ? NOT_MEASURED : `${single!.median} tokens`, goal: '≤ 35', verdict: verdict(num(single?.median), (x) => x <= 35) });
+  const maxAll = Math.max(num(single?.max) ?? -Infinity, num(batched?.max) ?? -Infinity);
+  summary.push({ section: 'Tokens', measure: 'largest body the packs’ examples produce', result: Number.isFinite(maxAll) ? `${maxAll} tokens` : NOT_MEASURED, goal: '≤ 400', verdict: Number.isFinite(maxAll) ? (maxAll <= 400 ? 'met' : 'not met') : 'not measured' });
+  const statRow = (label: string, s: Obj | undefined) => ({ label, n: int(s?.n), median: int(s?.median), p95: int(s?.p95), max: int(s?.max) });
+  const byStage = obj(t?.single_by_stage);
+  const largest = obj(t?.largest);
+  const estimate = obj(t?.estimate);
+  const tokens = t
+    ? {
+        rows: [
+          statRow('Single fault', single),
+          ...(byStage ? [statRow('Single fault, from schema validation', obj(byStage.validation)), statRow('Single fault, from the ordered checks', obj(byStage.checks))] : []),
+          statRow('Batched (validation_failed)', batched),
+        ],
+        largest: largest ? `${int(largest.tokens)} tokens (${str(largest.pack) ?? '?'} / ${str(largest.tool) ?? '?'})` : NOT_MEASURED,
+        estimate: estimate ? `${int(estimate.below_real_count)} of ${int(estimate.bodies)} bodies estimated below their real count; lowest estimate ÷ real count ${fixed(estimate.lowest_ratio, 2)}` : NOT_MEASURED,
+      }
+    : null;
+
+  const rec = obj(r?.recovery);
+  const goal = obj(rec?.goal);
+  summary.push({
+    section: 'Recovery',
+    measure: 'Actionable bodies: calls recovered within one round, where the fix is knowable from the schema',
+    result: num(goal?.share) === undefined ? NOT_MEASURED : `${(100 * (goal!.share as number)).toFixed(1)}% of ${int(goal!.knowable_pairs)}`,
+    goal: '≥ 95%',
+    verdict: verdict(num(goal?.share), (x) => x >= 0.95),
+  });
+  const byKind = obj(rec?.knowable_within_one_by_kind);
+  for (const [kind, v] of Object.entries(byKind ?? {})) {
+    if (kind === 'actionable') continue;
+    summary.push({ section: 'Recovery', measure: `for comparison, ${BODY_KIND_NAMES[kind] ?? kind}: the same measure`, result: num(v) === undefined ? NOT_MEASURED : `${(100 * (v as number)).toFixed(1)}%`, goal: '', verdict: null });
+  }
+  const labels = obj(rec?.labels);
+  const kinds = (table: unknown) =>
+    Object.entries(obj(table) ?? {}).map(([kind, rows]) => ({ kind: BODY_KIND_NAMES[kind] ?? kind, rows: recoveryRows(rows, labels) }));
+  const recovery = rec
+    ? {
+        corpora: Object.entries(obj(rec.corpora) ?? {}).map(([name, c]) => {
+          const o = obj(c) ?? {};
+          return { name, read: int(o.read), kept: int(o.kept), leftOut: Object.entries(obj(o.left_out) ?? {}).map(([why, n]) => `${int(n)} ${why}`).join('; ') || 'none' };
+        }),
+        bodyKinds: Object.entries(obj(rec.body_kinds) ?? {}).map(([kind, description]) => ({ kind: BODY_KIND_NAMES[kind] ?? kind, description: String(description) })),
+        caller: str(rec.caller) ?? NOT_MEASURED,
+        maxRounds: int(rec.max_rounds),
+        goal: num(goal?.share) === undefined ? NOT_MEASURED : `${int(goal!.within_one_round)} of ${int(goal!.knowable_pairs)} knowable calls (${(100 * (goal!.share as number)).toFixed(1)}%)`,
+        external: kinds(rec.external),
+        packs: kinds(obj(rec.tally)?.packs),
+      }
+    : null;
+
+  const measured = Boolean(valid || f || d || t || rec);
+  return {
+    measured,
+    date: str(r?.date) ?? null,
+    machine: machineRows,
+    harness: harness ? `${str(harness.tool) ?? 'tinybench'}: ${int(harness.warmup_ms)} ms warm-up, then ${int(harness.time_ms_per_task)} ms of iterations per task; ${str(harness.statistic) ?? 'median'}; ${str(harness.engine) ?? ''}`.replace(/; $/, '') : null,
+    summary,
+    validRows,
+    faulty,
+    didYouMean,
+    tokens,
+    recovery,
+    runtime: num(r?.runtime_s) === undefined ? null : `${r!.runtime_s} s`,
+  };
+}
