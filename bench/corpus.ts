@@ -52,8 +52,6 @@ export function bfclToJsonSchema(node: unknown): unknown {
     else if (k === 'optional') continue;
     else out[k] = v;
   }
-  // A dict that declares no properties is a free-form map in BFCL; the pack compiler would close it.
-  if (out.type === 'object' && out.properties === undefined && out.additionalProperties === undefined) out.additionalProperties = true;
   return out;
 }
 

@@ -149,7 +149,9 @@ function transform(node: unknown, path: string, problems: PackProblem[], asIs: b
       model.enum = [...set.values];
     }
   }
-  if (isObjectSchema(src) && !('additionalProperties' in src) && !('unevaluatedProperties' in src)) {
+  // Close objects that declare their fields; an object with no `properties` is a free-form map
+  // (metadata, a BFCL `dict`) and closing it would refuse every key.
+  if (isObjectSchema(src) && src.properties !== undefined && !('additionalProperties' in src) && !('unevaluatedProperties' in src)) {
     wire.additionalProperties = false;
     model.additionalProperties = false;
   }

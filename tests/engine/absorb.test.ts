@@ -87,3 +87,12 @@ describe('JSON sent as a string', () => {
     expect(r.corrections).toEqual([]);
   });
 });
+
+describe('free-form objects in your own tools', () => {
+  test('an object with no properties stays open; one with properties is closed', async () => {
+    const { packFromToolDefinitions } = await import('../../src/engine');
+    const pack = packFromToolDefinitions([{ name: 'tag', input_schema: { type: 'object', required: ['labels'], properties: { labels: { type: 'object' }, id: { type: 'string' } } } }]);
+    expect(check(pack, { name: 'tag', arguments: { labels: { any: 'key', other: 1 } } }).ok).toBe(true);
+    expect(check(pack, { name: 'tag', arguments: { labels: {}, extra: 1 } }).body).toMatchObject({ error: 'unknown_argument', field: 'extra' });
+  });
+});
