@@ -29,10 +29,10 @@ const tool = pack.tool('book')!;
 const truth: Record<string, Json> = { user_id: 'mia_3', cabin: 'economy', seats: 2, when: '2024-05-20', legs: [{ from: 'JFK' }] };
 
 describe('BFCL tool definitions in JSON Schema', () => {
-  test('its own type names are mapped, optional is dropped, and a dict without properties stays open', () => {
+  test('its own type names are mapped and optional is dropped (the compiler leaves a dict without properties open)', () => {
     expect(
       bfclToJsonSchema({ type: 'dict', properties: { a: { type: 'float' }, b: { type: 'tuple', items: { type: 'any' } }, c: { type: 'dict', optional: true }, d: { type: 'integer', enum: [1, 2] } }, required: ['a'] }),
-    ).toEqual({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'array', items: {} }, c: { type: 'object', additionalProperties: true }, d: { type: 'integer', enum: [1, 2] } }, required: ['a'] });
+    ).toEqual({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'array', items: {} }, c: { type: 'object' }, d: { type: 'integer', enum: [1, 2] } }, required: ['a'] });
   });
 
   test('an unknown type name is an error, not a guess', () => {

@@ -21,6 +21,7 @@ export interface CodeEditorHandle {
   getValue(): string;
   setValue(text: string): void;
   replaceRange(start: number, end: number, text: string): void;
+  reveal(offset: number): void;
   focus(): void;
 }
 
@@ -62,6 +63,13 @@ export const CodeEditor = forwardRef<CodeEditorHandle, Props>(function CodeEdito
         const t = textarea.current;
         t.value = t.value.slice(0, start) + text + t.value.slice(end);
         latest.current.onChange(t.value);
+      }
+    },
+    reveal(offset) {
+      if (ctrl.current) ctrl.current.reveal(offset);
+      else if (textarea.current) {
+        textarea.current.focus();
+        textarea.current.setSelectionRange(offset, offset);
       }
     },
     focus: () => (ctrl.current ? ctrl.current.focus() : textarea.current?.focus()),

@@ -9,7 +9,8 @@ import { CodeEditor, loadMonaco, type CodeEditorHandle } from './CodeEditor';
 import type { Diagnostic } from './diagnostics';
 import { CUSTOM_SAMPLE, EXAMPLES, type Example } from './examples';
 import { SHAPE_LABELS } from './labels';
-import { BarePanel, BodyPanel, copyText, CorrectionsPanel, FaultsPanel, LogPanel, SuggestedPanel, Verdict } from './panels';
+import { BarePanel, BodyPanel, copyText, CorrectionsPanel, EffectsPanel, FaultsPanel, LogPanel, SuggestedPanel, Trace, Verdict } from './panels';
+import { NoStateForCustomTools, StateInUse, StatePanel } from './StatePanel';
 import { hashOf, stateFromHash, type Notice, type PlaygroundState } from './state';
 
 type Checker = typeof import('./checker');
@@ -124,7 +125,13 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   const [tool, setTool] = useState(initial.state.tool);
   const [call, setCall] = useState(initial.state.call);
   const [toolsText, setToolsText] = useState(initial.state.tools);
+  // The edited pack state as typed; undefined while it is the pack's own.
   const [packState, setPackState] = useState(initial.state.packState);
+  // A link that carries a state opens on the State tab, with a notice that it is not the pack's own.
+  const [view, setView] = useState<'call' | 'state'>(initial.state.mode === 'pack' && initial.state.packState !== undefined ? 'state' : 'call');
+  const [stateFromLink, setStateFromLink] = useState(initial.state.packState !== undefined);
+  // Bumped when the state is replaced from outside the editor (a link, an example, another pack): the editor reopens on it.
+  const [stateEpoch, setStateEpoch] = useState(0);
   const [notice, setNotice] = useState<Notice | null>(initial.notice ?? null);
   const [run, setRun] = useState(0);
   const [monacoReady, setMonacoReady] = useState(false);
@@ -138,6 +145,9 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
 
   const callEditor = useRef<CodeEditorHandle>(null);
   const toolsEditor = useRef<CodeEditorHandle>(null);
+  const stateEditor = useRef<CodeEditorHandle>(null);
+  const liveState = useRef(packState);
+  const stateTimer = useRef<number | undefined>(undefined);
   const liveCall = useRef(call);
   const liveTools = useRef(toolsText);
   const callTimer = useRef<number | undefined>(undefined);
@@ -163,20 +173,18 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   const custom = useMemo(() => (checker && mode === 'custom' ? checker.compileCustomTools(toolsText) : null), [checker, mode, toolsText]);
   const pack = mode === 'custom' ? (custom?.ok ? custom.pack : null) : (loadedPacks.get(packId) ?? null);
   const toolOption = pack && tool && pack.tool(tool) ? tool : undefined;
-  // A link may carry a pack state of its own (ordered checks); the call is checked against it.
-  const linkState = useMemo((): { value?: Json; error?: string } => {
-    if (packState === undefined) return {};
-    try {
-      return { value: JSON.parse(packState) as Json };
-    } catch (err) {
-      return { error: `The pack state in this link is not valid JSON (${(err as Error).message}), so the pack's own state is used.` };
-    }
-  }, [packState]);
+  // The state the ordered checks read: the pack's own, or a usable edit (from the State tab or a link).
+  const stateReading = useMemo(() => (checker && pack && mode === 'pack' ? checker.readState(pack, packState) : null), [checker, pack, mode, packState]);
   const result = useMemo(
-    () => (checker && pack ? checker.check(pack, call, { tool: toolOption, ...(mode === 'pack' && linkState.value !== undefined ? { state: linkState.value } : {}) }) : null),
+    () => (checker && pack ? checker.check(pack, call, { tool: toolOption, ...(stateReading ? checker.stateOption(stateReading) : {}) }) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [checker, pack, call, toolOption, linkState, mode, run],
+    [checker, pack, call, toolOption, stateReading, run],
   );
+  const trace = useMemo(() => (checker && result && result.checks.length > 0 ? checker.traceSteps(result) : null), [checker, result]);
+  const stateMarkers = useMemo(() => (checker && stateReading ? checker.stateDiagnostics(stateReading) : []), [checker, stateReading]);
+  const ownState = useMemo(() => (checker && pack && mode === 'pack' ? checker.ownStateText(pack) : ''), [checker, pack, mode]);
+  /** What a link carries as `state`: only an edit that differs from the pack's own (kept as is until the pack has loaded). */
+  const sharedState = (text: string | undefined) => (checker && pack && mode === 'pack' ? checker.linkStateText(pack, text) : text);
   const diagnostics = useMemo(() => (checker && result ? checker.diagnosticsFor(call, result) : []), [checker, result, call]);
   const bare = useMemo(() => (checker && pack ? checker.bareError(pack, call, toolOption) : null), [checker, pack, call, toolOption]);
   const suggestion = useMemo(() => (checker && result ? checker.suggestionFor(result, call) : null), [checker, result, call]);
@@ -237,10 +245,13 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   const applyState = useCallback((s: PlaygroundState) => {
     window.clearTimeout(callTimer.current);
     window.clearTimeout(toolsTimer.current);
+    window.clearTimeout(stateTimer.current);
     setMode(s.mode);
     setPackId(s.pack);
     setTool(s.tool);
     setPackState(s.packState);
+    liveState.current = s.packState;
+    setStateEpoch((n) => n + 1);
     setCall(s.call);
     setToolsText(s.tools);
     liveCall.current = s.call;
@@ -249,11 +260,30 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
     toolsEditor.current?.setValue(s.tools);
   }, []);
 
-  const current = (): PlaygroundState => ({ mode, pack: packId, tool, call: liveCall.current, tools: liveTools.current, packState });
+  const current = (): PlaygroundState => ({ mode, pack: packId, tool, call: liveCall.current, tools: liveTools.current, packState: sharedState(liveState.current) });
+
+  const onStateChange = useCallback((text: string) => {
+    liveState.current = text;
+    window.clearTimeout(stateTimer.current);
+    stateTimer.current = window.setTimeout(() => setPackState(text), debounceFor(text) + DEBOUNCE_MS);
+  }, []);
+
+  /** Back to the pack's own state. In the editor it is one edit, so Ctrl+Z brings the edit back. */
+  const resetState = () => {
+    window.clearTimeout(stateTimer.current);
+    liveState.current = undefined;
+    setPackState(undefined);
+    setStateFromLink(false);
+    if (stateEditor.current) stateEditor.current.setValue(ownState);
+    else setStateEpoch((n) => n + 1);
+    setStatus('State reset');
+  };
 
   const runNow = () => {
     window.clearTimeout(toolsTimer.current);
+    window.clearTimeout(stateTimer.current);
     setToolsText(liveTools.current);
+    setPackState(liveState.current);
     commitCall(liveCall.current, true);
     setStatus('Checked');
   };
@@ -281,14 +311,17 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   };
 
   const loadExample = (ex: Example) => {
+    // An example is a whole case: its pack, its call and the pack's own state.
     applyState({ mode: 'pack', pack: ex.pack, tool: '', call: ex.call, tools: liveTools.current });
     setNotice(null);
+    setStateFromLink(false);
     setStatus('Example loaded');
     // The menu that had focus is gone; the editor is where the next keystroke belongs.
     callEditor.current?.focus();
   };
 
   const switchMode = (next: 'pack' | 'custom') => {
+    setView('call');
     if (next === mode) return;
     if (next === 'custom' && liveTools.current.trim() === '') {
       applyState({ mode: 'custom', pack: packId, tool: '', call: CUSTOM_SAMPLE.call, tools: CUSTOM_SAMPLE.tools, packState });
@@ -307,6 +340,18 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
     callEditor.current?.setValue(text);
     liveCall.current = text;
     commitCall(text);
+  };
+
+  /** A pack's own example. One from examples.checks is about the state, so it brings the pack's state (with its caller, if it names one). */
+  const putPackExample = (ex: PackExample) => {
+    putCall(JSON.parse(ex.call));
+    if (!ex.checks || !pack) return;
+    const text = ex.caller !== undefined ? JSON.stringify({ ...(pack.state ?? {}), caller: ex.caller }, null, 2) : undefined;
+    window.clearTimeout(stateTimer.current);
+    liveState.current = text;
+    setPackState(text);
+    setStateFromLink(false);
+    setStateEpoch((n) => n + 1);
   };
 
   // Keyboard: capture phase, so the shortcuts work inside Monaco too and do not reach the browser.
@@ -334,11 +379,12 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   useEffect(() => {
     if (tooLargeForLiveLink) return;
     const t = window.setTimeout(() => {
-      const hash = hashOf({ mode, pack: packId, tool, call, tools: toolsText, packState });
+      const hash = hashOf({ mode, pack: packId, tool, call, tools: toolsText, packState: sharedState(packState) });
       if (location.hash !== hash) history.replaceState(history.state, '', hash);
     }, 120);
     return () => window.clearTimeout(t);
-  }, [mode, packId, tool, call, toolsText, packState, tooLargeForLiveLink]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mode, packId, tool, call, toolsText, packState, tooLargeForLiveLink, checker, pack]);
 
   // A link pasted into the address bar of an open playground loads without a reload.
   useEffect(() => {
@@ -346,6 +392,8 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
       const { state, notice } = stateFromHash(location.hash, packIds);
       applyState(state);
       setNotice(notice ?? null);
+      setStateFromLink(state.packState !== undefined);
+      setView(state.mode === 'pack' && state.packState !== undefined ? 'state' : 'call');
     };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
@@ -404,9 +452,11 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
     if (mode !== 'pack' || !pack) return [];
     const t = lastTool.current ?? pack.tools[0];
     const ex = t.source.examples ?? {};
+    const call = (args: Json) => JSON.stringify({ name: t.name, arguments: args }, null, 2);
     return [
-      ...(ex.invalid ?? []).map((e, i) => ({ id: `${t.name}-invalid-${i}`, title: e.about, call: JSON.stringify({ name: t.name, arguments: e.arguments }, null, 2), tool: t.name })),
-      ...(ex.valid ?? []).slice(0, 2).map((a, i) => ({ id: `${t.name}-valid-${i}`, title: `A valid call${i ? ` (${i + 1})` : ''}`, call: JSON.stringify({ name: t.name, arguments: a }, null, 2), tool: t.name })),
+      ...(ex.invalid ?? []).map((e, i): PackExample => ({ id: `${t.name}-invalid-${i}`, title: e.about, call: call(e.arguments), tool: t.name })),
+      ...(ex.valid ?? []).slice(0, 2).map((a, i): PackExample => ({ id: `${t.name}-valid-${i}`, title: `A valid call${i ? ` (${i + 1})` : ''}`, call: call(a), tool: t.name })),
+      ...(ex.checks ?? []).map((e, i): PackExample => ({ id: `${t.name}-checks-${i}`, title: e.about, call: call(e.arguments), tool: t.name, checks: true, ...(e.caller !== undefined ? { caller: e.caller } : {}) })),
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mode, pack, activeTool]);
@@ -422,22 +472,41 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
         </div>
       )}
 
-      {mode === 'pack' && packState !== undefined && (
-        <div className={`pg-notice ${linkState.error ? 'pg-notice-error' : 'pg-notice-info'}`} data-testid="state-notice">
-          <p>{linkState.error ?? 'This call is checked against the pack state carried by the link, not the pack’s own.'}</p>
-          <button type="button" className="pg-button pg-button-small" onClick={() => setPackState(undefined)}>
-            Use the pack’s own state
-          </button>
+      {mode === 'pack' && stateFromLink && (stateReading?.use === 'edited' || stateReading?.use === 'broken') && (
+        <div className={`pg-notice ${stateReading?.use === 'broken' ? 'pg-notice-error' : 'pg-notice-info'}`} data-testid="state-notice">
+          <p>
+            {stateReading?.use === 'broken'
+              ? 'This link carries a pack state with problems, so the call is checked against the pack’s own state. The State tab shows where they are.'
+              : 'This link carries a pack state of its own: the call is checked against it, not the pack’s own. The State tab shows it.'}
+          </p>
+          <div className="pg-notice-actions">
+            {view !== 'state' && (
+              <button type="button" className="pg-button pg-button-small" onClick={() => setView('state')}>
+                Show the state
+              </button>
+            )}
+            <button type="button" className="pg-button pg-button-small" onClick={resetState}>
+              Use the pack’s own state
+            </button>
+          </div>
         </div>
       )}
 
       <div className="pg-toolbar">
         <div className="pg-tabs" role="tablist" aria-label="What to check against">
-          <button type="button" role="tab" id="pg-tab-pack" aria-selected={mode === 'pack'} aria-controls="pg-source" data-testid="tab-pack" onClick={() => switchMode('pack')}>
+          <button type="button" role="tab" id="pg-tab-pack" aria-selected={view === 'call' && mode === 'pack'} aria-controls="pg-source" data-testid="tab-pack" onClick={() => switchMode('pack')}>
             Pack tools
           </button>
-          <button type="button" role="tab" id="pg-tab-custom" aria-selected={mode === 'custom'} aria-controls="pg-source" data-testid="tab-custom" onClick={() => switchMode('custom')}>
+          <button type="button" role="tab" id="pg-tab-custom" aria-selected={view === 'call' && mode === 'custom'} aria-controls="pg-source" data-testid="tab-custom" onClick={() => switchMode('custom')}>
             Your tools
+          </button>
+          <button type="button" role="tab" id="pg-tab-state" aria-selected={view === 'state'} aria-controls="pg-source" data-testid="tab-state" onClick={() => setView('state')}>
+            State
+            {mode === 'pack' && (stateReading?.use === 'edited' || stateReading?.use === 'broken') && (
+              <span className={`pg-tab-badge pg-tab-badge-${stateReading.use}`} data-testid="state-badge">
+                {stateReading.use === 'edited' ? 'edited' : 'problem'}
+              </span>
+            )}
           </button>
         </div>
         {mode === 'pack' && (
@@ -449,7 +518,12 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
               onChange={(e) => {
                 setPackId(e.target.value);
                 setTool('');
+                // Another pack, another state: an edit of this one's records means nothing there.
+                window.clearTimeout(stateTimer.current);
+                liveState.current = undefined;
                 setPackState(undefined);
+                setStateFromLink(false);
+                setStateEpoch((n) => n + 1);
               }}
             >
               {packList.map((p) => (
@@ -471,7 +545,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
             ))}
           </select>
         </label>
-        <ExamplesMenu onPick={loadExample} packExamples={packExamples} onPickPackExample={(c) => putCall(JSON.parse(c))} toolName={lastTool.current?.name} />
+        <ExamplesMenu onPick={loadExample} packExamples={packExamples} onPickPackExample={putPackExample} toolName={lastTool.current?.name} />
         <span className="pg-toolbar-gap" />
         <span className="pg-status" role="status" aria-live="polite" data-testid="status">
           {status}
@@ -510,8 +584,33 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
       )}
 
       <div className="pg-grid">
-        <div className="pg-col pg-col-input" id="pg-source" role="tabpanel" aria-labelledby={mode === 'pack' ? 'pg-tab-pack' : 'pg-tab-custom'}>
-          {mode === 'custom' && (
+        <div className="pg-col pg-col-input" id="pg-source" role="tabpanel" aria-labelledby={view === 'state' ? 'pg-tab-state' : mode === 'pack' ? 'pg-tab-pack' : 'pg-tab-custom'}>
+          {view === 'state' &&
+            (mode === 'custom' ? (
+              <NoStateForCustomTools
+                onUsePack={() => {
+                  switchMode('pack');
+                  setView('state');
+                }}
+              />
+            ) : (
+              <StatePanel
+                key={`${packId}:${stateEpoch}`}
+                ref={stateEditor}
+                packTitle={packList.find((p) => p.id === packId)?.title ?? packId}
+                text={liveState.current ?? ownState}
+                reading={stateReading}
+                edited={packState !== undefined}
+                diagnostics={stateMarkers}
+                dark={dark}
+                loadRich={checker !== null}
+                onChange={onStateChange}
+                onReset={resetState}
+                onReveal={(offset) => stateEditor.current?.reveal(offset)}
+                liveText={() => packState ?? ownState}
+              />
+            ))}
+          {mode === 'custom' && view === 'call' && (
             <section className="pg-panel pg-panel-defs" aria-labelledby="pg-defs-h">
               <header className="pg-panel-head">
                 <h2 id="pg-defs-h">Tool definitions</h2>
@@ -562,7 +661,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
             </section>
           )}
 
-          <section className="pg-panel pg-panel-call" aria-labelledby="pg-call-h">
+          <section className={`pg-panel pg-panel-call ${view === 'state' ? 'pg-panel-call-short' : ''}`} aria-labelledby="pg-call-h">
             <header className="pg-panel-head">
               <h2 id="pg-call-h">Tool call</h2>
               <span className="pg-meta">
@@ -617,7 +716,14 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
             </section>
           ) : (
             <>
-              <Verdict result={result} tool={activeTool} />
+              <Verdict result={result} tool={activeTool}>
+                {trace && (
+                  <Trace steps={trace}>
+                    {stateReading && <StateInUse reading={stateReading} where="result" onEdit={view === 'state' ? undefined : () => setView('state')} />}
+                  </Trace>
+                )}
+              </Verdict>
+              {result.ok && result.effects.length > 0 && <EffectsPanel effects={result.effects} />}
               <div className="pg-compare-wrap">
                 <div className={`pg-compare ${result.ok ? 'pg-compare-accepted' : ''}`}>
                   {bytes !== null ? (
@@ -669,16 +775,31 @@ function useDismiss(open: boolean, close: () => void, root: React.RefObject<HTML
   }, [open, close, root]);
 }
 
+interface PackExample {
+  id: string;
+  title: string;
+  call: string;
+  tool: string;
+  /** From examples.checks: a case about the state, so it loads with the pack's state. */
+  checks?: boolean;
+  /** The caller the example replaces the state's with. */
+  caller?: Json;
+}
+
 function ExamplesMenu(props: {
   onPick: (ex: Example) => void;
-  packExamples: { id: string; title: string; call: string; tool: string }[];
-  onPickPackExample: (call: string) => void;
+  packExamples: PackExample[];
+  onPickPackExample: (ex: PackExample) => void;
   toolName?: string;
 }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, root);
+  const pick = (ex: Example) => {
+    setOpen(false);
+    props.onPick(ex);
+  };
   return (
     <div className="pg-menu" ref={root}>
       <button type="button" className="pg-button" aria-expanded={open} aria-controls="pg-examples" data-testid="examples-button" onClick={() => setOpen((o) => !o)}>
@@ -687,23 +808,9 @@ function ExamplesMenu(props: {
       {open && (
         <div className="pg-menu-panel" id="pg-examples" data-testid="examples-menu">
           <p className="pg-menu-title">Cases from the design notes</p>
-          <ul>
-            {EXAMPLES.map((ex) => (
-              <li key={ex.id}>
-                <button
-                  type="button"
-                  data-example={ex.id}
-                  onClick={() => {
-                    setOpen(false);
-                    props.onPick(ex);
-                  }}
-                >
-                  <span className="pg-menu-item-title">{ex.title}</span>
-                  <span className="pg-menu-item-note">{ex.note}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <ExampleList examples={EXAMPLES.filter((ex) => ex.group !== 'checks')} onPick={pick} />
+          <p className="pg-menu-title">Refused by the ordered checks, against the pack’s state</p>
+          <ExampleList examples={EXAMPLES.filter((ex) => ex.group === 'checks')} onPick={pick} />
           {props.packExamples.length > 0 && (
             <>
               <p className="pg-menu-title">From the pack: {props.toolName ?? props.packExamples[0].tool}</p>
@@ -715,7 +822,7 @@ function ExamplesMenu(props: {
                       data-pack-example={ex.id}
                       onClick={() => {
                         setOpen(false);
-                        props.onPickPackExample(ex.call);
+                        props.onPickPackExample(ex);
                       }}
                     >
                       <span className="pg-menu-item-title">{ex.title}</span>
@@ -728,6 +835,21 @@ function ExamplesMenu(props: {
         </div>
       )}
     </div>
+  );
+}
+
+function ExampleList({ examples, onPick }: { examples: Example[]; onPick: (ex: Example) => void }) {
+  return (
+    <ul>
+      {examples.map((ex) => (
+        <li key={ex.id}>
+          <button type="button" data-example={ex.id} onClick={() => onPick(ex)}>
+            <span className="pg-menu-item-title">{ex.title}</span>
+            <span className="pg-menu-item-note">{ex.note}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,6 +1,7 @@
 // Everything of the playground that needs the engine (and so AJV), in one module the island loads by
 // dynamic import as soon as it mounts. Packs load one at a time, when first chosen.
 import { exportPack, serializeBody } from '../../engine';
+import { traceSteps } from '../../engine/checks-docs';
 import { check } from '../../engine/check';
 import { loadPack } from '../../engine/pack-loader';
 import { parseCall } from '../../engine/parse';
@@ -8,6 +9,7 @@ import type { CompiledPack } from '../../engine/types';
 import { bareError } from './bare';
 import { compileCustomTools } from './custom-tools';
 import { diagnosticsFor, replacementText } from './diagnostics';
+import { linkStateText, ownStateText, readState, stateDiagnostics, stateOption } from './pack-state';
 import { suggestionFor } from './suggestion';
 
 // Pack files are content/packs/<id>.json; each becomes its own chunk.
@@ -28,4 +30,20 @@ export function loadPackById(id: string): Promise<CompiledPack> {
   return p;
 }
 
-export { bareError, check, compileCustomTools, diagnosticsFor, exportPack, parseCall, replacementText, serializeBody, suggestionFor };
+export {
+  bareError,
+  check,
+  compileCustomTools,
+  diagnosticsFor,
+  exportPack,
+  linkStateText,
+  ownStateText,
+  parseCall,
+  readState,
+  replacementText,
+  serializeBody,
+  stateDiagnostics,
+  stateOption,
+  suggestionFor,
+  traceSteps,
+};

@@ -3,7 +3,7 @@
 import { PackError } from '../../engine/pack-compiler';
 import { parseJsonText } from '../../engine/parse';
 import { packFromToolDefinitions } from '../../engine/tools-import';
-import type { CompiledPack } from '../../engine/types';
+import type { CompiledPack, Fault } from '../../engine/types';
 import { offsetOfLineColumn } from './diagnostics';
 import { rangeOfPointer, type TextRange } from './locate';
 
@@ -21,16 +21,7 @@ export function compileCustomTools(text: string): CustomPack {
     return { ok: false, summary: 'No tool definitions yet.', problems: [{ where: 'the definitions', message: 'are empty: paste an array of OpenAI, Anthropic or MCP tool definitions' }] };
   }
   const parsed = parseJsonText(text, '');
-  if (!parsed.ok) {
-    const { line, column } = (parsed.fault.extra ?? {}) as { line?: number; column?: number };
-    const offset = line !== undefined && column !== undefined ? offsetOfLineColumn(text, line, column) : 0;
-    const start = Math.min(offset, Math.max(0, text.length - 1));
-    return {
-      ok: false,
-      summary: 'The definitions are not valid JSON.',
-      problems: [{ where: line !== undefined ? `line ${line}, column ${column}` : 'the definitions', message: parsed.fault.message.replace(/^is not valid JSON at line \d+, column \d+: /, '').replace(/^is empty at line \d+, column \d+: /, ''), range: { start, end: start + 1 } }],
-    };
-  }
+  if (!parsed.ok) return { ok: false, summary: 'The definitions are not valid JSON.', problems: [jsonSyntaxProblem(text, parsed.fault, 'the definitions')] };
   try {
     return { ok: true, pack: packFromToolDefinitions(parsed.value) };
   } catch (err) {
@@ -48,6 +39,18 @@ export function compileCustomTools(text: string): CustomPack {
     }
     return { ok: false, summary: 'The definitions could not be read.', problems: [{ where: 'the definitions', message: err instanceof Error ? err.message : String(err) }] };
   }
+}
+
+/** A JSON syntax error as a problem: its line and column, what was expected there, and a one-character range. */
+export function jsonSyntaxProblem(text: string, fault: Fault, whole: string): DefinitionProblem {
+  const { line, column } = (fault.extra ?? {}) as { line?: number; column?: number };
+  const offset = line !== undefined && column !== undefined ? offsetOfLineColumn(text, line, column) : 0;
+  const start = Math.min(offset, Math.max(0, text.length - 1));
+  return {
+    where: line !== undefined ? `line ${line}, column ${column}` : whole,
+    message: fault.message.replace(/^is not valid JSON at line \d+, column \d+: /, '').replace(/^is empty at line \d+, column \d+: /, ''),
+    range: { start, end: start + 1 },
+  };
 }
 
 /** AJV's meta-schema reports one bad keyword several times over (enum, type, anyOf): keep the first per place. */

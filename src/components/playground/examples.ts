@@ -8,6 +8,10 @@ export interface Example {
   note: string;
   pack: string;
   call: string;
+  /** Cases the ordered checks decide against the pack's own state (the menu lists them apart). */
+  group?: 'checks';
+  /** The body's error code, or "accepted": what the case is there to show (tests hold it to check()). */
+  expect?: string;
 }
 
 const json = (v: unknown) => JSON.stringify(v, null, 2);
@@ -108,6 +112,49 @@ export const EXAMPLES: Example[] = [
     note: 'A tool the pack does not have: the body names the ones it does.',
     pack: 'helpdesk',
     call: json({ name: 'close_ticket', arguments: { ticket_id: 'T-8841' } }),
+  },
+  // Valid calls the state refuses. The arguments are the packs' own examples.checks cases where they have
+  // one (tests/playground-examples.test.ts holds them to it); each loads with the pack's own state.
+  {
+    id: 'close-unassigned',
+    title: 'Closing a ticket nobody is assigned to',
+    note: 'Well-formed, refused by a rule: the body names assign_ticket as the call to make first.',
+    pack: 'helpdesk',
+    group: 'checks',
+    expect: 'ticket_unassigned',
+    call: json({ name: 'update_ticket', arguments: { ticket_id: 'T-8850', status: 'closed' } }),
+  },
+  {
+    id: 'unknown-customer',
+    title: 'A customer id that matches no customer',
+    note: 'not_found, with search_customers(query) as the way to a valid id; the id goes only under received.',
+    pack: 'helpdesk',
+    group: 'checks',
+    expect: 'not_found',
+    call: json({ type: 'function_call', call_id: 'call_Wd41n', name: 'create_ticket', arguments: JSON.stringify({ subject: 'Refund', priority: 'p2', customer_id: 'C-9' }) }),
+  },
+  {
+    id: 'slot-taken',
+    title: 'A room already booked for that slot',
+    note: 'Anthropic tool_use. Retrying is futile, and the body says so and names freebusy_query.',
+    pack: 'google-calendar',
+    group: 'checks',
+    expect: 'slot_taken',
+    call: json({
+      type: 'tool_use',
+      id: 'toolu_01Rm412',
+      name: 'events_insert',
+      input: { calendarId: 'room-4-12@resource.calendar.google.com', summary: '1:1', start: { dateTime: '2026-03-11T09:30:00+01:00' }, end: { dateTime: '2026-03-11T10:30:00+01:00' } },
+    }),
+  },
+  {
+    id: 'balance-low',
+    title: 'A refund larger than the available balance',
+    note: 'MCP tools/call. €1,000 with €400 available: not retryable until funds arrive, and the body says what is there.',
+    pack: 'stripe',
+    group: 'checks',
+    expect: 'balance_insufficient',
+    call: json({ jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'create_refund', arguments: { charge: 'ch_3EuroOrder9Kd3Pq7Zm1Xc5V', amount: 100000 } } }),
   },
 ];
 

@@ -26,6 +26,11 @@ import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
 import 'monaco-editor/features/unicodeHighlighter/register';
 import 'monaco-editor/features/wordHighlighter/register';
 import 'monaco-editor/features/wordOperations/register';
+// The JSON language's worker manager imports this module, which registers every editor contribution and
+// its services. Left to the JSON language's lazy chunk, it registers them after the first editor has
+// started Monaco's services, and each editor made later (the State tab's, the tool definitions') fails
+// with "depends on UNKNOWN service". Imported here, it registers first; the bytes were loaded anyway.
+import 'monaco-editor/internal/common/workers';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
@@ -219,6 +224,8 @@ export interface EditorController {
   setDiagnostics(diagnostics: Diagnostic[]): void;
   setLanguage(language: 'json' | 'plaintext'): void;
   replaceRange(start: number, end: number, text: string): void;
+  /** Puts the cursor at an offset, scrolled into view (a problem listed beside the editor). */
+  reveal(offset: number): void;
   focus(): void;
   dispose(): void;
 }
@@ -320,6 +327,12 @@ export function createEditor(container: HTMLElement, options: EditorOptions): Ed
       editor.pushUndoStop();
       editor.executeEdits('actionable', [{ range: toRange(model, { start, end }), text }]);
       editor.pushUndoStop();
+      editor.focus();
+    },
+    reveal(offset) {
+      const at = model.getPositionAt(offset);
+      editor.setPosition(at);
+      editor.revealPositionInCenter(at);
       editor.focus();
     },
     focus: () => editor.focus(),

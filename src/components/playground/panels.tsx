@@ -1,7 +1,8 @@
 // The result panels. Thin: each shows part of the engine's CheckResult and computes nothing of its own.
 // Every text goes through React, so a call holding markup is shown as text and never runs.
 import { useEffect, useState, type ReactNode } from 'react';
-import type { CheckResult, CompiledTool, Json } from '../../engine/types';
+import type { TraceStep } from '../../engine/checks-docs';
+import type { CheckResult, CompiledTool, Effect, Json } from '../../engine/types';
 import type { BareError } from './bare';
 import type { Diagnostic } from './diagnostics';
 import { faultEntries } from './faults';
@@ -178,7 +179,8 @@ export function BarePanel({ bare }: { bare: BareError }) {
   );
 }
 
-export function Verdict({ result, tool }: { result: CheckResult; tool: CompiledTool | undefined }) {
+/** `children`: the stage trace, inside the verdict so the reason for it is read with it. */
+export function Verdict({ result, tool, children }: { result: CheckResult; tool: CompiledTool | undefined; children?: ReactNode }) {
   if (!result.ok) {
     const n = result.log.faults.length;
     return (
@@ -186,8 +188,10 @@ export function Verdict({ result, tool }: { result: CheckResult; tool: CompiledT
         <strong>Rejected</strong>{' '}
         <span>
           {n === 1 ? 'one fault' : `${n} faults`}
-          {result.corrections.length ? `, after absorbing ${result.corrections.length}` : ''}. The body below goes back to the model.
+          {result.corrections.length ? `, after absorbing ${result.corrections.length}` : ''}
+          {result.log.stage === 'checks' ? ', found by the ordered checks against the state' : ''}. The body below goes back to the model.
         </span>
+        {children}
       </div>
     );
   }
@@ -209,6 +213,7 @@ export function Verdict({ result, tool }: { result: CheckResult; tool: CompiledT
           {result.corrections.length ? `after absorbing ${result.corrections.length === 1 ? 'one correction' : `${result.corrections.length} corrections`}` : 'as sent'}: no error body. The tool runs with these arguments.
         </span>
       </div>
+      {children}
       {glossed.length > 0 && (
         // A few glosses are the point (amount: 15 for $15); many would bury it, so they fold.
         <details className="pg-glosses" data-testid="glosses" open={glossed.length <= 2}>
@@ -371,7 +376,112 @@ export function LogPanel({ result }: { result: CheckResult }) {
         </div>
       </header>
       <p className="pg-panel-sub">What the on-call engineer sees and the model does not: the stage, the schema path and the reason behind each fault.</p>
+      {result.checks.length > 0 && (
+        // not_run is what tells "not found" from "not checked": it is spelled out, not left inside the JSON.
+        <dl className="pg-log-summary" data-testid="log-summary">
+          <div>
+            <dt>stage</dt>
+            <dd>{result.log.stage}</dd>
+          </div>
+          {result.log.check && (
+            <div>
+              <dt>stopped by</dt>
+              <dd>
+                <code>{result.log.check}</code>
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt>not run</dt>
+            <dd data-testid="log-not-run">
+              {result.log.not_run.length === 0 ? (
+                <span className="pg-meta-note">none: every ordered check ran</span>
+              ) : (
+                result.log.not_run.map((id, i) => (
+                  <span key={id}>
+                    {i > 0 && ', '}
+                    <code>{id}</code>
+                  </span>
+                ))
+              )}
+            </dd>
+          </div>
+        </dl>
+      )}
       <JsonView value={result.log as unknown as Json} />
+    </section>
+  );
+}
+
+const OUTCOME_WORDS: Record<TraceStep['outcome'], string> = { passed: 'passed', failed: 'failed', skipped: 'skipped', not_run: 'not run' };
+
+/** validated ✓, exists ✓, permitted ✗ …: where the call stopped, in the order the stages ran. */
+export function Trace({ steps, children }: { steps: TraceStep[]; children?: ReactNode }) {
+  const stopped = steps.find((s) => s.outcome === 'failed');
+  return (
+    <div className="pg-trace-wrap">
+      <ol className="pg-trace" data-testid="trace" aria-label="Stages the call went through, in order">
+        {steps.map((s, i) => (
+          <li key={i} className={`pg-trace-step pg-trace-${s.outcome}`} data-outcome={s.outcome} data-label={s.label} title={s.detail}>
+            <span className="pg-trace-label">{s.label}</span>{' '}
+            {s.outcome === 'passed' || s.outcome === 'failed' ? (
+              <>
+                <span className="pg-trace-mark" aria-hidden="true">
+                  {s.outcome === 'passed' ? '✓' : '✗'}
+                </span>
+                <span className="visually-hidden">{OUTCOME_WORDS[s.outcome]}</span>
+              </>
+            ) : (
+              <span className="pg-trace-note">{OUTCOME_WORDS[s.outcome]}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+      {stopped?.detail && (
+        <p className="pg-trace-detail" data-testid="trace-detail">
+          {/* A rule's detail starts with its code, which is the label already. */}
+          <span className="pg-meta-label">Stopped at {stopped.label}:</span> {stopped.detail.startsWith(`${stopped.label}: `) ? stopped.detail.slice(stopped.label.length + 2) : stopped.detail}
+        </p>
+      )}
+      {children}
+    </div>
+  );
+}
+
+function effectValue(v: Json | null): string {
+  return v === null ? 'nothing' : show(v);
+}
+
+/** What an accepted call would change in the state: computed by the engine, shown, never applied. */
+export function EffectsPanel({ effects }: { effects: Effect[] }) {
+  return (
+    <section className="pg-panel" aria-labelledby="pg-effects-h" data-testid="effects">
+      <header className="pg-panel-head">
+        <h2 id="pg-effects-h">What it would change</h2>
+        <span className="pg-count">{effects.length === 1 ? 'one change' : `${effects.length} changes`}, not applied</span>
+      </header>
+      <p className="pg-panel-sub">The state stays as it is: the playground runs no tool. This is what the call would do to it.</p>
+      <ul className="pg-effects">
+        {effects.map((e, i) => (
+          <li key={i} data-action={e.action}>
+            <span className="pg-rule">{e.action === 'create' ? 'new record' : 'update'}</span>{' '}
+            <code className="pg-field">
+              {e.record}
+              {e.id !== null ? ` ${e.id}` : ''}.{e.field}
+            </code>
+            <span className="pg-effect-change">
+              {e.action === 'create' ? (
+                <>set to {effectValue(e.to)}</>
+              ) : (
+                <>
+                  {effectValue(e.from)} <span aria-hidden="true">→</span>
+                  <span className="visually-hidden">becomes</span> {effectValue(e.to)}
+                </>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

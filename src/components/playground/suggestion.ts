@@ -22,9 +22,21 @@ export function suggestionFor(result: CheckResult, text: string): Suggestion {
   }
   const call = result.suggested_call;
   if (!call) {
+    if (result.log.stage === 'checks') return { kind: 'none', reason: checksReason(result) };
     if (!result.tool) return { kind: 'none', reason: 'No call to suggest: the tool could not be read or is not in this pack, so the body asks the model to fix that first.' };
     return { kind: 'none', reason: 'No single corrected call: at least one fault has no one fix the engine can apply (a value only the caller knows, or several candidates). The body tells the model what to send.' };
   }
   const before = input.ok ? { name: input.name ?? call.name, arguments: input.args } : call;
   return { kind: 'diff', lines: diffLines(pretty(before), pretty(call)), call, accepted: false };
+}
+
+/** A well-formed call the state refuses: no edit to its arguments is the fix, so say what the body offers instead. */
+function checksReason(result: CheckResult): string {
+  const body = result.body ?? {};
+  const next = typeof body.next_call === 'string' ? body.next_call : null;
+  const retryAfter = typeof body.retry_after === 'number' ? body.retry_after : null;
+  const first = 'No corrected call: this one is well-formed, and the state refuses it.';
+  if (body.retryable === true) return `${first} The same call can succeed later: the body says to send it again${retryAfter !== null ? ` after ${retryAfter} s` : ''}.`;
+  if (next) return `${first} The body names the call to make first or instead: ${next}.`;
+  return `${first} The body says what would change the outcome.`;
 }
