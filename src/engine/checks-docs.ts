@@ -4,8 +4,12 @@
 import { check } from './check';
 import { serializeBody } from './body';
 import { describeExpr, deepEqual } from './conditions';
-import { checkExampleOptions } from './pack-loader';
-import type { CheckExample, CheckResult, CheckStep, CompiledCheck, CompiledPack, CompiledTool, ExistsCheckSource, Json, PermissionCheckSource, RuleCheckSource } from './types';
+import type { CheckExample, CheckOptions, CheckResult, CheckStep, CompiledCheck, CompiledPack, CompiledTool, ExistsCheckSource, Json, PermissionCheckSource, RuleCheckSource } from './types';
+
+/** The options a check example runs with: the pack's state, with the example's caller when it names one. */
+export function checkExampleOptions(pack: CompiledPack, ex: CheckExample): CheckOptions {
+  return ex.caller ? { state: { ...(pack.state ?? {}), caller: ex.caller } as Json } : {};
+}
 
 export interface CheckExampleRun extends CheckExample {
   result: CheckResult;

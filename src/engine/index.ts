@@ -7,7 +7,8 @@ export { serializeBody, MAX_ERRORS, BODY_TOKEN_BUDGET } from './body';
 // The JSON Schema every body validates against, for tool servers to publish; and the pack conformance check.
 export { BODY_SCHEMA } from './body-schema';
 export { packConformance, type ConformanceFinding, type ConformanceRule } from './pack-conformance';
-export { compilePack, PackError, enumCodes, enumIsListable, type PackProblem } from './pack-compiler';
+export { PackError, compilePackWith, enumCodes, enumIsListable, type PackProblem, type PackValidators, type ValidatorBackend } from './pack-compiler';
+export { compilePack } from './ajv-backend';
 export { loadPack, loadPacks } from './pack-loader';
 export { packFromToolDefinitions } from './tools-import';
 export { exportPack, exportTool, EXPORT_FORMS, type ExportForm } from './exports';

@@ -32,21 +32,28 @@ export function cappedRegExp(pattern: string, flags: string): RegExpLike {
     toString: () => re.toString(),
   };
 }
-// Only read when AJV writes standalone code, which the engine never does.
+// AJV reads this only when it writes standalone code; src/cli/precompile-validators.ts names its own.
 cappedRegExp.code = 'new RegExp';
 
-type FormatDefinition = RegExp | ((s: string) => boolean) | { type?: string; validate: RegExp | ((s: string) => boolean); [k: string]: unknown };
+export type FormatDefinition = RegExp | ((s: string) => boolean) | { type?: string; validate: RegExp | ((s: string) => boolean); [k: string]: unknown };
 
 /** Puts every string format AJV knows behind the same length check. */
 export function capFormats(ajv: { formats: Record<string, unknown>; addFormat(name: string, format: any): unknown }): void {
   for (const [name, def] of Object.entries(ajv.formats) as [string, FormatDefinition][]) {
-    if (def === true as unknown) continue;
-    if (def instanceof RegExp) ajv.addFormat(name, { type: 'string', validate: (s: string) => s.length <= REGEX_INPUT_MAX && def.test(s) });
-    else if (typeof def === 'function') ajv.addFormat(name, { type: 'string', validate: (s: string) => s.length <= REGEX_INPUT_MAX && def(s) });
-    else if (def && typeof def === 'object' && (def.type === undefined || def.type === 'string') && !def.async) {
-      const inner = def.validate;
-      const test = inner instanceof RegExp ? (s: string) => inner.test(s) : inner;
-      ajv.addFormat(name, { ...def, validate: (s: string) => s.length <= REGEX_INPUT_MAX && test(s) });
-    }
+    const capped = capFormat(def);
+    if (capped) ajv.addFormat(name, capped);
   }
+}
+
+/** One string format behind the length check; undefined for a format that is not a string test. */
+export function capFormat(def: FormatDefinition): FormatDefinition | undefined {
+  if (def === true as unknown) return undefined;
+  if (def instanceof RegExp) return { type: 'string', validate: (s: string) => s.length <= REGEX_INPUT_MAX && def.test(s) };
+  if (typeof def === 'function') return { type: 'string', validate: (s: string) => s.length <= REGEX_INPUT_MAX && def(s) };
+  if (def && typeof def === 'object' && (def.type === undefined || def.type === 'string') && !def.async) {
+    const inner = def.validate;
+    const test = inner instanceof RegExp ? (s: string) => inner.test(s) : inner;
+    return { ...def, validate: (s: string) => s.length <= REGEX_INPUT_MAX && test(s) };
+  }
+  return undefined;
 }

@@ -1,11 +1,10 @@
 // The pack compiler: one pack file in, and per tool the wire schema (vendor facts only), the model-facing
-// schema (glosses appended), the field index the other stages read, and an AJV validator compiled once.
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+// schema (glosses appended), the field index the other stages read, and a validator per tool. The validators
+// come from an injected ValidatorBackend, so this module never loads AJV itself: Node compiles with AJV
+// (ajv-backend.ts), the playground with the code generated at build time (precompiled-backend.ts).
 import { checkRuleCodes, compileToolChecks, packState, stateProblems, stateShape } from './checks-compile';
 import { enumCodeFor } from './codes';
-import { capFormats, cappedRegExp } from './input-cap';
-import { KEYWORD_SCHEMAS, PACK_FILE_SCHEMA, PACK_KEYWORDS } from './pack-schema';
+import { PACK_KEYWORDS } from './pack-schema';
 import type { AjvError, CompiledPack, CompiledTool, FieldInfo, Json, PackSource, SchemaNode, ToolSource } from './types';
 import { valueSet } from './value-sets';
 
@@ -40,35 +39,32 @@ export interface CompileOptions {
   schemas?: Record<string, unknown>;
 }
 
-function newAjv(formats: 'assert' | 'annotate') {
-  // ownProperties: a key named __proto__, toString or constructor is only present when the caller sent it.
-  const ajv = new Ajv2020({
-    allErrors: true,
-    strict: false,
-    // NaN and Infinity are numbers to JavaScript but not to JSON: a server passing parsed values must not accept them.
-    strictNumbers: true,
-    allowUnionTypes: true,
-    logger: false,
-    ownProperties: true,
-    validateFormats: formats === 'assert',
-    code: { regExp: cappedRegExp },
-  });
-  addFormats(ajv);
-  // No pattern or format ever runs on a pasted megabyte (input-cap.ts).
-  capFormats(ajv);
-  return ajv;
+/** An error as a validator reports it: where, and what it says. */
+export interface SchemaProblem {
+  instancePath: string;
+  message?: string;
 }
 
-let packFileValidator: ReturnType<Ajv2020['compile']> | undefined;
-const keywordValidators = new Map<string, ReturnType<Ajv2020['compile']>>();
+/**
+ * Where a pack's validators come from. The optional checks hold a pack file to its format; a backend for
+ * packs already checked at build time leaves them out, and compilePackWith then skips them.
+ */
+export interface ValidatorBackend {
+  /** The pack file against the pack file format (pack-schema.ts): its problems, none when it conforms. */
+  packFileProblems?(input: unknown): PackProblem[];
+  /** One pack keyword's value against its own schema. */
+  keywordProblems?(keyword: string, value: unknown): SchemaProblem[];
+  /** The validators of one pack: one scope per compilePack call. */
+  forPack(packId: string, options: CompileOptions): PackValidators;
+}
 
-function keywordValidator(keyword: string) {
-  let v = keywordValidators.get(keyword);
-  if (!v) {
-    v = newAjv('assert').compile(KEYWORD_SCHEMAS[keyword]);
-    keywordValidators.set(keyword, v);
-  }
-  return v;
+export interface PackValidators {
+  /** The wire schema against the JSON Schema meta-schema; null when it is a valid schema. */
+  schemaProblems?(wire: SchemaNode): SchemaProblem[] | null;
+  /** Registers a tool's wire schema and returns its validator; throws when the schema cannot be used. */
+  addTool(name: string, wire: SchemaNode): (args: unknown) => AjvError[] | null;
+  /** Whether an x-example satisfies its field (at `pointer` in the tool's schema): the errors, or null. Throws when it cannot tell. */
+  exampleProblems?(name: string, pointer: string, value: unknown): SchemaProblem[] | null;
 }
 
 const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
@@ -100,7 +96,7 @@ interface Transformed {
 }
 
 /** Copies a schema twice, without x- keywords: once as the wire schema, once with the notes for the model. */
-function transform(node: unknown, path: string, problems: PackProblem[], asIs: boolean): Transformed {
+function transform(node: unknown, path: string, problems: PackProblem[], asIs: boolean, backend: ValidatorBackend): Transformed {
   if (typeof node !== 'object' || node === null || Array.isArray(node)) return { wire: node as SchemaNode, model: node as SchemaNode };
   const src = node as SchemaNode;
   const wire: SchemaNode = {};
@@ -110,9 +106,8 @@ function transform(node: unknown, path: string, problems: PackProblem[], asIs: b
     if (key.startsWith('x-') && !asIs) {
       if (!(PACK_KEYWORDS as readonly string[]).includes(key)) {
         problems.push({ path: ptr(path, key), message: `unknown pack keyword; the pack keywords are ${PACK_KEYWORDS.join(', ')}` });
-      } else {
-        const v = keywordValidator(key);
-        if (!v(value)) for (const e of v.errors ?? []) problems.push({ path: ptr(path, key) + e.instancePath, message: e.message ?? 'is invalid' });
+      } else if (backend.keywordProblems) {
+        for (const e of backend.keywordProblems(key, value)) problems.push({ path: ptr(path, key) + e.instancePath, message: e.message ?? 'is invalid' });
       }
       continue;
     }
@@ -120,7 +115,7 @@ function transform(node: unknown, path: string, problems: PackProblem[], asIs: b
       const w: [string, unknown][] = [];
       const m: [string, unknown][] = [];
       for (const [k, sub] of Object.entries(value)) {
-        const t = transform(sub, ptr(ptr(path, key), k), problems, asIs);
+        const t = transform(sub, ptr(ptr(path, key), k), problems, asIs, backend);
         w.push([k, t.wire]);
         m.push([k, t.model]);
       }
@@ -128,11 +123,11 @@ function transform(node: unknown, path: string, problems: PackProblem[], asIs: b
       wire[key] = Object.fromEntries(w);
       model[key] = Object.fromEntries(m);
     } else if (SUBSCHEMA_ARRAYS.includes(key) && Array.isArray(value)) {
-      const t = value.map((sub, i) => transform(sub, ptr(ptr(path, key), i), problems, asIs));
+      const t = value.map((sub, i) => transform(sub, ptr(ptr(path, key), i), problems, asIs, backend));
       define(wire, key, t.map((x) => x.wire));
       define(model, key, t.map((x) => x.model));
     } else if (SUBSCHEMA_SINGLE.includes(key) && value && typeof value === 'object') {
-      const t = transform(value, ptr(path, key), problems, asIs);
+      const t = transform(value, ptr(path, key), problems, asIs, backend);
       define(wire, key, t.wire);
       define(model, key, t.model);
     } else {
@@ -287,23 +282,16 @@ function checkFieldKeywords(fields: Map<string, FieldInfo & { pointer: string }>
   }
 }
 
-function toolKey(packId: string, name: string) {
-  return `urn:actionable:${encodeURIComponent(packId)}:${encodeURIComponent(name)}`;
-}
-
-export function compilePack(input: unknown, origin: string, options: CompileOptions = {}): CompiledPack {
+/** Compiles a pack with the validators of `backend` (ajv-backend.ts has `compilePack`, the AJV one). */
+export function compilePackWith(backend: ValidatorBackend, input: unknown, origin: string, options: CompileOptions = {}): CompiledPack {
   const asIs = options.asIs === true;
-  packFileValidator ??= newAjv('assert').compile(PACK_FILE_SCHEMA);
-  if (!asIs && !packFileValidator(input)) {
-    throw new PackError(
-      origin,
-      (packFileValidator.errors ?? []).map((e) => ({ path: e.instancePath, message: describePackError(e) })),
-    );
+  if (!asIs && backend.packFileProblems) {
+    const fileProblems = backend.packFileProblems(input);
+    if (fileProblems.length) throw new PackError(origin, fileProblems);
   }
   const source = input as PackSource;
   const problems: PackProblem[] = [];
-  const ajv = newAjv(options.formats ?? (asIs ? 'annotate' : 'assert'));
-  for (const [uri, schema] of Object.entries(options.schemas ?? {})) ajv.addSchema(schema as SchemaNode, uri);
+  const validators = backend.forPack(source.id, options);
   const seenNames = new Set<string>();
   const tools: CompiledTool[] = [];
 
@@ -311,33 +299,29 @@ export function compilePack(input: unknown, origin: string, options: CompileOpti
     const base = `/tools/${index}`;
     if (seenNames.has(tool.name)) problems.push({ path: `${base}/name`, message: `tool name "${tool.name}" is used twice` });
     seenNames.add(tool.name);
-    const { wire, model } = transform(tool.arguments, `${base}/arguments`, problems, asIs);
-    if (!ajv.validateSchema(wire)) {
-      for (const e of ajv.errors ?? []) problems.push({ path: `${base}/arguments${e.instancePath}`, message: `not a valid JSON Schema: ${e.message}` });
+    const { wire, model } = transform(tool.arguments, `${base}/arguments`, problems, asIs, backend);
+    const schemaProblems = validators.schemaProblems?.(wire);
+    if (schemaProblems) {
+      for (const e of schemaProblems) problems.push({ path: `${base}/arguments${e.instancePath}`, message: `not a valid JSON Schema: ${e.message}` });
       return;
     }
     const fields = collectFields(tool.arguments, tool, problems, `${base}/arguments`);
     const packChecks = !asIs && options.packChecks !== false;
     if (packChecks) checkFieldKeywords(fields, `${base}/arguments`, problems);
-    const key = toolKey(source.id, tool.name);
+    let validate: (args: unknown) => AjvError[] | null;
     try {
-      ajv.addSchema(wire, key);
+      validate = validators.addTool(tool.name, wire);
     } catch (err) {
       problems.push({ path: `${base}/arguments`, message: `AJV cannot use it: ${(err as Error).message}` });
       return;
     }
-    let compiled: ReturnType<Ajv2020['compile']> | undefined;
-    const validate = (args: unknown): AjvError[] | null => {
-      compiled ??= ajv.getSchema(key) as ReturnType<Ajv2020['compile']>;
-      return compiled(args) ? null : ((compiled.errors ?? []) as AjvError[]);
-    };
-    if (packChecks) {
+    if (packChecks && validators.exampleProblems) {
       for (const f of fields.values()) {
         if (!('x-example' in f.schema)) continue;
         try {
-          const check = ajv.compile({ $ref: `${key}#${f.pointer}` });
-          if (!check(f.schema['x-example'])) {
-            problems.push({ path: `${base}/arguments${f.pointer}/x-example`, message: `does not satisfy its own field: ${(check.errors ?? []).map((e) => `${e.instancePath || 'value'} ${e.message}`).join('; ')}` });
+          const errors = validators.exampleProblems(tool.name, f.pointer, f.schema['x-example']);
+          if (errors) {
+            problems.push({ path: `${base}/arguments${f.pointer}/x-example`, message: `does not satisfy its own field: ${errors.map((e) => `${e.instancePath || 'value'} ${e.message}`).join('; ')}` });
           }
         } catch (err) {
           problems.push({ path: `${base}/arguments${f.pointer}`, message: `cannot check x-example: ${(err as Error).message}` });
@@ -396,12 +380,6 @@ function compileChecks(source: PackSource, tools: CompiledTool[], problems: Pack
     return { name: t.name, base, checks: r.checks };
   });
   checkRuleCodes(compiled, problems);
-}
-
-function describePackError(e: { keyword: string; params: Record<string, any>; message?: string }): string {
-  if (e.keyword === 'additionalProperties') return `unexpected key "${e.params.additionalProperty}"`;
-  if (e.keyword === 'required') return `missing "${e.params.missingProperty}"`;
-  return e.message ?? 'is invalid';
 }
 
 /** Every enum code a pack can produce, for the error dictionary. */

@@ -1,8 +1,13 @@
 // Loads pack files: compiles each one and runs its own examples through the engine, so a pack whose
 // "valid" example is rejected, or whose faulty example earns another code, fails where it is written.
 import { check } from './check';
-import { compilePack, PackError, type PackProblem } from './pack-compiler';
-import type { CheckExample, CheckOptions, CompiledPack, Json } from './types';
+// Defined beside the docs' use of it, so the playground gets it without the AJV loader.
+import { checkExampleOptions } from './checks-docs';
+import { compilePack } from './ajv-backend';
+import { PackError, type PackProblem } from './pack-compiler';
+import type { CompiledPack } from './types';
+
+export { checkExampleOptions };
 
 export function loadPack(file: string, data: unknown): CompiledPack {
   const pack = compilePack(data, file);
@@ -54,11 +59,6 @@ function checkExamples(pack: CompiledPack, i: number, problems: PackProblem[]) {
     if (!stoppedBy.has(c.id)) problems.push({ path: `/tools/${i}/checks/${c.index}`, message: `no example stops at ${c.id}: add one to examples.checks (or examples.invalid) whose body is ${c.code}` });
     if (!passed.has(c.id)) problems.push({ path: `/tools/${i}/checks/${c.index}`, message: `no example passes ${c.id}: add a valid example, or one to examples.checks that gets past it` });
   }
-}
-
-/** The options a check example runs with: the pack's state, with the example's caller when it names one. */
-export function checkExampleOptions(pack: CompiledPack, ex: CheckExample): CheckOptions {
-  return ex.caller ? { state: { ...(pack.state ?? {}), caller: ex.caller } as Json } : {};
 }
 
 /** Loads every pack; reports the problems of all broken packs at once. */

@@ -14,6 +14,7 @@ import { NoStateForCustomTools, StateInUse, StatePanel } from './StatePanel';
 import { hashOf, stateFromHash, type Notice, type PlaygroundState } from './state';
 
 type Checker = typeof import('./checker');
+type AjvTools = Awaited<ReturnType<Checker['loadAjvTools']>>;
 
 let checkerPromise: Promise<Checker> | null = null;
 /** The engine side, loaded once: the page's first JavaScript holds React and this file only. */
@@ -142,6 +143,8 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   const [checker, setChecker] = useState<Checker | null>(null);
   const [loadedPacks, setLoadedPacks] = useState<ReadonlyMap<string, CompiledPack>>(new Map());
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  // AJV's compiler: for a user's own tools and the bare AJV error only, loaded after the first body.
+  const [ajvTools, setAjvTools] = useState<AjvTools | null>(null);
 
   const callEditor = useRef<CodeEditorHandle>(null);
   const toolsEditor = useRef<CodeEditorHandle>(null);
@@ -170,7 +173,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   }, [checker, mode, packId, loadedPacks]);
 
   // ---- derived: everything below comes from the engine --------------------------------------------------
-  const custom = useMemo(() => (checker && mode === 'custom' ? checker.compileCustomTools(toolsText) : null), [checker, mode, toolsText]);
+  const custom = useMemo(() => (ajvTools && mode === 'custom' ? ajvTools.compileCustomTools(toolsText) : null), [ajvTools, mode, toolsText]);
   const pack = mode === 'custom' ? (custom?.ok ? custom.pack : null) : (loadedPacks.get(packId) ?? null);
   const toolOption = pack && tool && pack.tool(tool) ? tool : undefined;
   // The state the ordered checks read: the pack's own, or a usable edit (from the State tab or a link).
@@ -186,7 +189,20 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   /** What a link carries as `state`: only an edit that differs from the pack's own (kept as is until the pack has loaded). */
   const sharedState = (text: string | undefined) => (checker && pack && mode === 'pack' ? checker.linkStateText(pack, text) : text);
   const diagnostics = useMemo(() => (checker && result ? checker.diagnosticsFor(call, result) : []), [checker, result, call]);
-  const bare = useMemo(() => (checker && pack ? checker.bareError(pack, call, toolOption) : null), [checker, pack, call, toolOption]);
+  const bare = useMemo(() => (ajvTools && pack ? ajvTools.bareError(pack, call, toolOption) : null), [ajvTools, pack, call, toolOption]);
+  // Your tools need AJV at once; a shipped pack's page asks for it once its first body is on screen.
+  const needsAjv = checker !== null && !ajvTools && (mode === 'custom' || result !== null);
+  useEffect(() => {
+    if (!needsAjv || !checker) return;
+    let live = true;
+    checker.loadAjvTools().then(
+      (tools) => live && setAjvTools(tools),
+      () => live && setLoadFailure('The validator for your own tools could not load. Reload the page to try again; the call is kept in the address bar.'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [needsAjv, checker]);
   const suggestion = useMemo(() => (checker && result ? checker.suggestionFor(result, call) : null), [checker, result, call]);
   const calledName = useMemo(() => (checker ? checker.parseCall(call).name : null), [checker, call]);
   const bytes = checker && result?.body ? checker.serializeBody(result.body) : null;
@@ -707,7 +723,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
               <h2>Result</h2>
               <p className="pg-empty">
                 {loadFailure ??
-                  (!checker
+                  (!checker || (mode === 'custom' && !ajvTools)
                     ? 'Loading the checker…'
                     : mode === 'custom'
                       ? 'The call is checked as soon as the tool definitions compile. Their problems are listed beside them.'

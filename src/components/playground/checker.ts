@@ -1,39 +1,62 @@
-// Everything of the playground that needs the engine (and so AJV), in one module the island loads by
-// dynamic import as soon as it mounts. Packs load one at a time, when first chosen.
-import { exportPack, serializeBody } from '../../engine';
+// Everything of the playground that needs the engine, in one module the island loads by dynamic import as
+// soon as it mounts. Shipped packs load one at a time, when first chosen, with their validators generated
+// at build time (npm run precompile); AJV's compiler comes later, and only when needed (ajv-tools.ts).
+// Engine modules are imported one by one: the engine's index also exports the AJV backend.
+import { serializeBody } from '../../engine/body';
 import { traceSteps } from '../../engine/checks-docs';
 import { check } from '../../engine/check';
-import { loadPack } from '../../engine/pack-loader';
+import { exportPack } from '../../engine/exports';
+import { compilePackWith } from '../../engine/pack-compiler';
 import { parseCall } from '../../engine/parse';
+import { precompiledBackend, type StandaloneValidate } from '../../engine/precompiled-backend';
 import type { CompiledPack } from '../../engine/types';
-import { bareError } from './bare';
-import { compileCustomTools } from './custom-tools';
 import { diagnosticsFor, replacementText } from './diagnostics';
 import { linkStateText, ownStateText, readState, stateDiagnostics, stateOption } from './pack-state';
 import { suggestionFor } from './suggestion';
 
-// Pack files are content/packs/<id>.json; each becomes its own chunk.
+// Pack files are content/packs/<id>.json, their validators src/generated/validators/<id>.js; each becomes its own chunk.
 const PACK_FILES = import.meta.glob<{ default: unknown }>('../../../content/packs/*.json');
+const VALIDATOR_FILES = import.meta.glob<{ validators: Record<string, StandaloneValidate> }>('../../generated/validators/*.js');
 
 const loaded = new Map<string, Promise<CompiledPack>>();
 
-/** Compiles a pack the way src/packs.ts does (same loader, same origin), on first use. */
+function fileFor<T>(files: Record<string, () => Promise<T>>, name: string): (() => Promise<T>) | undefined {
+  return Object.entries(files).find(([path]) => path.endsWith(`/${name}`))?.[1];
+}
+
+/**
+ * Compiles a shipped pack with its generated validators, on first use. The pack-file checks loadPack runs
+ * (format, keywords, examples) are left out: these packs passed them at build time, and
+ * tests/precompiled-validators.test.ts holds both backends to the same bodies.
+ */
 export function loadPackById(id: string): Promise<CompiledPack> {
   let p = loaded.get(id);
   if (!p) {
-    const entry = Object.entries(PACK_FILES).find(([path]) => path.endsWith(`/${id}.json`));
-    if (!entry) return Promise.reject(new Error(`no pack named ${id}`));
-    p = entry[1]().then((m) => loadPack(`content/packs/${id}.json`, m.default));
+    const packFile = fileFor(PACK_FILES, `${id}.json`);
+    const validatorFile = fileFor(VALIDATOR_FILES, `${id}.js`);
+    if (!packFile) return Promise.reject(new Error(`no pack named ${id}`));
+    if (!validatorFile) return Promise.reject(new Error(`the ${id} pack has no generated validators: run npm run precompile`));
+    p = Promise.all([packFile(), validatorFile()]).then(([m, v]) => compilePackWith(precompiledBackend(v.validators), m.default, `content/packs/${id}.json`));
     p.catch(() => loaded.delete(id));
     loaded.set(id, p);
   }
   return p;
 }
 
+type AjvTools = typeof import('./ajv-tools');
+let ajvTools: Promise<AjvTools> | null = null;
+
+/** AJV's compiler and what needs it (a user's own tools, the bare AJV error), loaded once, on demand. */
+export function loadAjvTools(): Promise<AjvTools> {
+  ajvTools ??= import('./ajv-tools').catch((err) => {
+    ajvTools = null;
+    throw err;
+  });
+  return ajvTools;
+}
+
 export {
-  bareError,
   check,
-  compileCustomTools,
   diagnosticsFor,
   exportPack,
   linkStateText,

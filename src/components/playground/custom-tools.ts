@@ -3,16 +3,11 @@
 import { PackError } from '../../engine/pack-compiler';
 import { parseJsonText } from '../../engine/parse';
 import { packFromToolDefinitions } from '../../engine/tools-import';
-import type { CompiledPack, Fault } from '../../engine/types';
-import { offsetOfLineColumn } from './diagnostics';
-import { rangeOfPointer, type TextRange } from './locate';
+import type { CompiledPack } from '../../engine/types';
+import { jsonSyntaxProblem, type DefinitionProblem } from './definition-problems';
+import { rangeOfPointer } from './locate';
 
-export interface DefinitionProblem {
-  /** Where, in words a person reads: a JSON pointer, or a line and column. */
-  where: string;
-  message: string;
-  range?: TextRange;
-}
+export { jsonSyntaxProblem, type DefinitionProblem };
 
 export type CustomPack = { ok: true; pack: CompiledPack } | { ok: false; summary: string; problems: DefinitionProblem[] };
 
@@ -39,18 +34,6 @@ export function compileCustomTools(text: string): CustomPack {
     }
     return { ok: false, summary: 'The definitions could not be read.', problems: [{ where: 'the definitions', message: err instanceof Error ? err.message : String(err) }] };
   }
-}
-
-/** A JSON syntax error as a problem: its line and column, what was expected there, and a one-character range. */
-export function jsonSyntaxProblem(text: string, fault: Fault, whole: string): DefinitionProblem {
-  const { line, column } = (fault.extra ?? {}) as { line?: number; column?: number };
-  const offset = line !== undefined && column !== undefined ? offsetOfLineColumn(text, line, column) : 0;
-  const start = Math.min(offset, Math.max(0, text.length - 1));
-  return {
-    where: line !== undefined ? `line ${line}, column ${column}` : whole,
-    message: fault.message.replace(/^is not valid JSON at line \d+, column \d+: /, '').replace(/^is empty at line \d+, column \d+: /, ''),
-    range: { start, end: start + 1 },
-  };
 }
 
 /** AJV's meta-schema reports one bad keyword several times over (enum, type, anyOf): keep the first per place. */

@@ -5,7 +5,7 @@ import { stateProblems } from '../../engine/checks-compile';
 import { stateDiffers } from '../../engine/checks-docs';
 import { parseJsonText } from '../../engine/parse';
 import type { CompiledPack, Json } from '../../engine/types';
-import { jsonSyntaxProblem, type DefinitionProblem } from './custom-tools';
+import { jsonSyntaxProblem, type DefinitionProblem } from './definition-problems';
 import type { Diagnostic } from './diagnostics';
 import { rangeOfPointer } from './locate';
 

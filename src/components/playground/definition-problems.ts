@@ -1,0 +1,24 @@
+// A problem in text the user typed (tool definitions, a pack's state), said where it is. Kept apart from
+// custom-tools.ts, which loads AJV, so the state editor can use it without.
+import type { Fault } from '../../engine/types';
+import { offsetOfLineColumn } from './diagnostics';
+import type { TextRange } from './locate';
+
+export interface DefinitionProblem {
+  /** Where, in words a person reads: a JSON pointer, or a line and column. */
+  where: string;
+  message: string;
+  range?: TextRange;
+}
+
+/** A JSON syntax error as a problem: its line and column, what was expected there, and a one-character range. */
+export function jsonSyntaxProblem(text: string, fault: Fault, whole: string): DefinitionProblem {
+  const { line, column } = (fault.extra ?? {}) as { line?: number; column?: number };
+  const offset = line !== undefined && column !== undefined ? offsetOfLineColumn(text, line, column) : 0;
+  const start = Math.min(offset, Math.max(0, text.length - 1));
+  return {
+    where: line !== undefined ? `line ${line}, column ${column}` : whole,
+    message: fault.message.replace(/^is not valid JSON at line \d+, column \d+: /, '').replace(/^is empty at line \d+, column \d+: /, ''),
+    range: { start, end: start + 1 },
+  };
+}
