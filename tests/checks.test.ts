@@ -408,6 +408,8 @@ describe('declared order, first failure only', () => {
       'ticket_unassigned not_run',
       'reopen_window_expired not_run',
     ]);
+    expect(traceSteps(r)[0].detail).toBe('1 fault in the arguments; the ordered checks run only on a well-formed call');
+    expect(traceSteps(check(helpdesk, 'update_ticket(ticket_id=')).map((s) => s.detail)).toEqual(['the call could not be read as a call to a tool of this pack']);
   });
 
   test('the trace reads validated, exists, permitted', () => {

@@ -105,10 +105,17 @@ function labelOf(step: CheckStep): string {
   return step.id.slice('rule:'.length);
 }
 
+/** Why validation stopped the call, in words: the call could not be read, or how many faults it has. */
+function validationDetail(result: CheckResult): string {
+  if (result.log.stage === 'parse') return 'the call could not be read as a call to a tool of this pack';
+  const n = result.log.faults.length;
+  return `${n} fault${n === 1 ? '' : 's'} in the arguments; the ordered checks run only on a well-formed call`;
+}
+
 /** The short trace of a result: validation first, then each ordered check. */
 export function traceSteps(result: CheckResult): TraceStep[] {
   const stage = result.log.stage;
-  const validated: TraceStep = stage === 'parse' || stage === 'absorb' || stage === 'validate' ? { label: 'validated', outcome: 'failed', detail: `stopped at ${stage}` } : { label: 'validated', outcome: 'passed' };
+  const validated: TraceStep = stage === 'parse' || stage === 'absorb' || stage === 'validate' ? { label: 'validated', outcome: 'failed', detail: validationDetail(result) } : { label: 'validated', outcome: 'passed' };
   return [validated, ...result.checks.map((s) => ({ label: labelOf(s), outcome: s.outcome, ...(s.detail ? { detail: s.detail } : {}) }))];
 }
 
