@@ -2,7 +2,7 @@
 // pack's own curated example when one produces it; otherwise a call written here to provoke it. Either
 // way the body is check()'s output, and the build fails if a call stops producing its code.
 import { ENUM_CODE_FAMILY, RULE_CODE_FAMILY, allGenericCodes, check, enumCodes, ruleCodes, serializeBody } from '../engine';
-import type { CheckResult, CodeInfo, CompiledPack, CompiledTool, FieldInfo, Json, JsonObject } from '../engine';
+import type { CheckResult, CodeInfo, CompiledPack, CompiledTool, FieldInfo, Json, JsonObject, RuleCodeEntry } from '../engine';
 import { callText, codesInBody, packExamples, runCall, toolCheckExamples, type ExampleRun } from './examples';
 import { playgroundHref } from './urls';
 
@@ -263,17 +263,8 @@ export function enumDictionary(pack: CompiledPack): EnumCodeEntry[] {
 
 export { ENUM_CODE_FAMILY, RULE_CODE_FAMILY };
 
-export interface RuleCodeDoc {
-  code: string;
-  tool: string;
-  check: string;
-  retryable: boolean;
-  /** The message as the pack declares it, with its {$…} placeholders. */
-  message: string;
-  next_call?: string;
-  /** The pack's example that this rule stops. */
-  example?: ExampleRun;
-}
+/** A business-rule code as the engine lists it, with the pack's example that this rule stops. */
+export type RuleCodeDoc = RuleCodeEntry & { example?: ExampleRun };
 
 /** A pack's business-rule codes, each with the body the engine gives the pack's example for it. */
 export function ruleDictionary(pack: CompiledPack): RuleCodeDoc[] {

@@ -4,7 +4,7 @@
 // and the schema, never from what the caller sent: that goes under `received` alone.
 import { enumCodeFor } from './codes';
 import { deref, enumIsListable } from './pack-compiler';
-import { formatPath, patternOf, pointerToSegments, valueAt, type Segment } from './paths';
+import { formatPath, patternOf, pointerToSegments, valueAt, valuesAlong, type Segment } from './paths';
 import { cutReceived } from './received';
 import { numberFromString, suggestNames, suggestValues } from './suggest';
 import type { AjvError, CompiledTool, FieldInfo, Fault, Json, SchemaNode } from './types';
@@ -332,19 +332,7 @@ function parentPattern(f: FieldInfo): string {
 /** Every object instance found at a path pattern such as `attendees[]` or `start`. */
 function objectsAt(args: Json, pattern: string): { segments: Segment[]; object: Record<string, Json> }[] {
   const steps = pattern === '' ? [] : pattern.replace(/\[\]/g, '.[]').split('.').filter(Boolean);
-  let level: { segments: Segment[]; value: Json }[] = [{ segments: [], value: args }];
-  for (const step of steps) {
-    const next: { segments: Segment[]; value: Json }[] = [];
-    for (const { segments, value } of level) {
-      if (step === '[]') {
-        if (Array.isArray(value)) value.forEach((v, i) => next.push({ segments: [...segments, i], value: v }));
-      } else if (value && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, step)) {
-        next.push({ segments: [...segments, step], value: (value as Record<string, Json>)[step] });
-      }
-    }
-    level = next;
-  }
-  return level
+  return valuesAlong(args, steps)
     .filter((l) => l.value !== null && typeof l.value === 'object' && !Array.isArray(l.value))
-    .map((l) => ({ segments: l.segments, object: l.value as Record<string, Json> }));
+    .map((l) => ({ segments: l.path, object: l.value as Record<string, Json> }));
 }

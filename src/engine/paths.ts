@@ -58,3 +58,23 @@ export function valueAt(instance: Json, segments: readonly Segment[]): { found: 
   }
   return { found: true, value: cur as Json };
 }
+
+/**
+ * Every value found along `steps` (property names, and `[]` for each item of an array), with its path:
+ * `['attendees', '[]', 'email']` gives each attendee's email that is present.
+ */
+export function valuesAlong(root: Json, steps: readonly string[]): { path: Segment[]; value: Json }[] {
+  let level: { path: Segment[]; value: Json }[] = [{ path: [], value: root }];
+  for (const step of steps) {
+    const next: { path: Segment[]; value: Json }[] = [];
+    for (const { path, value } of level) {
+      if (step === '[]') {
+        if (Array.isArray(value)) value.forEach((v, i) => next.push({ path: [...path, i], value: v }));
+      } else if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, step)) {
+        next.push({ path: [...path, step], value: (value as Record<string, Json>)[step] });
+      }
+    }
+    level = next;
+  }
+  return level;
+}

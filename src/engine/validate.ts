@@ -3,7 +3,7 @@
 // about what to send wins (type before enum before format before bounds).
 import { conflictFaults, explainAjvError, lengthText, whatToSend, type ExplainContext } from './explain';
 import { regexInputLimit } from './input-cap';
-import { formatPath, type Segment } from './paths';
+import { formatPath, valuesAlong, type Segment } from './paths';
 import { cutReceived } from './received';
 import type { AjvError, CompiledTool, FieldInfo, Fault, Json } from './types';
 
@@ -66,19 +66,7 @@ function capOversized(tool: CompiledTool, args: Json): { faults: Fault[]; args: 
   const fields = new Set<string>();
   let checked = args;
   for (const { field, steps, limit } of cappedFields(tool)) {
-    let level: { path: Segment[]; value: Json }[] = [{ path: [], value: args }];
-    for (const step of steps) {
-      const next: { path: Segment[]; value: Json }[] = [];
-      for (const { path, value } of level) {
-        if (step === '[]') {
-          if (Array.isArray(value)) value.forEach((v, i) => next.push({ path: [...path, i], value: v }));
-        } else if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, step)) {
-          next.push({ path: [...path, step], value: (value as Record<string, Json>)[step] });
-        }
-      }
-      level = next;
-    }
-    for (const { path, value } of level) {
+    for (const { path, value } of valuesAlong(args, steps)) {
       if (typeof value !== 'string' || value.length <= limit) continue;
       const declared = typeof field.schema.maxLength === 'number';
       const at = formatPath(path);

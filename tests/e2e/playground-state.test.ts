@@ -5,11 +5,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { check, checkExampleOptions, serializeBody, traceSteps, type CheckOptions, type CompiledPack, type JsonObject } from '../../src/engine';
+import { checkExampleOptions, traceSteps, type CheckResult, type JsonObject } from '../../src/engine';
 import { getPack } from '../../src/packs';
 import { decodeShareState, encodeShareState } from '../../src/share-link';
 import { EXAMPLES } from '../../src/components/playground/examples';
-import { launch, openPage, siteUrl, type Session } from './browser';
+import { launch } from './browser';
+import { done, expected, openPlayground, shownBody } from './playground-support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,40 +22,17 @@ afterAll(async () => {
 
 const helpdesk = getPack('helpdesk')!;
 
-async function open(hash = '', options: Parameters<typeof openPage>[1] = {}): Promise<Session> {
-  const s = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'], ...options });
-  await s.page.goto(siteUrl('/playground/') + hash);
-  await s.page.locator('[data-testid=playground][data-ready=monaco]').waitFor({ timeout: 30_000 });
-  await s.page.locator('[data-testid=verdict]').first().waitFor();
-  return s;
-}
+const open = (hash = '', options: Parameters<typeof openPlayground>[2] = {}) => openPlayground(browser, hash, options);
 
-async function done(s: Session) {
-  expect(s.offsite, 'requests outside localhost').toEqual([]);
-  expect(s.errors, 'page errors').toEqual([]);
-  await s.context.close();
-}
 
-function expected(pack: CompiledPack, call: string, options: CheckOptions = {}) {
-  const r = check(pack, call, options);
-  return { r, bytes: r.body ? serializeBody(r.body) : null };
-}
 
-async function shownBody(page: Page, bytes: string | null) {
-  if (bytes === null) {
-    await expect.poll(() => page.locator('[data-testid=accepted]').count()).toBe(1);
-    expect(await page.locator('[data-testid=error-body]').count()).toBe(0);
-  } else {
-    await expect.poll(() => page.locator('[data-testid=error-body]').textContent(), { timeout: 10_000 }).toBe(bytes);
-  }
-}
 
 /** The trace as shown: each step's label and outcome, to compare with traceSteps(). */
 async function shownTrace(page: Page) {
   return page.locator('[data-testid=trace] li').evaluateAll((items) => items.map((li) => ({ label: li.getAttribute('data-label'), outcome: li.getAttribute('data-outcome') })));
 }
 
-async function traceIs(page: Page, r: ReturnType<typeof check>) {
+async function traceIs(page: Page, r: CheckResult) {
   await expect.poll(() => shownTrace(page)).toEqual(traceSteps(r).map((s) => ({ label: s.label, outcome: s.outcome })));
 }
 

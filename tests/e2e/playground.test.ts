@@ -6,14 +6,14 @@ import type { Browser, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { compressToEncodedURIComponent } from 'lz-string';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { check, packFromToolDefinitions, serializeBody } from '../../src/engine';
-import type { CheckOptions, CompiledPack } from '../../src/engine';
+import { packFromToolDefinitions } from '../../src/engine';
 import { getPack, packs } from '../../src/packs';
 import { packExamples } from '../../src/docs/examples';
 import { decodeShareState, SHARE_WARN_BYTES } from '../../src/share-link';
 import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE, EXAMPLES } from '../../src/components/playground/examples';
 import { SHAPE_LABELS } from '../../src/components/playground/labels';
-import { launch, openPage, siteUrl, type Session } from './browser';
+import { launch, siteUrl } from './browser';
+import { done, expected, openPlayground, shownBody } from './playground-support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,43 +23,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const CLIPBOARD = ['clipboard-read', 'clipboard-write'];
+const open = (hash = '', options: Parameters<typeof openPlayground>[2] = {}) => openPlayground(browser, hash, options);
 
-async function open(hash = '', options: Parameters<typeof openPage>[1] = {}): Promise<Session & { dialogs: string[] }> {
-  const s = await openPage(browser, { permissions: CLIPBOARD, ...options });
-  const dialogs: string[] = [];
-  s.page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
-  await s.page.goto(siteUrl('/playground/') + hash);
-  // The full editor replaces the plain one once the checker and Monaco have loaded.
-  await s.page.locator('[data-testid=playground][data-ready=monaco]').waitFor({ timeout: 30_000 });
-  await s.page.locator('[data-testid=verdict]').first().waitFor();
-  return { ...s, dialogs };
-}
 
-async function done(s: Session & { dialogs?: string[] }) {
-  expect(s.offsite, 'requests outside localhost').toEqual([]);
-  expect(s.errors, 'page errors').toEqual([]);
-  expect(s.dialogs ?? [], 'dialogs opened by the page').toEqual([]);
-  await s.context.close();
-}
 
-/** What the page must show for a call: check() here, on the same text, with the same options. */
-function expected(pack: CompiledPack, call: string, options: CheckOptions = {}) {
-  const r = check(pack, call, options);
-  return { r, bytes: r.body ? serializeBody(r.body) : null };
-}
-
-async function shownBody(page: Page, bytes: string | null) {
-  if (bytes === null) {
-    await expect.poll(() => page.locator('[data-testid=accepted]').count()).toBe(1);
-    expect(await page.locator('[data-testid=error-body]').count()).toBe(0);
-  } else {
-    await expect.poll(() => page.locator('[data-testid=error-body]').textContent(), { timeout: 10_000 }).toBe(bytes);
-  }
-}
 
 /** Replaces an editor's text with a real paste (clipboard, then Ctrl+V), as a user does. */
 async function paste(page: Page, testId: string, text: string) {
