@@ -190,7 +190,7 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
     if (options.absorb !== false) absorbed = absorb(tool, raw);
     // Absorption that changed nothing leaves the validator's errors on the call as sent standing.
     const known = absorbed.corrections.length === 0 && absorbed.faults.length === 0 ? fast.errors : undefined;
-    const validated = validateCounted(tool, absorbed.args, known);
+    const validated = validateCounted(tool, absorbed.args, known, options.state !== undefined ? options.state : pack.state);
     const faults = orderFaults([...absorbed.faults, ...validated.faults], absorbed.args);
     if (faults.length) return rejected(pack, tool.name, shape, absorbed.args, absorbed.corrections, faults, absorbed.faults.length ? 'absorb' : 'validate', validated.unexplained);
   }

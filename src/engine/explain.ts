@@ -8,6 +8,7 @@ import { formatPath, patternOf, pointerToSegments, valueAt, valuesAlong, type Se
 import { cutReceived } from './received';
 import { numberFromString, suggestNames, suggestValues } from './suggest';
 import type { AjvError, CompiledTool, FieldInfo, Fault, Json, SchemaNode } from './types';
+import { resolveCurrency, unitCandidates, unitRule } from './units';
 
 /** Rules and examples for the formats AJV checks, used when a field declares no x-rule. */
 export const FORMAT_RULES: Record<string, { rule: string; example: string }> = {
@@ -56,6 +57,8 @@ function exampleText(v: Json | undefined): string {
 export interface ExplainContext {
   tool: CompiledTool;
   args: Json;
+  /** The state the call is checked against: a unit's currency may come from a record the call names. */
+  state?: unknown;
 }
 
 function fieldFor(ctx: ExplainContext, segments: Segment[]): FieldInfo | undefined {
@@ -158,7 +161,7 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
         fault.candidates = [String(v)];
       }
       if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path: at };
-      return fault;
+      return applyUnit(ctx, fault, field, here.value, '');
     }
     case 'enum': {
       const values: Json[] = field?.enumValues ?? p.allowedValues ?? node?.enum ?? [];
@@ -181,7 +184,7 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
     case 'format': {
       const known = FORMAT_RULES[p.format];
       const rule = field?.rule ?? known?.rule ?? `a valid ${p.format}`;
-      return base(at, 'invalid_format', `must be ${rule}${exampleText(field?.example ?? known?.example)}`, e, here, reason);
+      return applyUnit(ctx, base(at, 'invalid_format', `must be ${rule}${exampleText(field?.example ?? known?.example)}`, e, here, reason), field, here.value, '');
     }
     case 'pattern': {
       const rule = field?.rule ?? `a string matching the pattern ${p.pattern}`;
@@ -193,9 +196,9 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return base(at, 'out_of_range', `must be ${rangeText(field?.schema ?? node ?? {})}`, e, here, reason);
+      return applyUnit(ctx, base(at, 'out_of_range', `must be ${rangeText(field?.schema ?? node ?? {})}`, e, here, reason), field, here.value, `${rangeText(field?.schema ?? node ?? {})}: `);
     case 'multipleOf':
-      return base(at, 'invalid_value', `must be a multiple of ${p.multipleOf}`, e, here, reason);
+      return applyUnit(ctx, base(at, 'invalid_value', `must be a multiple of ${p.multipleOf}`, e, here, reason), field, here.value, `a multiple of ${p.multipleOf}: `);
     case 'minLength':
     case 'maxLength':
       return base(at, 'invalid_length', `must be ${lengthText(field?.schema ?? node ?? {}, 'minLength', 'maxLength', 'characters long')}`, e, here, reason);
@@ -231,6 +234,20 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
     default:
       return base(at, 'invalid_value', `breaks the schema rule "${e.keyword}"`, e, here, reason);
   }
+}
+
+/**
+ * On a field with a unit (x-unit), any fault's message states the unit with a worked example, and
+ * did_you_mean holds the value converted to it, never the number read literally ("15.00" is not 15 cents).
+ */
+function applyUnit(ctx: ExplainContext, fault: Fault, field: FieldInfo | undefined, value: Json | undefined, lead: string): Fault {
+  if (!field?.unit) return fault;
+  const currency = resolveCurrency(field.unit, ctx.args, ctx.state);
+  fault.message = `must be ${lead}${unitRule(field.unit, field.schema, currency)}`;
+  fault.candidates = value === undefined ? [] : unitCandidates(value, field.unit, field.schema, currency);
+  if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path: fault.path ?? [] };
+  else delete fault.fix;
+  return fault;
 }
 
 function withFix(f: Fault, candidates: Json[], at: Segment[]): Fault {

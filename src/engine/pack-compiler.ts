@@ -2,10 +2,11 @@
 // schema (glosses appended), the field index the other stages read, and a validator per tool. The validators
 // come from an injected ValidatorBackend, so this module never loads AJV itself: Node compiles with AJV
 // (ajv-backend.ts), the playground with the code generated at build time (precompiled-backend.ts).
-import { checkRuleCodes, compileToolChecks, packState, stateProblems, stateShape } from './checks-compile';
+import { checkRuleCodes, compileToolChecks, packState, stateProblems, stateShape, type StateShape } from './checks-compile';
 import { enumCodeFor } from './codes';
 import { PACK_KEYWORDS } from './pack-schema';
 import type { AjvError, CompiledPack, CompiledTool, FieldInfo, Json, PackSource, SchemaNode, ToolSource } from './types';
+import { parseUnit, unitProblems } from './units';
 import { valueSet } from './value-sets';
 
 /** An enum is listed in the message when it has at most this many values and this many characters. */
@@ -257,6 +258,7 @@ function fieldInfo(root: SchemaNode, name: string, path: string, raw: SchemaNode
     resolveWith: typeof node['x-resolve-with'] === 'string' ? node['x-resolve-with'] : undefined,
     enumCode: enumValues ? (typeof node['x-code'] === 'string' ? node['x-code'] : enumCodeFor(name)) : undefined,
     enumValues,
+    unit: parseUnit(node['x-unit']),
   };
 }
 
@@ -279,6 +281,18 @@ function checkFieldKeywords(fields: Map<string, FieldInfo & { pointer: string }>
       }
     }
     if (s['x-code'] !== undefined && !f.enumValues) problems.push({ path: at + '/x-code', message: 'x-code names the code for a value outside an enum, and this field has no enum' });
+  }
+}
+
+/** x-unit: on a numeric field, with a currency read from a declared argument or a record the caller may see. */
+function checkUnits(tool: ToolSource, fields: Map<string, FieldInfo & { pointer: string }>, basePath: string, state: StateShape, problems: PackProblem[]) {
+  const hiddenKinds = new Set((tool.checks ?? []).flatMap((c) => (c.kind === 'exists' && c.visible !== undefined ? [c.record] : [])));
+  const argumentPaths = [...fields.keys()].filter((k) => !k.includes('[]'));
+  for (const f of fields.values()) {
+    if (!('x-unit' in f.schema)) continue;
+    for (const p of unitProblems(f.schema['x-unit'], f.schema, { argumentPaths, recordKeys: state.recordKeys, hiddenKinds })) {
+      problems.push({ path: `${basePath}${f.pointer}/x-unit${p.path}`, message: p.message });
+    }
   }
 }
 
@@ -308,6 +322,7 @@ export function compilePackWith(backend: ValidatorBackend, input: unknown, origi
     const fields = collectFields(tool.arguments, tool, problems, `${base}/arguments`);
     const packChecks = !asIs && options.packChecks !== false;
     if (packChecks) checkFieldKeywords(fields, `${base}/arguments`, problems);
+    if (packChecks) checkUnits(tool, fields, `${base}/arguments`, stateShape(source.state), problems);
     let validate: (args: unknown) => AjvError[] | null;
     try {
       validate = validators.addTool(tool.name, wire);

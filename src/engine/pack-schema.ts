@@ -1,5 +1,6 @@
 // The JSON Schema of a pack file (content/packs/README.md says the same in words). The pack loader
 // checks every pack against it before compiling, so a broken pack is named by file and path.
+import { UNIT_KINDS } from './units';
 
 const nonEmpty = { type: 'string', minLength: 1 } as const;
 
@@ -13,6 +14,7 @@ export const PACK_KEYWORDS = [
   'x-resolve-with',
   'x-code',
   'x-value-set',
+  'x-unit',
 ] as const;
 
 /** Each pack keyword's own shape; checked wherever it appears inside a tool's arguments. */
@@ -31,6 +33,13 @@ export const KEYWORD_SCHEMAS: Record<string, object> = {
   'x-resolve-with': { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}\\(.*\\)$' },
   'x-code': { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
   'x-value-set': { enum: ['iso-3166-1-alpha-2'] },
+  // `currency` is a currency code or an expression over $args and $records; units.ts checks what it reads.
+  'x-unit': {
+    type: 'object',
+    required: ['kind'],
+    additionalProperties: false,
+    properties: { kind: { enum: UNIT_KINDS }, currency: { type: ['string', 'object', 'array'] } },
+  },
 };
 
 /** The keys each kind of ordered check takes (checks-compile.ts reports any other key by name). */

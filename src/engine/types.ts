@@ -131,6 +131,14 @@ export interface FieldInfo {
   enumCode?: string;
   /** Permitted values when the field is an enum. */
   enumValues?: Json[];
+  /** The field's unit (`x-unit`), which fault messages state and conversions read. */
+  unit?: UnitSpec;
+}
+
+/** A numeric field's unit (`x-unit`); `currency` (currency-minor only) is an expression of the condition language. */
+export interface UnitSpec {
+  kind: 'currency-minor' | 'unix-seconds' | 'unix-milliseconds' | 'minutes' | 'seconds' | 'bytes';
+  currency?: Expr;
 }
 
 export interface CompiledTool {

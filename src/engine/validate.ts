@@ -253,12 +253,13 @@ export function validateArguments(tool: CompiledTool, args: Json): Fault[] {
 
 /** The faults, and how many more distinct fields were rejected beyond MAX_EXPLAINED violations. */
 /** `known`: the validator's errors on these very arguments, when the fast path already has them. */
-export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError[]): { faults: Fault[]; unexplained: number } {
+/** `state`: the state the call is checked against, for a unit whose currency comes from a record. */
+export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError[], state?: unknown): { faults: Fault[]; unexplained: number } {
   if (fastPathFor(tool).unbounded) {
     const deep = tooDeep(args, MAX_NESTING);
     if (deep) return { faults: [nestingFault(deep, args)], unexplained: 0 };
   }
-  const ctx: ExplainContext = { tool, args };
+  const ctx: ExplainContext = { tool, args, state };
   const capped = capOversized(tool, args);
   const errors = (known && capped.args === args ? known : tool.validate(capped.args)) ?? [];
   const byField = new Map<string, { fault: Fault; rank: number }>();

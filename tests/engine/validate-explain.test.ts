@@ -25,7 +25,8 @@ describe('one fault per kind', () => {
 
   test('invalid_type offers the number a string spelled', () => {
     const r = check(stripe, { name: 'create_refund', arguments: { payment_intent: 'pi_123', amount: '1500' } });
-    expect(r.body).toEqual({ error: 'invalid_type', field: 'amount', message: 'must be an integer', received: '1500', did_you_mean: [1500], retryable: false });
+    // amount has a unit (x-unit); pi_123 is no payment intent of the state, so its currency is not known.
+    expect(r.body).toEqual({ error: 'invalid_type', field: 'amount', message: "must be an integer count of the currency's smallest unit (cents for usd, whole yen for jpy), e.g. 1550 for 15.50 usd", received: '1500', did_you_mean: [1500], retryable: false });
     expect(r.suggested_call).toEqual({ name: 'create_refund', arguments: { payment_intent: 'pi_123', amount: 1500 } });
   });
 
