@@ -4,6 +4,8 @@ import googleCalendar from '../content/packs/google-calendar.json';
 import helpdesk from '../content/packs/helpdesk.json';
 import stripe from '../content/packs/stripe.json';
 import { loadPacks } from './engine/pack-loader';
+// The value sets the packs name (x-value-set), registered before they compile.
+import './engine/registries/all';
 
 export const PACK_FILES: Record<string, unknown> = {
   'content/packs/helpdesk.json': helpdesk,

@@ -1,11 +1,14 @@
 // Stage 2, absorb: fixes the mistakes that have exactly one reading, and reports each one.
 // - a field name in another case (dateTime / date_time / DateTime) or a declared alias -> the declared name;
-// - an object or array sent as a JSON string where the schema wants an object or array -> parsed.
-// Values are never changed here: `OPEN` for `open` is a fault the model must see, not a guess we make.
+// - an object or array sent as a JSON string where the schema wants an object or array -> parsed;
+// - on a field that declares `x-fold-case`, a value that is one permitted value in another case (USD for a
+//   currency Stripe writes usd) -> that value.
+// Other values are never changed here: `OPEN` for `open` is a fault the model must see, not a guess we make.
 import { deref } from './pack-compiler';
 import { formatPath, type Segment } from './paths';
 import { cutReceived } from './received';
 import type { CompiledTool, Correction, Fault, Json, JsonObject, SchemaNode } from './types';
+import { valueSet } from './value-sets';
 
 /** Splits a declared name into words: `dateTime` / `date_time` / `DateTime` -> [date, time]. */
 export function words(name: string): string[] {
@@ -67,6 +70,26 @@ function wants(node: SchemaNode, type: 'object' | 'array'): boolean {
   return false;
 }
 
+const caseMaps = new WeakMap<SchemaNode, Map<string, string | null>>();
+
+/** The one permitted value equal to `value` but for case; undefined when it is permitted as sent, or when none or several are. */
+function foldedCase(node: SchemaNode, value: string): string | undefined {
+  let map = caseMaps.get(node);
+  if (!map) {
+    const permitted: unknown[] = Array.isArray(node.enum) ? node.enum : typeof node['x-value-set'] === 'string' ? (valueSet(node['x-value-set'])?.values ?? []) : [];
+    map = new Map();
+    for (const p of permitted) {
+      if (typeof p !== 'string') continue;
+      const key = p.toLowerCase();
+      // Two permitted values that differ only in case leave the case meaningful: fold into neither.
+      map.set(key, map.has(key) && map.get(key) !== p ? null : p);
+    }
+    caseMaps.set(node, map);
+  }
+  const hit = map.get(value.toLowerCase());
+  return hit && hit !== value ? hit : undefined;
+}
+
 export interface AbsorbResult {
   args: Json;
   corrections: Correction[];
@@ -97,6 +120,14 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
         } catch {
           // Not JSON after all: validation reports the type fault with the value as received.
         }
+      }
+    }
+
+    if (typeof value === 'string' && node['x-fold-case'] === true) {
+      const to = foldedCase(node, value);
+      if (to !== undefined) {
+        corrections.push({ field: formatPath(path), rule: 'case_folded', from: cutReceived(value), to });
+        value = to;
       }
     }
 

@@ -8,6 +8,7 @@ import { formatPath, patternOf, pointerToSegments, valueAt, valuesAlong, type Se
 import { cutReceived } from './received';
 import { numberFromString, suggestNames, suggestValues } from './suggest';
 import type { AjvError, CompiledTool, FieldInfo, Fault, Json, SchemaNode } from './types';
+import { valueSet, valueSetCandidates } from './value-sets';
 import { resolveCurrency, unitCandidates, unitRule } from './units';
 
 /** Rules and examples for the formats AJV checks, used when a field declares no x-rule. */
@@ -167,13 +168,17 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       const values: Json[] = field?.enumValues ?? p.allowedValues ?? node?.enum ?? [];
       const code = field?.enumCode ?? enumCodeFor(typeof at[at.length - 1] === 'string' ? (at[at.length - 1] as string) : field?.name ?? '');
       const fault = base(at, code, '', e, here, reason);
-      fault.candidates = suggestValues(here.value as Json, values, field?.valueAliases ?? {});
+      // A registry's field: its own x-value-aliases, then the registry's candidates (value-sets.ts).
+      const set = field?.valueSet ? valueSet(field.valueSet) : undefined;
+      fault.candidates = set ? valueSetCandidates(set, here.value as Json, field?.schema['x-value-aliases']) : suggestValues(here.value as Json, values, field?.valueAliases ?? {});
       if (enumIsListable(values)) {
         fault.message = `must be one of: ${listValues(values)}`;
         // The listed set is the whole answer; did_you_mean would only repeat part of it.
         fault.showCandidates = false;
       } else {
-        const rule = field?.rule ?? `one of ${values.length} permitted values`;
+        // A value of a known wrong kind (an offset for a time zone) gets the registry's rule that says so.
+        const refusal = set && typeof here.value === 'string' ? set.refusal?.(here.value) : undefined;
+        const rule = refusal ?? field?.rule ?? `one of ${values.length} permitted values`;
         fault.message = `must be ${rule}${fault.candidates.length ? '' : exampleText(field?.example ?? values[0])}`;
       }
       if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path: at };

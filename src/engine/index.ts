@@ -3,6 +3,9 @@
 // (which calls explain.ts for each violation), checks.ts (ordered checks against the pack's state), body.ts;
 // check.ts runs them.
 export { check } from './check';
+// Every value-set registry, registered on import: Node loads them all; the playground loads them one by one.
+import './registries/all';
+export { VALUE_SET_NAMES, registerValueSet, valueSet, valueSetNamesIn, type ValueSet } from './value-sets';
 export { serializeBody, MAX_ERRORS, BODY_TOKEN_BUDGET } from './body';
 // The JSON Schema every body validates against, for tool servers to publish; and the pack conformance check.
 export { BODY_SCHEMA } from './body-schema';

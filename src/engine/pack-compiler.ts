@@ -7,7 +7,7 @@ import { enumCodeFor } from './codes';
 import { PACK_KEYWORDS } from './pack-schema';
 import type { AjvError, CompiledPack, CompiledTool, FieldInfo, Json, PackSource, SchemaNode, ToolSource } from './types';
 import { parseUnit, unitProblems } from './units';
-import { valueSet } from './value-sets';
+import { VALUE_SET_NAMES, valueSet } from './value-sets';
 
 /** An enum is listed in the message when it has at most this many values and this many characters. */
 export const ENUM_LIST_MAX_VALUES = 12;
@@ -143,6 +143,12 @@ function transform(node: unknown, path: string, problems: PackProblem[], asIs: b
     if (set) {
       wire.enum = [...set.values];
       model.enum = [...set.values];
+    } else if ((VALUE_SET_NAMES as readonly string[]).includes(setName)) {
+      // Registries load on demand (src/engine/registries/): a pack compiled before its registry is loaded
+      // would get no enum at all, so it fails here instead.
+      problems.push({ path: ptr(path, 'x-value-set'), message: `names the value set "${setName}", which is not loaded: load it before compiling the pack (loadValueSets() in src/engine/registries/index.ts, or import src/engine/registries/all.ts)` });
+    } else if (!backend.keywordProblems) {
+      problems.push({ path: ptr(path, 'x-value-set'), message: `names no value set; the value sets are ${VALUE_SET_NAMES.join(', ')}` });
     }
   }
   // Close objects that declare their fields; an object with no `properties` is a free-form map
@@ -256,8 +262,9 @@ function fieldInfo(root: SchemaNode, name: string, path: string, raw: SchemaNode
     rule: typeof node['x-rule'] === 'string' ? node['x-rule'] : set?.rule,
     example: 'x-example' in node ? node['x-example'] : set?.example,
     resolveWith: typeof node['x-resolve-with'] === 'string' ? node['x-resolve-with'] : undefined,
-    enumCode: enumValues ? (typeof node['x-code'] === 'string' ? node['x-code'] : enumCodeFor(name)) : undefined,
+    enumCode: enumValues ? (typeof node['x-code'] === 'string' ? node['x-code'] : set ? set.code : enumCodeFor(name)) : undefined,
     enumValues,
+    valueSet: set?.name,
     unit: parseUnit(node['x-unit']),
   };
 }
@@ -281,6 +288,7 @@ function checkFieldKeywords(fields: Map<string, FieldInfo & { pointer: string }>
       }
     }
     if (s['x-code'] !== undefined && !f.enumValues) problems.push({ path: at + '/x-code', message: 'x-code names the code for a value outside an enum, and this field has no enum' });
+    if (s['x-fold-case'] !== undefined && !f.enumValues) problems.push({ path: at + '/x-fold-case', message: 'x-fold-case folds a value into the case of an enum value, and this field has no enum' });
   }
 }
 

@@ -1,6 +1,7 @@
 // The JSON Schema of a pack file (content/packs/README.md says the same in words). The pack loader
 // checks every pack against it before compiling, so a broken pack is named by file and path.
 import { UNIT_KINDS } from './units';
+import { VALUE_SET_NAMES } from './value-sets';
 
 const nonEmpty = { type: 'string', minLength: 1 } as const;
 
@@ -15,6 +16,7 @@ export const PACK_KEYWORDS = [
   'x-code',
   'x-value-set',
   'x-unit',
+  'x-fold-case',
 ] as const;
 
 /** Each pack keyword's own shape; checked wherever it appears inside a tool's arguments. */
@@ -32,7 +34,8 @@ export const KEYWORD_SCHEMAS: Record<string, object> = {
   'x-example': {},
   'x-resolve-with': { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}\\(.*\\)$' },
   'x-code': { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
-  'x-value-set': { enum: ['iso-3166-1-alpha-2'] },
+  'x-value-set': { enum: [...VALUE_SET_NAMES] },
+  'x-fold-case': { const: true },
   // `currency` is a currency code or an expression over $args and $records; units.ts checks what it reads.
   'x-unit': {
     type: 'object',

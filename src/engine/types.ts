@@ -131,6 +131,8 @@ export interface FieldInfo {
   enumCode?: string;
   /** Permitted values when the field is an enum. */
   enumValues?: Json[];
+  /** The registry the enum is filled from (`x-value-set`), whose suggest() gives did_you_mean. */
+  valueSet?: string;
   /** The field's unit (`x-unit`), which fault messages state and conversions read. */
   unit?: UnitSpec;
 }
@@ -198,7 +200,7 @@ export type InputShape =
 export interface Correction {
   /** Dotted path of the field after the correction. */
   field: string;
-  rule: 'case_variant' | 'declared_alias' | 'json_string_parsed';
+  rule: 'case_variant' | 'declared_alias' | 'json_string_parsed' | 'case_folded';
   from: Json;
   to: Json;
 }

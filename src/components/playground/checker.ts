@@ -9,6 +9,8 @@ import { exportPack } from '../../engine/exports';
 import { compilePackWith } from '../../engine/pack-compiler';
 import { parseCall } from '../../engine/parse';
 import { precompiledBackend, type StandaloneValidate } from '../../engine/precompiled-backend';
+import { loadValueSets } from '../../engine/registries';
+import { valueSetNamesIn } from '../../engine/value-sets';
 import type { CompiledPack } from '../../engine/types';
 import { diagnosticsFor, replacementText } from './diagnostics';
 import { linkStateText, ownStateText, readState, stateDiagnostics, stateOption } from './pack-state';
@@ -25,7 +27,7 @@ function fileFor<T>(files: Record<string, () => Promise<T>>, name: string): (() 
 }
 
 /**
- * Compiles a shipped pack with its generated validators, on first use. The pack-file checks loadPack runs
+ * Compiles a shipped pack with its generated validators and the value sets it names, on first use. The pack-file checks loadPack runs
  * (format, keywords, examples) are left out: these packs passed them at build time, and
  * tests/precompiled-validators.test.ts holds both backends to the same bodies.
  */
@@ -36,7 +38,11 @@ export function loadPackById(id: string): Promise<CompiledPack> {
     const validatorFile = fileFor(VALIDATOR_FILES, `${id}.js`);
     if (!packFile) return Promise.reject(new Error(`no pack named ${id}`));
     if (!validatorFile) return Promise.reject(new Error(`the ${id} pack has no generated validators: run npm run precompile`));
-    p = Promise.all([packFile(), validatorFile()]).then(([m, v]) => compilePackWith(precompiledBackend(v.validators), m.default, `content/packs/${id}.json`));
+    // The value sets a pack names (countries, currencies, time zones…) load with it, each its own chunk.
+    p = Promise.all([packFile(), validatorFile()]).then(async ([m, v]) => {
+      await loadValueSets(valueSetNamesIn(m.default));
+      return compilePackWith(precompiledBackend(v.validators), m.default, `content/packs/${id}.json`);
+    });
     p.catch(() => loaded.delete(id));
     loaded.set(id, p);
   }

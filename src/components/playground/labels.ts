@@ -26,6 +26,8 @@ export function describeCorrection(c: Correction): string {
       return `${show(c.from)} was read as ${show(c.to)}: the pack declares it as another name for this field`;
     case 'json_string_parsed':
       return `${c.field} arrived as a JSON string and was parsed into ${Array.isArray(c.to) ? 'an array' : 'an object'}, which the field wants`;
+    case 'case_folded':
+      return `${show(c.from)} was read as ${show(c.to)}: the same value in the case the field permits`;
   }
 }
 
@@ -33,4 +35,5 @@ export const RULE_LABELS: Record<Correction['rule'], string> = {
   case_variant: 'Name in another case',
   declared_alias: 'Declared alias',
   json_string_parsed: 'JSON sent as a string',
+  case_folded: 'Value in another case',
 };

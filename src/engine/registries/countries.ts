@@ -1,0 +1,17 @@
+// ISO 3166-1 alpha-2 country codes (`iso-3166-1-alpha-2`): the 249 codes of i18n-iso-countries, with the
+// names that point at them: alpha-3 codes, English names, endonyms and other spellings from world-countries
+// (Deutschland, Holland), and, consulted only when no country name matches, each country's first level of
+// subdivisions (England, Scotland, California) from CLDR and ISO 3166-2. A name several countries share
+// (Congo, Korea) gives all of them.
+import type { ValueSet } from '../value-sets';
+import data from './data/countries.json';
+import { defineValueSet } from './define';
+import { Lookup, type RegistryData } from './lookup';
+
+export const countries = defineValueSet(
+  { name: 'iso-3166-1-alpha-2', rule: 'a two-letter ISO 3166-1 alpha-2 code', example: 'GB', code: 'unknown_country_code' },
+  new Lookup(data as RegistryData, { byWords: true }),
+);
+
+const sets: ValueSet[] = [countries];
+export default sets;

@@ -1,0 +1,191 @@
+// The lookup every registry shares: from what a caller sent to the members of a value set it most likely
+// means. The data (./data/*.json) is generated from registry packages by src/cli/registry-data.ts; this
+// module only reads it, indexing once, on the first lookup.
+//
+// The order, and why: a member in another case or spelling (`europe/zurich`, `en_US`) is certain; then a
+// name the packages give for a member (`Deutschland`, `US Dollar`, `PST`); then a weaker name consulted only
+// when no member name matches (a constituent country, a city); then a name that contains the words sent
+// (`Korea`, `dollar`); then the names nearest by edit distance, keeping only those at the smallest distance.
+// A name that fits several members gives all of them (at most three), never one picked by its position.
+import { distance } from 'fastest-levenshtein';
+
+/** One registry's data file. */
+export interface RegistryData {
+  /** The packages (and versions) the data was generated from. */
+  source: string;
+  values: string[];
+  /** Names that mean the members they list; a name listing several is ambiguous. */
+  terms: Record<string, string[]>;
+  /** Names consulted only when no member and no term matches (subdivisions, cities). */
+  fallback?: Record<string, string[]>;
+  /** Order among several candidates, higher first (how widely a member is used); a set without weights never cuts a list. */
+  weights?: Record<string, number>;
+}
+
+export interface LookupOptions {
+  /** Search terms (and fallback names) by the words they contain. */
+  byWords?: boolean;
+  /** Compare with the members themselves by edit distance, not just with their names. */
+  fuzzyValues?: boolean;
+  /** Compare with fallback names by edit distance too. */
+  fuzzyFallback?: boolean;
+  /** Rewrites what was sent before the lookup (time zones drop "standard" from "Pacific Standard Time"). */
+  prepare?: (received: string) => string;
+  /** Maps a member to the form this set permits (lower-case currency codes). */
+  member?: (value: string) => string;
+}
+
+const MAX_CANDIDATES = 3;
+/** Longer input is not a name of anything here; do not pay for edit distance on it. */
+const MAX_LENGTH = 64;
+/** Shorter input is too close to too many names to search by words or edit distance. */
+const MIN_SEARCH_LENGTH = 4;
+
+/** Lower case, accents dropped, spaces and punctuation between words removed: `Côte d'Ivoire` -> `cotedivoire`. */
+export function fold(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[\s_\-.'’‘`,()/]+/g, '');
+}
+
+/** The same, with one space between words, padded, so that a word sequence can be found inside it. */
+function words(s: string): string {
+  const w = s
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/['’‘`.]+/g, '')
+    .replace(/[^\p{L}\p{N}$€£¥]+/gu, ' ')
+    .trim();
+  return w ? ` ${w} ` : '';
+}
+
+interface Index {
+  members: Set<string>;
+  byFold: Map<string, string[]>;
+  terms: Map<string, string[]>;
+  fallback: Map<string, string[]>;
+  wordNames: [string, string[]][];
+  /** Folded names by length, so an edit-distance pass reads only names of a length that can be near. */
+  fuzzy: Map<number, [string, string[]][]>;
+}
+
+export class Lookup {
+  private index: Index | undefined;
+
+  constructor(
+    readonly data: RegistryData,
+    private readonly options: LookupOptions = {},
+  ) {}
+
+  /** The members, in the form this set permits. */
+  get values(): string[] {
+    const m = this.options.member;
+    return m ? this.data.values.map(m) : this.data.values;
+  }
+
+  private build(): Index {
+    const add = (map: Map<string, string[]>, key: string, targets: string[]) => {
+      if (!key) return;
+      const list = map.get(key) ?? [];
+      for (const t of targets) if (!list.includes(t)) list.push(t);
+      map.set(key, list);
+    };
+    const byFold = new Map<string, string[]>();
+    for (const v of this.data.values) add(byFold, fold(v), [v]);
+    const terms = new Map<string, string[]>();
+    for (const [name, targets] of Object.entries(this.data.terms)) add(terms, fold(name), targets);
+    const fallback = new Map<string, string[]>();
+    for (const [name, targets] of Object.entries(this.data.fallback ?? {})) add(fallback, fold(name), targets);
+    const wordNames: [string, string[]][] = [];
+    const near = new Map<string, string[]>();
+    const searchable = (entries: [string, string[]][], byWords: boolean) => {
+      for (const [name, targets] of entries) {
+        if (fold(name).length < MIN_SEARCH_LENGTH) continue;
+        add(near, fold(name), targets);
+        if (byWords) wordNames.push([words(name), targets]);
+      }
+    };
+    searchable(Object.entries(this.data.terms), this.options.byWords === true);
+    if (this.options.fuzzyFallback) searchable(Object.entries(this.data.fallback ?? {}), false);
+    if (this.options.fuzzyValues) for (const v of this.data.values) add(near, fold(v), [v]);
+    const fuzzy = new Map<number, [string, string[]][]>();
+    for (const [name, targets] of near) {
+      const bucket = fuzzy.get(name.length) ?? [];
+      bucket.push([name, targets]);
+      fuzzy.set(name.length, bucket);
+    }
+    return { members: new Set(this.data.values), byFold, terms, fallback, wordNames, fuzzy };
+  }
+
+  /** Members the received string most likely means, best first, at most three; [] when no guess is trustworthy. */
+  suggest(received: string): string[] {
+    const raw = (this.options.prepare ? this.options.prepare(received) : received).trim();
+    if (!raw || raw.length > MAX_LENGTH) return [];
+    const ix = (this.index ??= this.build());
+    const m = this.options.member ?? ((v: string) => v);
+    const finish = (found: string[]) => this.rank(found).map(m);
+    if (ix.members.has(raw)) return [m(raw)];
+    const key = fold(raw);
+    if (!key) return [];
+    for (const table of [ix.byFold, ix.terms, ix.fallback]) {
+      const hit = table.get(key);
+      if (hit) return finish(hit);
+    }
+    if (key.length < MIN_SEARCH_LENGTH) return [];
+    if (ix.wordNames.length) {
+      const w = words(raw);
+      if (w) {
+        const found: string[] = [];
+        for (const [name, targets] of ix.wordNames) if (name.includes(w)) for (const t of targets) if (!found.includes(t)) found.push(t);
+        if (found.length) return finish(found);
+      }
+    }
+    const limit = Math.floor(key.length / 3);
+    let best = limit + 1;
+    let found: string[] = [];
+    // Nearest lengths first: a name of equal length is the likeliest to be at the smallest distance.
+    for (let delta = 0; delta <= Math.min(limit, best); delta++) {
+      for (const length of delta === 0 ? [key.length] : [key.length - delta, key.length + delta]) {
+        for (const [name, targets] of ix.fuzzy.get(length) ?? []) {
+          const d = distance(key, name);
+          if (d > best) continue;
+          if (d < best) {
+            best = d;
+            found = [];
+          }
+          for (const t of targets) if (!found.includes(t)) found.push(t);
+        }
+      }
+    }
+    return best <= limit ? finish(found) : [];
+  }
+
+  /**
+   * Several candidates, ordered by weight (then by code, so equal weights never decide by position). Past
+   * three, a set with weights keeps the three most used; a set without them has no fair cut and gives none.
+   */
+  private rank(found: string[]): string[] {
+    const w = this.data.weights;
+    const list = [...new Set(found)].sort((a, b) => (w ? (w[b] ?? 0) - (w[a] ?? 0) : 0) || (a < b ? -1 : a > b ? 1 : 0));
+    if (list.length <= MAX_CANDIDATES) return list;
+    return w ? list.slice(0, MAX_CANDIDATES) : [];
+  }
+
+  /** Lower-cased name -> the one member it means, for names that mean exactly one (the field's alias table). */
+  aliases(): Record<string, string> {
+    const ix = (this.index ??= this.build());
+    const m = this.options.member ?? ((v: string) => v);
+    const out: Record<string, string> = Object.create(null);
+    for (const name of Object.keys(this.data.terms)) {
+      const key = fold(name);
+      // A name that is a member in another spelling is that member, never an alias of another one.
+      if (ix.byFold.has(key)) continue;
+      const targets = ix.terms.get(key);
+      if (targets?.length === 1) out[name.trim().toLowerCase()] = m(targets[0]);
+    }
+    return out;
+  }
+}
