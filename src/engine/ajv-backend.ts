@@ -4,6 +4,7 @@
 // (precompiled-backend.ts) because they passed here at build time.
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { STRICT_DATE_FORMATS } from './date-formats';
 import { capFormats, cappedRegExp } from './input-cap';
 import { compilePackWith, type CompileOptions, type PackValidators, type ValidatorBackend } from './pack-compiler';
 import { KEYWORD_SCHEMAS, PACK_FILE_SCHEMA } from './pack-schema';
@@ -30,6 +31,8 @@ export function newAjv(formats: 'assert' | 'annotate', standalone?: StandaloneCo
     code: standalone ? { regExp: standalone.regExp, source: true, esm: true, formats: standalone.formats as never } : { regExp: cappedRegExp },
   });
   addFormats(ajv);
+  // RFC 3339 as written: ±hh:mm offsets only, and real days and times (date-formats.ts).
+  for (const [name, def] of Object.entries(STRICT_DATE_FORMATS)) ajv.addFormat(name, def);
   // No pattern or format ever runs on a pasted megabyte (input-cap.ts).
   capFormats(ajv);
   return ajv;

@@ -2,6 +2,7 @@
 // into the call and the state, a literal, a list, or one operator object such as {"eq": [a, b]}.
 // Evaluation is total: it never throws and never reads outside the data it is given, and a value that
 // is not there is `undefined` ("missing"), which every operator handles.
+import { namesRealMoment } from './date-formats';
 import type { Json, JsonObject } from './types';
 
 /** The operators, with what each takes; content/packs/README.md lists them in words. */
@@ -158,7 +159,8 @@ const TIMESTAMP = /^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0
  * A date-time without an offset is not an instant, so it is not read as one.
  */
 export function instant(value: Json | undefined): number | undefined {
-  if (typeof value !== 'string' || !TIMESTAMP.test(value)) return undefined;
+  // Date.parse reads 2026-02-30 as 2 March; a day that does not exist is not an instant.
+  if (typeof value !== 'string' || !TIMESTAMP.test(value) || !namesRealMoment(value)) return undefined;
   const ms = Date.parse(value);
   return Number.isFinite(ms) ? ms : undefined;
 }

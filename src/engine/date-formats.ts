@@ -1,0 +1,118 @@
+// The `date`, `time` and `date-time` formats as the engine asserts them, in the CLI (ajv-backend.ts) and in
+// the playground's generated validators (capped-formats.ts) alike. They follow RFC 3339 section 5.6, which
+// is stricter than ajv-formats in two ways: the offset is Z or ±hh:mm (ajv-formats also lets +01 and +0100
+// through), and the date and time are joined by T (ajv-formats also takes a space). A value of the right
+// shape that names a day or a time that does not exist (2026-02-30, 25:61) is told apart from a value of
+// the wrong shape, so explain.ts can say which instead of calling both a wrong format.
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(z|([+-])(\d{2}):(\d{2}))$/i;
+/** A time whose offset has a form RFC 3339 does not (+01, +0100), for telling that apart. */
+const LOOSE_OFFSET = /^\d{2}:\d{2}:\d{2}(?:\.\d+)?[+-]\d{2}(?:\d{2})?$/;
+const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isLeapYear(year: number): boolean {
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
+
+/** Why a value of the right shape is still not a real date or time; undefined when it is one. */
+type Unreal = 'day' | 'time' | 'offset';
+
+function dateProblem(m: RegExpExecArray): Unreal | undefined {
+  const year = +m[1];
+  const month = +m[2];
+  const day = +m[3];
+  if (month < 1 || month > 12 || day < 1) return 'day';
+  return day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]) ? undefined : 'day';
+}
+
+function timeProblem(m: RegExpExecArray): Unreal | undefined {
+  const hour = +m[1];
+  const minute = +m[2];
+  const second = +m[3];
+  const sign = m[5] === '-' ? -1 : 1;
+  const offsetHours = +(m[6] ?? 0);
+  const offsetMinutes = +(m[7] ?? 0);
+  if (offsetHours > 23 || offsetMinutes > 59) return 'offset';
+  if (hour <= 23 && minute <= 59 && second <= 59) return undefined;
+  // A leap second is 23:59:60 in UTC, whatever the offset it is written with (RFC 3339 section 5.7).
+  if (second === 60 && hour <= 23 && minute <= 59) {
+    const utcMinute = minute - offsetMinutes * sign;
+    const utcHour = hour - offsetHours * sign - (utcMinute < 0 ? 1 : 0);
+    if ((utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1)) return undefined;
+  }
+  return 'time';
+}
+
+type Parsed = { shape: false } | { shape: true; unreal?: Unreal };
+
+function parseDate(s: string): Parsed {
+  const m = DATE.exec(s);
+  return m ? { shape: true, unreal: dateProblem(m) } : { shape: false };
+}
+
+function parseTime(s: string): Parsed {
+  const m = TIME.exec(s);
+  return m ? { shape: true, unreal: timeProblem(m) } : { shape: false };
+}
+
+function parseDateTime(s: string): Parsed {
+  const t = s.search(/t/i);
+  if (t === -1) return { shape: false };
+  const date = parseDate(s.slice(0, t));
+  const time = parseTime(s.slice(t + 1));
+  if (!date.shape || !time.shape) return { shape: false };
+  return { shape: true, unreal: date.unreal ?? time.unreal };
+}
+
+const PARSERS: Record<string, (s: string) => Parsed> = { date: parseDate, time: parseTime, 'date-time': parseDateTime };
+
+const valid = (parse: (s: string) => Parsed) => (s: string) => {
+  const p = parse(s);
+  return p.shape && p.unreal === undefined;
+};
+
+/** The three formats, to register on an AJV instance (and to ship in the generated validators' formats). */
+export const STRICT_DATE_FORMATS: Record<string, { type: 'string'; validate: (s: string) => boolean }> = {
+  date: { type: 'string', validate: valid(parseDate) },
+  time: { type: 'string', validate: valid(parseTime) },
+  'date-time': { type: 'string', validate: valid(parseDateTime) },
+};
+
+/**
+ * For a value its format refused: the reason in words when the value has the right shape but does not name
+ * a real moment, or writes its offset in a form RFC 3339 does not have. Never quotes the value.
+ * `offsetsAllowed` is false for a field whose own pattern takes no ±hh:mm offset (only Z), where the second
+ * reason would point the wrong way.
+ */
+export function dateFormatProblem(format: string, value: string, offsetsAllowed = true): string | undefined {
+  const parse = PARSERS[format];
+  if (!parse || value.length > 64) return undefined;
+  const p = parse(value);
+  if (p.shape) {
+    if (p.unreal === 'day') return 'names a day that does not exist';
+    if (p.unreal === 'time') return 'names a time of day that does not exist';
+    if (p.unreal === 'offset') return 'has a time zone offset that does not exist';
+    return undefined;
+  }
+  // The right date and time with an offset such as +01 or +0100. (A missing offset needs no reason: the
+  // rule itself says an offset is part of the value.)
+  const t = value.search(/t/i);
+  const timePart = format === 'time' ? value : t === -1 ? undefined : value.slice(t + 1);
+  const datePart = format === 'time' ? undefined : t === -1 ? undefined : value.slice(0, t);
+  if (offsetsAllowed && timePart !== undefined && LOOSE_OFFSET.test(timePart) && (datePart === undefined || DATE.test(datePart))) {
+    return 'writes its time zone offset in a form other than ±hh:mm';
+  }
+  return undefined;
+}
+
+/**
+ * False when a timestamp-shaped value (conditions.ts has checked its shape) names a day, hour or minute that
+ * does not exist, which Date.parse would quietly roll over (2026-02-30 reads as 2 March).
+ */
+export function namesRealMoment(value: string): boolean {
+  const date = DATE.exec(value.slice(0, 10));
+  if (!date || dateProblem(date)) return false;
+  const time = /^[Tt](\d{2}):(\d{2})(?::(\d{2}))?/.exec(value.slice(10));
+  return !time || (+time[1] <= 23 && +time[2] <= 59 && +(time[3] ?? 0) <= 60);
+}
