@@ -98,7 +98,7 @@ describe('rules and checks', () => {
   test('an exists check on an unknown argument or record kind, and an unknown key', () => {
     expect(problems((p) => (p.tools[0].checks[0].argument = 'ticket'))).toContain('/tools/0/checks/0/argument: "ticket" is not an argument of get_ticket; its arguments are: ticket_id, include_comments');
     expect(problems((p) => (p.tools[0].checks[0].record = 'issues'))).toContain('/tools/0/checks/0/record: "issues" is not a record kind in state.records; its kinds are: tickets, customers, agents');
-    expect(problems((p) => (p.tools[0].checks[0].visibile = true))).toContain('/tools/0/checks/0/visibile: unexpected key "visibile" on a exists check; it takes kind, argument, record, as, visible');
+    expect(problems((p) => (p.tools[0].checks[0].visibile = true))).toContain('/tools/0/checks/0/visibile: unexpected key "visibile" on a exists check; it takes kind, argument, record, as, where, visible');
     expect(problems((p) => delete p.tools[0].checks[0].record)).toContain('/tools/0/checks/0: a exists check needs "record"');
   });
 

@@ -88,6 +88,16 @@ export function stateProblems(state: unknown): Problem[] {
   return problems;
 }
 
+/** The JSON pointer of a field's schema inside a tool's arguments: `start.dateTime` -> /properties/start/properties/dateTime. */
+function schemaPointer(fieldPath: string): string {
+  return fieldPath
+    .replace(/\[\]/g, '.[]')
+    .split('.')
+    .filter(Boolean)
+    .map((k) => (k === '[]' ? '/items' : ptr('/properties', k)))
+    .join('');
+}
+
 function usesNow(expr: unknown): boolean {
   if (typeof expr === 'string') return expr.startsWith('$now');
   if (Array.isArray(expr)) return expr.some(usesNow);
@@ -161,6 +171,15 @@ export function compileToolChecks(input: ToolCompileInput, problems: Problem[]):
     }
     return true;
   };
+  for (const f of fields.values()) {
+    const kind = f.schema['x-record'];
+    if (kind === undefined) continue;
+    const at = `${base}/arguments${schemaPointer(f.path)}/x-record`;
+    if (typeof kind !== 'string' || !state.recordKeys.has(kind)) {
+      problems.push({ path: at, message: `${JSON.stringify(kind)} is not a record kind in state.records; its kinds are: ${[...state.recordKeys.keys()].join(', ') || 'none'}` });
+    }
+    if (!f.resolveWith) problems.push({ path: at, message: 'an id of a record kind needs x-resolve-with: the call that lists or searches those records, which a not_found body names' });
+  }
   let highest = 0;
   const seenArguments = new Set<string>();
   const seenIds = new Map<string, number>();
@@ -197,9 +216,14 @@ export function compileToolChecks(input: ToolCompileInput, problems: Problem[]):
       if (!IDENT.test(binding) || RESERVED_NAMES.includes(binding)) {
         problems.push({ path: ptr(at, s.as === undefined ? 'record' : 'as'), message: `the record is bound as "$${binding}", which is not a usable name: write "as" with a name of letters, digits and _ other than ${RESERVED_NAMES.join(', ')}` });
       }
+      if (s.where !== undefined) expr(s.where, ptr(at, 'where'), ctxFor(new Map([[binding, s.record]])), true);
       if (s.visible !== undefined) expr(s.visible, ptr(at, 'visible'), ctxFor(new Map([[binding, s.record]])), true);
       names.set(binding, kindOk ? s.record : null);
       const field = argOk ? fields.get(s.argument) : undefined;
+      const declared = field?.schema['x-record'];
+      if (field && declared !== undefined && declared !== s.record) {
+        problems.push({ path: ptr(at, 'record'), message: `is ${JSON.stringify(s.record)}, but the argument "${s.argument}" declares x-record ${JSON.stringify(declared)}; an id names records of one kind` });
+      }
       const t = field?.schema.type;
       if (field && t !== undefined && !['string', 'integer'].some((x) => t === x || (Array.isArray(t) && t.includes(x)))) {
         problems.push({ path: ptr(at, 'argument'), message: `"${s.argument}" is of type ${JSON.stringify(t)}; an id to look up is a string or an integer` });

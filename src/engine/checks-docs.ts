@@ -36,10 +36,15 @@ function wordsFor(c: CompiledCheck): { words: string; condition?: string; next_c
   if (c.kind === 'exists') {
     const s = c.source as ExistsCheckSource;
     const visible = s.visible === undefined ? undefined : describeExpr(s.visible);
+    const where = s.where === undefined ? undefined : describeExpr(s.where);
     let words = `${s.argument} must name an existing ${c.noun}`;
-    if (visible) words += ` that the caller may see; a ${c.noun} it may not see gets exactly the body of a missing one, so its existence is not disclosed`;
+    if (where) words += ` for which ${where}`;
+    if (visible) words += `${where ? ',' : ''} that the caller may see`;
+    if (where && !visible) words += `; any other ${c.noun} gets exactly the body of a missing one`;
+    if (visible) words += `; any other ${c.noun} gets exactly the body of a missing one, so a hidden one's existence is not disclosed`;
     words += `. Otherwise not_found${c.resolveWith ? `, pointing to ${c.resolveWith}` : ''}.`;
-    return { words, condition: visible, next_call: c.resolveWith };
+    const condition = where && visible ? `(${where}) and (${visible})` : where ?? visible;
+    return { words, condition, next_call: c.resolveWith };
   }
   if (c.kind === 'permission') {
     const s = c.source as PermissionCheckSource;

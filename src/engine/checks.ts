@@ -103,6 +103,11 @@ export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown):
         return stop(i, reason, body(), fault('not_found', src.argument, String(body().message), reason, cutReceived(sent.value as Json)));
       }
       scope.names.set(check.binding!, record);
+      if (src.where !== undefined && evaluate(src.where, scope) !== true) {
+        // Not the record this call names (an event on another calendar): the body of a miss, and the trace says why.
+        const reason = `${src.record} record ${idText()} exists, but not where this call looks (where: ${describeExpr(src.where)}); answered as not_found`;
+        return stop(i, reason, body(), fault('not_found', src.argument, String(body().message), reason, cutReceived(sent.value as Json)));
+      }
       if (src.visible !== undefined && evaluate(src.visible, scope) !== true) {
         // The model gets the body of a miss; only the log and the trace say the record is there.
         const reason = `${src.record} record ${idText()} exists but is hidden from this caller (visible: ${describeExpr(src.visible)}); answered as not_found`;

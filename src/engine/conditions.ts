@@ -521,18 +521,16 @@ export function checkExpr(expr: unknown, at: string, ctx: ExprContext, problems:
   }
 }
 
-/** Every root name an expression reads (`args`, `ticket`…), for the rule that messages never echo the call. */
+/**
+ * The roots whose values an expression passes on (`args`, `ticket`…), for the rule that messages never echo
+ * the call. A computed key (`$records.charge_minimums[$args.currency]`) only chooses which value of the
+ * state is read, so the roots inside it are left out.
+ */
 export function rootsOf(expr: unknown, out = new Set<string>()): Set<string> {
   if (typeof expr === 'string') {
     if (expr.startsWith('$')) {
       const p = parsePath(expr);
-      if (typeof p !== 'string') {
-        const walk = (q: ParsedPath) => {
-          out.add(q.root);
-          for (const s of q.segments) if ('dynamic' in s) walk(s.dynamic);
-        };
-        walk(p);
-      }
+      if (typeof p !== 'string') out.add(p.root);
     }
   } else if (Array.isArray(expr)) for (const e of expr) rootsOf(e, out);
   else if (expr && typeof expr === 'object') {

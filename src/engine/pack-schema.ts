@@ -15,6 +15,8 @@ export const PACK_KEYWORDS = [
   'x-resolve-with',
   'x-code',
   'x-value-set',
+  'x-record',
+  'x-vendor-only',
   'x-unit',
   'x-fold-case',
 ] as const;
@@ -34,6 +36,10 @@ export const KEYWORD_SCHEMAS: Record<string, object> = {
   'x-example': {},
   'x-resolve-with': { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}\\(.*\\)$' },
   'x-code': { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
+  // The record kind (in the pack's state) whose ids the field holds; its exists checks and x-resolve-with go with it.
+  'x-record': nonEmpty,
+  // Why a gloss that promises a refusal describes what only the vendor can know, so no check here enforces it.
+  'x-vendor-only': nonEmpty,
   'x-value-set': { enum: [...VALUE_SET_NAMES] },
   'x-fold-case': { const: true },
   // `currency` is a currency code or an expression over $args and $records; units.ts checks what it reads.
@@ -47,7 +53,7 @@ export const KEYWORD_SCHEMAS: Record<string, object> = {
 
 /** The keys each kind of ordered check takes (checks-compile.ts reports any other key by name). */
 export const CHECK_KEYS = {
-  exists: { required: ['kind', 'argument', 'record'], optional: ['as', 'visible'] },
+  exists: { required: ['kind', 'argument', 'record'], optional: ['as', 'where', 'visible'] },
   permission: { required: ['kind', 'requires', 'message'], optional: ['next_call'] },
   rule: { required: ['kind', 'code', 'when', 'message', 'retryable'], optional: ['field', 'next_call', 'retry_after', 'let'] },
 } as const;

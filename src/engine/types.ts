@@ -36,6 +36,11 @@ export interface ExistsCheckSource {
   record: string;
   /** The name the record is bound to in later conditions (`$ticket`); defaults to the kind in the singular. */
   as?: string;
+  /**
+   * A condition that places the record where the call looks for it (an event on the calendar the call names):
+   * a record for which it is not true is not the one named, and reads exactly as a missing one.
+   */
+  where?: Expr;
   /** A condition the caller must meet to see the record; a record it cannot see reads exactly as a missing one. */
   visible?: Expr;
 }
