@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { check, checkDocs, ruleCodes, serializeBody, stateDiffers, stateProblems, traceSteps, type CheckResult, type CompiledPack, type Json, type JsonObject } from '../src/engine';
 import { BODY_SCHEMA } from '../src/engine/body-schema';
 import { getPack, packs } from '../src/packs';
+import { VENDOR_RULE_CASES } from './vendor-rules.cases';
 
 const helpdesk = getPack('helpdesk')!;
 const stripe = getPack('stripe')!;
@@ -40,7 +41,10 @@ const cases: RuleCase[] = [
     pack: helpdesk,
     tool: 'get_ticket',
     check: 'exists:ticket_id',
-    fails: { args: { ticket_id: 'T-9999' }, body: { error: 'not_found', field: 'ticket_id', message: 'does not match any ticket', received: 'T-9999', retryable: false } },
+    fails: {
+      args: { ticket_id: 'T-9999' },
+      body: { error: 'not_found', field: 'ticket_id', message: 'does not match any ticket; get a valid id from search_tickets(query)', received: 'T-9999', next_call: 'search_tickets(query)', retryable: false },
+    },
     passes: { args: { ticket_id: 'T-8841' } },
   },
   {
@@ -114,14 +118,27 @@ const cases: RuleCase[] = [
     pack: helpdesk,
     tool: 'assign_ticket',
     check: 'exists:assignee',
-    fails: { args: { ticket_id: 'T-8850', assignee: 'eng-99' }, body: { error: 'not_found', field: 'assignee', message: 'does not match any agent', received: 'eng-99', retryable: false } },
+    fails: {
+      args: { ticket_id: 'T-8850', assignee: 'eng-99' },
+      body: { error: 'not_found', field: 'assignee', message: 'does not match any agent; get a valid id from list_agents(team)', received: 'eng-99', next_call: 'list_agents(team)', retryable: false },
+    },
     passes: { args: { ticket_id: 'T-8850', assignee: 'eng-7' } },
   },
   {
     pack: stripe,
     tool: 'create_refund',
     check: 'exists:payment_intent',
-    fails: { args: { payment_intent: 'pi_3NoSuchIntent' }, body: { error: 'not_found', field: 'payment_intent', message: 'does not match any payment intent', received: 'pi_3NoSuchIntent', retryable: false } },
+    fails: {
+      args: { payment_intent: 'pi_3NoSuchIntent' },
+      body: {
+        error: 'not_found',
+        field: 'payment_intent',
+        message: 'does not match any payment intent; get a valid id from list_payment_intents(customer)',
+        received: 'pi_3NoSuchIntent',
+        next_call: 'list_payment_intents(customer)',
+        retryable: false,
+      },
+    },
     passes: { args: { payment_intent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa', amount: 1500 } },
   },
   {
@@ -292,9 +309,10 @@ describe('every check of the shipped packs, failing and passing', () => {
 
   test('the cases above cover every check the packs declare', () => {
     const declared = packs.flatMap((p) => p.tools.flatMap((t) => t.checks.map((c) => `${p.id}.${t.name} ${c.id}`)));
-    const covered = new Set(cases.map((c) => `${c.pack.id}.${c.tool} ${c.check}`));
-    // exists checks shared by several tools are exercised once; the rest must each have a case.
-    const uncovered = declared.filter((d) => !covered.has(d) && !/ exists:(ticket_id|charge|calendarId)$/.test(d));
+    const covered = new Set([...cases, ...VENDOR_RULE_CASES].map((c) => `${c.pack.id}.${c.tool} ${c.check}`));
+    // Every exists check is run failing and passing, with its body, by tests/pack-coverage.test.ts; the rest
+    // must each have a case here or in tests/vendor-rules.cases.ts.
+    const uncovered = declared.filter((d) => !covered.has(d) && !/ exists:/.test(d));
     expect(uncovered).toEqual([]);
     expect(declared.length).toBeGreaterThanOrEqual(cases.length);
   });
@@ -414,7 +432,17 @@ describe('declared order, first failure only', () => {
 
   test('the trace reads validated, exists, permitted', () => {
     const r = run(calendar, 'events_insert', { calendarId: 'ana@example.com', start: { dateTime: '2026-03-11T09:00:00+01:00' }, end: { dateTime: '2026-03-11T10:00:00+01:00' } });
-    expect(traceSteps(r).map((s) => `${s.label} ${s.outcome}`)).toEqual(['validated passed', 'exists calendarId passed', 'permitted failed', 'rate_limit_exceeded not_run', 'slot_taken not_run']);
+    expect(traceSteps(r).map((s) => `${s.label} ${s.outcome}`)).toEqual([
+      'validated passed',
+      'exists calendarId passed',
+      'permitted failed',
+      'mixed_all_day_and_timed not_run',
+      'time_range_empty not_run',
+      'recurrence_needs_time_zone not_run',
+      'conference_data_dropped not_run',
+      'rate_limit_exceeded not_run',
+      'slot_taken not_run',
+    ]);
   });
 
   test('an unknown tool or unreadable call has no checks to report', () => {
@@ -486,8 +514,8 @@ describe('effects of an accepted call, shown and not applied', () => {
     expect(r.effects).toEqual([
       { action: 'create', record: 'events', id: null, field: 'calendarId', from: null, to: ROOM },
       { action: 'create', record: 'events', id: null, field: 'summary', from: null, to: '1:1' },
-      { action: 'create', record: 'events', id: null, field: 'start', from: null, to: '2026-03-11T10:00:00+01:00' },
-      { action: 'create', record: 'events', id: null, field: 'end', from: null, to: '2026-03-11T10:30:00+01:00' },
+      { action: 'create', record: 'events', id: null, field: 'start', from: null, to: { dateTime: '2026-03-11T10:00:00+01:00' } },
+      { action: 'create', record: 'events', id: null, field: 'end', from: null, to: { dateTime: '2026-03-11T10:30:00+01:00' } },
     ]);
   });
 
@@ -522,6 +550,7 @@ describe('what the site reads', () => {
       ['charge_already_refunded', false],
       ['refund_exceeds_remaining', false],
       ['balance_insufficient', false],
+      ['amount_too_small', false],
     ]);
     expect(ruleCodes(calendar).find((r) => r.code === 'rate_limit_exceeded')).toMatchObject({ tool: 'events_insert', retryable: true });
   });

@@ -9,8 +9,20 @@ import { suggestionFor } from '../src/components/playground/suggestion';
 const checkCases = EXAMPLES.filter((ex) => ex.group === 'checks');
 
 describe('the examples refused by the ordered checks', () => {
-  test('there are the four cases of the design notes', () => {
-    expect(checkCases.map((ex) => ex.expect).sort()).toEqual(['balance_insufficient', 'not_found', 'slot_taken', 'ticket_unassigned']);
+  test('there are the four cases of the design notes, and one for each rule the vendors state', () => {
+    expect(checkCases.map((ex) => ex.expect).sort()).toEqual([
+      'amount_too_small',
+      'balance_insufficient',
+      'conference_data_dropped',
+      'event_type_not_movable',
+      'mixed_all_day_and_timed',
+      'not_found',
+      'not_found',
+      'recurrence_needs_time_zone',
+      'slot_taken',
+      'ticket_unassigned',
+      'time_range_empty',
+    ]);
   });
 
   test.each(checkCases.map((ex) => [ex.id, ex] as const))('%s: refused at the checks stage with its code', (_id, ex) => {

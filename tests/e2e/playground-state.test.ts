@@ -234,7 +234,7 @@ describe('the examples of the ordered checks', () => {
   test('each opens from the menu with the body check() gives, its trace and what was not run', async () => {
     const s = await open();
     const cases = EXAMPLES.filter((e) => e.group === 'checks');
-    expect(cases.length).toBe(4);
+    expect(cases.length).toBe(11);
     for (const ex of cases) {
       await pickExample(s.page, ex.id);
       const { r, bytes } = expected(getPack(ex.pack)!, ex.call);

@@ -11,7 +11,7 @@ function glosses(pack: CompiledPack): string[] {
 describe('shipped packs', () => {
   test('three packs with the tools the issue names', () => {
     const byId = Object.fromEntries(packs.map((p) => [p.id, p.tools.map((t) => t.name)]));
-    expect(byId.helpdesk.sort()).toEqual(['assign_ticket', 'create_customer', 'create_ticket', 'get_ticket', 'search_customers', 'update_ticket']);
+    expect(byId.helpdesk.sort()).toEqual(['assign_ticket', 'create_customer', 'create_ticket', 'get_ticket', 'list_agents', 'search_customers', 'search_tickets', 'update_ticket']);
     expect(byId.stripe.length).toBeGreaterThanOrEqual(6);
     expect(byId.stripe).toContain('create_refund');
     expect(byId['google-calendar'].length).toBeGreaterThanOrEqual(6);
