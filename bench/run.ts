@@ -12,8 +12,9 @@ import os from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Bench } from 'tinybench';
-import { BREAKS } from './breaks';
+import { BREAKS, breakCall } from './breaks';
 import { loadCorpus } from './corpus';
+import { emptyRoundTrip, roundTrip } from './round-trip';
 import { runRecovery, type Tally } from './recovery';
 import { BODY_KINDS } from './servers';
 
@@ -232,6 +233,23 @@ const tokens = {
 const corpus = loadCorpus(engine as never);
 const recovery = runRecovery(corpus.calls, check as never);
 
+// 6. The suggestion round trip: every did_you_mean value and suggested call, over every broken call of the
+// recovery corpus and every pack example, sent back through check(). The goal is zero invalid.
+const trip = emptyRoundTrip();
+for (const c of corpus.calls) {
+  const tool = c.pack.tool(c.tool)!;
+  for (const b of BREAKS) {
+    const broken = breakCall(b, tool, c.truth);
+    if (broken) roundTrip(c.pack, check(c.pack, { name: c.tool, arguments: broken.args }) as never, trip, check as never);
+  }
+}
+for (const pack of engine.packs) {
+  for (const tool of pack.tools) {
+    const ex = tool.source.examples ?? {};
+    for (const e of ex.invalid ?? []) roundTrip(pack, check(pack, { name: tool.name, arguments: e.arguments }) as never, trip, check as never);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 const machine = {
   os: `${os.type()} ${os.release()} (${os.arch()})`,
@@ -259,6 +277,7 @@ const results = {
     caller: 'deterministic; reads only the body: applies did_you_mean, picks from a listed set, follows a stated type, rule, example, format or pattern, renames or drops a named argument; for a field named missing it sends the value it meant (the ground truth); gives up when the body names nothing to change',
     ...recovery,
   },
+  round_trip: { did_you_mean: trip.did_you_mean, invalid_did_you_mean: trip.invalid_did_you_mean, suggested_calls: trip.suggested_calls, invalid_suggested_calls: trip.invalid_suggested_calls, failures: trip.failures.slice(0, 5) },
   runtime_s: 0,
 };
 results.runtime_s = Math.round((performance.now() - started) / 100) / 10;
@@ -276,6 +295,8 @@ rows.push(['4 tokens', `single-fault bodies (${single.n}): median / p95 / max`, 
 for (const [stage, st] of Object.entries(tokens.single_by_stage)) rows.push(['4 tokens', `  of which from ${stage === 'checks' ? 'the ordered checks' : 'schema validation'} (${st.n})`, `${st.median} / ${st.p95} / ${st.max}`, '', '']);
 rows.push(['4 tokens', `batched bodies (${batched.n}): median / p95 / max`, `${batched.median} / ${batched.p95} / ${batched.max}`, 'none > 400', verdict(tokens.over_ceiling === 0)]);
 rows.push(['5 recovery', `ours, knowable pairs recovered in ≤ 1 round (${recovery.goal.knowable_pairs})`, `${pct(recovery.goal.within_one_round, recovery.goal.knowable_pairs)} (AJV ${(100 * recovery.knowable_within_one_by_kind.ajv).toFixed(1)}%, bare ${(100 * recovery.knowable_within_one_by_kind.bare).toFixed(1)}%)`, '≥ 95%', verdict(recovery.goal.met)]);
+rows.push(['6 round trip', `did_you_mean values sent back (${trip.did_you_mean}) that fail validation`, String(trip.invalid_did_you_mean), '0', verdict(trip.invalid_did_you_mean === 0)]);
+rows.push(['6 round trip', `suggested calls sent back (${trip.suggested_calls}) that fail validation`, String(trip.invalid_suggested_calls), '0', verdict(trip.invalid_suggested_calls === 0)]);
 for (const kind of BODY_KINDS) {
   for (const b of BREAKS) {
     const t: Tally = recovery.external[kind][b];

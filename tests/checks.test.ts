@@ -179,7 +179,7 @@ const cases: RuleCase[] = [
       args: { charge: 'ch_3EuroOrder9Kd3Pq7Zm1Xc5V', amount: 100000 },
       body: {
         error: 'balance_insufficient',
-        message: "the account's available balance is 40000 in the smallest unit of eur, less than this refund, so Stripe cannot pay it out now and repeating the call will fail the same way; it can succeed once incoming payments settle or funds are added to the balance",
+        message: "the account's available balance is 40000 in the smallest unit of eur, less than this refund, so repeating the call will fail the same way; refund at most 40000, or tell the user the balance must be topped up first",
         retryable: false,
       },
     },

@@ -77,12 +77,19 @@ describe('diagnosticsFor', () => {
   });
 
   test('an unknown tool marks the name, and the fix replaces the name', () => {
-    const text = '{"name": "update_tickets", "arguments": {}}';
+    const text = '{"name": "update_tiket", "arguments": {}}';
     const { r, d } = marks(helpdesk, text);
     expect(r.body?.error).toBe('unknown_tool');
-    expect(d[0].text).toBe('"update_tickets"');
+    expect(d[0].text).toBe('"update_tiket"');
     expect(r.did_you_mean[0].candidates).toContain('update_ticket');
     expect(replacementText(d[0], 'update_ticket')).toBe('"update_ticket"');
+  });
+
+  test('a tool name written another way is marked on the call’s name, not on an argument called name', () => {
+    const text = '{"name": "createCustomer", "arguments": {"name": "Ada", "email": "ada@example.com", "country_code": "GB"}}';
+    const { r, d } = marks(helpdesk, text);
+    expect(r.ok).toBe(true);
+    expect(d.map((x) => [x.severity, x.code, x.text])).toEqual([['info', 'tool_name_variant', '"createCustomer"']]);
   });
 
   test('corrections are marked as information on the absorbed name or string', () => {

@@ -40,7 +40,7 @@ const WITNESS_CALLS: Record<string, { pack: string; tool: string; call: string; 
   unknown_tool: {
     pack: 'helpdesk',
     tool: 'update_ticket',
-    call: '{"name": "update_tickets", "arguments": {"ticket_id": "T-8841", "status": "open"}}',
+    call: '{"name": "update_tiket", "arguments": {"ticket_id": "T-8841", "status": "open"}}',
     about: 'A tool name one letter off.',
   },
   duplicate_argument: {

@@ -5,10 +5,12 @@ import { assembleBody } from './body';
 import { notRunSteps, runChecks } from './checks';
 import { cutReceived } from './received';
 import { parseCall } from './parse';
-import { suggestNames } from './suggest';
+import { matchToolName, toolsToList } from './tool-names';
+import { vetCandidates } from './candidates';
 import { acceptedAsSent, validateCounted } from './validate';
+import { moveValue } from './shapes';
 import { valueAt, type Segment } from './paths';
-import type { CheckOptions, CheckResult, CompiledPack, Correction, Fault, InputShape, Json, JsonObject, LogRecord } from './types';
+import type { CheckOptions, CheckResult, CompiledPack, CompiledTool, Correction, Fault, InputShape, Json, JsonObject, LogRecord } from './types';
 
 function logFor(pack: CompiledPack, tool: string | null, shape: InputShape, stage: LogRecord['stage'], faults: Fault[], corrections: Correction[], omitted: number): LogRecord {
   return {
@@ -24,7 +26,7 @@ function logFor(pack: CompiledPack, tool: string | null, shape: InputShape, stag
   };
 }
 
-function rejected(pack: CompiledPack, tool: string | null, shape: InputShape, args: Json | null, corrections: Correction[], faults: Fault[], stage: LogRecord['stage'], unexplained = 0): CheckResult {
+function rejected(pack: CompiledPack, tool: string | null, shape: InputShape, args: Json | null, corrections: Correction[], faults: Fault[], stage: LogRecord['stage'], unexplained = 0, state?: unknown): CheckResult {
   const body = assembleBody(faults, unexplained);
   // The call stopped before the ordered checks: every one of them is "not checked", never "passed".
   const steps = notRunSteps(tool === null ? undefined : pack.tool(tool));
@@ -38,16 +40,37 @@ function rejected(pack: CompiledPack, tool: string | null, shape: InputShape, ar
     corrections,
     body,
     did_you_mean: faults.filter((f) => f.candidates.length).map((f) => ({ field: f.field, candidates: f.candidates })),
-    suggested_call: tool && args !== null ? suggestCall(tool, args, faults) : null,
+    suggested_call: tool && args !== null ? suggestCall(pack.tool(tool), args, faults, state) : null,
     log,
     checks: steps,
     effects: [],
   };
 }
 
-/** The corrected call, when every fault has exactly one fix; otherwise null. */
-function suggestCall(tool: string, args: Json, faults: Fault[]): CheckResult['suggested_call'] {
-  if (!faults.every((f) => f.fix && f.candidates.length === 1)) return null;
+/** At most this many rounds of fixes: a rename can reveal a value that needs its own fix (`staus: "OPEN"`). */
+const SUGGEST_ROUNDS = 3;
+
+/**
+ * The corrected call, when every fault has exactly one fix and the fixed call passes validation (the
+ * whole schema and the conflicts); otherwise null. A fix that reveals another fault takes another round.
+ */
+function suggestCall(tool: CompiledTool | undefined, args: Json, faults: Fault[], state: unknown): CheckResult['suggested_call'] {
+  if (!tool) return null;
+  let next = applyFixes(args, faults);
+  for (let round = 0; next !== null && round < SUGGEST_ROUNDS; round++) {
+    if (acceptedAsSent(tool, next).accepted) return { name: tool.name, arguments: next };
+    const left = validateCounted(tool, next, undefined, state);
+    if (left.faults.length === 0 && left.unexplained === 0) return { name: tool.name, arguments: next };
+    if (left.unexplained) return null;
+    vetCandidates(tool, left.checked ?? null, left.faults);
+    next = applyFixes(next, left.faults);
+  }
+  return null;
+}
+
+function applyFixes(args: Json, faults: Fault[]): Json | null {
+  // A move carries its own destination; every other fix applies its one candidate.
+  if (!faults.every((f) => f.fix && (f.fix.kind === 'move' || f.candidates.length === 1))) return null;
   let next: Json;
   try {
     next = structuredClone(args);
@@ -59,8 +82,10 @@ function suggestCall(tool: string, args: Json, faults: Fault[]): CheckResult['su
     const fix = f.fix!;
     if (fix.kind === 'replace') next = setAt(next, fix.path, f.candidates[0]);
     else if (fix.kind === 'rename') next = renameAt(next, fix.path, String(f.candidates[0]));
+    else if (fix.kind === 'move' && fix.to) next = moveValue(next, fix.path, fix.to);
+    else return null;
   }
-  return { name: tool, arguments: next };
+  return next;
 }
 
 function setAt(root: Json, path: readonly Segment[], value: Json): Json {
@@ -126,6 +151,19 @@ function internalFault(err: unknown): Fault {
   };
 }
 
+/** One keyword argument of a tool in Python's form, from its first field: `ticket_id="T-8841"`. */
+function keywordExample(pack: CompiledPack, name: string): string | undefined {
+  const tool = pack.tool(name);
+  if (!tool) return undefined;
+  const required: string[] = Array.isArray(tool.source.arguments.required) ? tool.source.arguments.required : [];
+  const first = required[0] ?? Object.keys(tool.source.arguments.properties ?? {})[0];
+  const field = first === undefined ? undefined : tool.fields.get(first);
+  if (!field || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(field.name)) return undefined;
+  const v = field.example ?? field.enumValues?.[0];
+  const shown = typeof v === 'boolean' ? (v ? 'True' : 'False') : typeof v === 'string' || typeof v === 'number' ? JSON.stringify(v) : field.schema.type === 'string' ? '"…"' : '…';
+  return `${field.name}=${shown}`;
+}
+
 export function check(pack: CompiledPack, input: unknown, options: CheckOptions = {}): CheckResult {
   try {
     return runCheck(pack, input, options);
@@ -135,7 +173,7 @@ export function check(pack: CompiledPack, input: unknown, options: CheckOptions 
 }
 
 function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): CheckResult {
-  const parsed = parseCall(input);
+  const parsed = parseCall(input, { keywordExample: (name) => keywordExample(pack, name) });
   if (!parsed.ok) return rejected(pack, null, parsed.shape, null, [], [parsed.fault], 'parse');
   const { shape } = parsed;
   const name = parsed.name ?? options.tool ?? null;
@@ -151,27 +189,36 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
       reason: 'no tool name in the input and none chosen',
     }], 'parse');
   }
-  const tool = pack.tool(name);
+  const toolCorrections: Correction[] = [];
+  let tool = pack.tool(name);
   if (!tool) {
     const names = pack.tools.map((t) => t.name);
-    const candidates = suggestNames(name, names);
-    let message = 'is not a tool of this pack';
-    if (names.length <= 12 && candidates.length === 0) message += `; its tools are: ${names.join(', ')}`;
-    return rejected(pack, null, shape, null, [], [{
-      field: 'name',
-      code: 'unknown_tool',
-      message,
-      received: cutReceived(name),
-      hasReceived: true,
-      candidates,
-      showCandidates: true,
-      stage: 'parse',
-      reason: `no tool named ${JSON.stringify(name).slice(0, 80)} in pack ${pack.id}`,
-    }], 'parse');
+    const match = matchToolName(name, names);
+    if (match.kind === 'variant') {
+      // `updateTicket` for update_ticket has one reading: absorbed and reported, as a field name would be.
+      tool = pack.tool(match.to)!;
+      toolCorrections.push({ field: 'name', rule: 'tool_name_variant', from: cutReceived(name), to: match.to });
+    } else {
+      const candidates = match.candidates;
+      const listed = candidates.length ? [] : toolsToList(name, names);
+      let message = 'is not one of the tools you can call';
+      if (listed.length) message += `; ${listed.length === names.length ? 'they are' : 'those on the same thing are'}: ${listed.join(', ')}`;
+      return rejected(pack, null, shape, null, [], [{
+        field: 'name',
+        code: 'unknown_tool',
+        message,
+        received: cutReceived(name),
+        hasReceived: true,
+        candidates,
+        showCandidates: true,
+        stage: 'parse',
+        reason: `no tool named ${JSON.stringify(name).slice(0, 80)} in pack ${pack.id}`,
+      }], 'parse');
+    }
   }
   const raw = parsed.args;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    return rejected(pack, tool.name, shape, null, [], [{
+    return rejected(pack, tool.name, shape, null, toolCorrections, [{
       field: 'arguments',
       code: 'invalid_call',
       message: 'must be a JSON object of named arguments',
@@ -183,16 +230,25 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
       reason: `arguments are ${Array.isArray(raw) ? 'an array' : raw === null ? 'null' : typeof raw}`,
     }], 'parse');
   }
-  let absorbed: { args: Json; corrections: Correction[]; faults: Fault[] } = { args: raw, corrections: [], faults: [] };
+  let absorbed: { args: Json; corrections: Correction[]; faults: Fault[] } = { args: raw, corrections: toolCorrections, faults: [] };
+  const parseFaults = parsed.faults ?? [];
   // The fast path (validate.ts): a call valid as sent pays for the validator and nothing of the error path.
-  const fast = acceptedAsSent(tool, raw);
+  const fast = parseFaults.length ? { accepted: false as const } : acceptedAsSent(tool, raw);
   if (!fast.accepted) {
-    if (options.absorb !== false) absorbed = absorb(tool, raw);
+    if (options.absorb !== false) {
+      absorbed = absorb(tool, raw);
+      absorbed.corrections.unshift(...toolCorrections);
+    }
     // Absorption that changed nothing leaves the validator's errors on the call as sent standing.
-    const known = absorbed.corrections.length === 0 && absorbed.faults.length === 0 ? fast.errors : undefined;
-    const validated = validateCounted(tool, absorbed.args, known, options.state !== undefined ? options.state : pack.state);
-    const faults = orderFaults([...absorbed.faults, ...validated.faults], absorbed.args);
-    if (faults.length) return rejected(pack, tool.name, shape, absorbed.args, absorbed.corrections, faults, absorbed.faults.length ? 'absorb' : 'validate', validated.unexplained);
+    const known = absorbed.corrections.length === toolCorrections.length && absorbed.faults.length === 0 ? fast.errors : undefined;
+    const state = options.state !== undefined ? options.state : pack.state;
+    const validated = validateCounted(tool, absorbed.args, known, state);
+    // A number JSON could not hold exactly was read rounded; its own fault speaks for that field.
+    const parseFields = new Set(parseFaults.map((f) => f.field));
+    const faults = orderFaults([...parseFaults, ...absorbed.faults, ...validated.faults.filter((f) => !parseFields.has(f.field))], absorbed.args);
+    // A nesting too deep to validate (no `checked`) leaves nothing to vet candidates against.
+    vetCandidates(tool, validated.checked ?? null, faults);
+    if (faults.length) return rejected(pack, tool.name, shape, absorbed.args, absorbed.corrections, faults, absorbed.faults.length ? 'absorb' : 'validate', validated.unexplained, state);
   }
   // A tool with no ordered checks and no effects skips the stage outright.
   const checked = tool.checks.length || tool.effects.length ? runChecks(tool, absorbed.args as JsonObject, options.state !== undefined ? options.state : pack.state) : null;

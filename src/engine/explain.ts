@@ -7,10 +7,11 @@ import { dateFormatProblem } from './date-formats';
 import { deref, enumIsListable } from './pack-compiler';
 import { formatPath, patternOf, pointerToSegments, valueAt, valuesAlong, type Segment } from './paths';
 import { cutReceived } from './received';
-import { numberFromString, suggestNames, suggestValues } from './suggest';
+import { looksLike, numberFromString, suggestNames, suggestValues } from './suggest';
 import type { AjvError, CompiledTool, FieldInfo, Fault, Json, SchemaNode } from './types';
 import { valueSet, valueSetCandidates } from './value-sets';
 import { resolveCurrency, unitCandidates, unitRule } from './units';
+import { noteSiblingFit, offerNestedPath, refineTypeFault, shapeText } from './shapes';
 
 /** Rules and examples for the formats AJV checks, used when a field declares no x-rule. */
 export const FORMAT_RULES: Record<string, { rule: string; example: string }> = {
@@ -56,11 +57,16 @@ function exampleText(v: Json | undefined): string {
   return v === undefined ? '' : `, e.g. ${show(v)}`;
 }
 
+/** What an argument's name looks like; any other key is the caller's text, not a name. */
+const NAME_SHAPED = /^[A-Za-z_$][A-Za-z0-9_$.-]{0,63}$/;
+
 export interface ExplainContext {
   tool: CompiledTool;
   args: Json;
   /** The state the call is checked against: a unit's currency may come from a record the call names. */
   state?: unknown;
+  /** The arguments as the validator saw them (over-long strings emptied); shapes.ts validates candidates on these. */
+  checked?: Json;
 }
 
 function fieldFor(ctx: ExplainContext, segments: Segment[]): FieldInfo | undefined {
@@ -132,7 +138,9 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       const seg = [...at, String(p.missingProperty)];
       const f = fieldFor(ctx, seg);
       const sub = node?.properties?.[p.missingProperty] ? deref(ctx.tool.source.arguments, node.properties[p.missingProperty]) : undefined;
-      let message = `is required: send ${whatToSend(f, sub)}`;
+      // A unit field says its unit even when it is missing: the first value a model sends for it is the one to get right.
+      const unit = f?.unit ? unitRule(f.unit, f.schema, resolveCurrency(f.unit, ctx.args, ctx.state)) : undefined;
+      let message = `is required: send ${unit ?? ((!f?.enumValues && shapeText(ctx, seg, '')) || whatToSend(f, sub))}`;
       if (e.keyword !== 'required' && p.property) message = `is required when ${p.property} is sent: send ${whatToSend(f, sub)}`;
       if (f?.resolveWith) message += `; get one from ${f.resolveWith}`;
       return base(seg, 'missing_required', message, e, { found: false }, reason);
@@ -148,6 +156,17 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       fault.message = `is not ${owner}`;
       if (fault.candidates.length === 0 && declared.length > 0 && declared.length <= 12) fault.message += `; it takes: ${declared.join(', ')}`;
       fault.fix = { kind: 'rename', path: seg, parentPath: at };
+      offerNestedPath(ctx, fault, at, key);
+      if (!NAME_SHAPED.test(key)) {
+        // A key that is no name (an injected sentence, say) must not stand where the body's names go:
+        // the field is the object that holds it, and the key goes under received with its value.
+        fault.field = formatPath(at) || 'arguments';
+        fault.message = `holds ${at.length === 0 ? 'an argument' : 'a field'} whose name is not a name it takes${declared.length && declared.length <= 12 ? `; it takes: ${declared.join(', ')}` : ''}`;
+        fault.received = cutReceived(Object.fromEntries([[key, (valueAt(ctx.args, seg).value ?? null) as Json]]));
+        fault.hasReceived = true;
+        fault.candidates = [];
+        delete fault.fix;
+      }
       return fault;
     }
     case 'type': {
@@ -163,7 +182,7 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
         fault.candidates = [String(v)];
       }
       if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path: at };
-      return applyUnit(ctx, fault, field, here.value, '');
+      return refineTypeFault(ctx, applyUnit(ctx, fault, field, here.value, ''), field, want, here.value);
     }
     case 'enum': {
       const values: Json[] = field?.enumValues ?? p.allowedValues ?? node?.enum ?? [];
@@ -174,8 +193,9 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       fault.candidates = set ? valueSetCandidates(set, here.value as Json, field?.schema['x-value-aliases']) : suggestValues(here.value as Json, values, field?.valueAliases ?? {});
       if (enumIsListable(values)) {
         fault.message = `must be one of: ${listValues(values)}`;
-        // The listed set is the whole answer; did_you_mean would only repeat part of it.
-        fault.showCandidates = false;
+        // The listed set is the whole answer, unless the answer is a value no reader of the list could
+        // match to what was sent (`purple` for colour "3"): then did_you_mean says which one.
+        fault.showCandidates = fault.candidates.length === 1 && !looksLike(here.value as Json, fault.candidates[0]);
       } else {
         // A value of a known wrong kind (an offset for a time zone) gets the registry's rule that says so.
         const refusal = set && typeof here.value === 'string' ? set.refusal?.(here.value) : undefined;
@@ -192,13 +212,13 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       const rule = field?.rule ?? known?.rule ?? `a valid ${p.format}`;
       // 2026-02-30 has the right shape: say the day does not exist rather than that the format is wrong.
       const why = typeof here.value === 'string' ? dateFormatProblem(String(p.format), here.value, field?.schema.pattern === undefined) : undefined;
-      return applyUnit(ctx, base(at, 'invalid_format', `${why ? `${why}; ` : ''}must be ${rule}${exampleText(field?.example ?? known?.example)}`, e, here, reason), field, here.value, '');
+      return noteSiblingFit(ctx, applyUnit(ctx, base(at, 'invalid_format', `${why ? `${why}; ` : ''}must be ${rule}${exampleText(field?.example ?? known?.example)}`, e, here, reason), field, here.value, ''));
     }
     case 'pattern': {
       const rule = field?.rule ?? `a string matching the pattern ${p.pattern}`;
       const fault = base(at, 'invalid_format', `must be ${rule}${exampleText(field?.example)}`, e, here, reason);
       if (field?.resolveWith) fault.message += `; get a valid one from ${field.resolveWith}`;
-      return fault;
+      return noteSiblingFit(ctx, fault);
     }
     case 'minimum':
     case 'maximum':

@@ -137,12 +137,17 @@ function transform(node: unknown, path: string, problems: PackProblem[], asIs: b
     }
   }
   if (asIs) return { wire, model };
+  let modelSetNote: string | undefined;
   const setName = src['x-value-set'];
   if (typeof setName === 'string') {
     const set = valueSet(setName);
     if (set) {
+      // The validator checks the whole set; the exports carry the rule instead of hundreds of values
+      // (528 zone names cost thousands of tokens in every prompt and are no fact of the vendor's schema).
       wire.enum = [...set.values];
-      model.enum = [...set.values];
+      REGISTRY_ENUMS.add(wire);
+      if (enumIsListable(set.values)) model.enum = [...set.values];
+      else modelSetNote = `Must be ${typeof src['x-rule'] === 'string' ? src['x-rule'] : set.rule}, e.g. ${set.example}.`;
     } else if ((VALUE_SET_NAMES as readonly string[]).includes(setName)) {
       // Registries load on demand (src/engine/registries/): a pack compiled before its registry is loaded
       // would get no enum at all, so it fails here instead.
@@ -158,9 +163,13 @@ function transform(node: unknown, path: string, problems: PackProblem[], asIs: b
     model.additionalProperties = false;
   }
   const notes = modelNotes(src);
+  if (modelSetNote) notes.unshift(modelSetNote);
   if (notes.length) model.description = [src.description, ...notes].filter((s) => typeof s === 'string' && s).join(' ');
   return { wire, model };
 }
+
+/** Wire schema nodes whose `enum` a registry filled: validated against, left out of every export. */
+export const REGISTRY_ENUMS = new WeakSet<SchemaNode>();
 
 /** Resolves a local `$ref` ("#/$defs/x") against the tool's argument schema. */
 export function resolveLocalRef(root: SchemaNode, node: SchemaNode): { node: SchemaNode; pointer: string } | undefined {

@@ -8,7 +8,9 @@ import { cutReceived, cutString } from './received';
 import type { Fault, InputShape, Json, JsonObject } from './types';
 
 export type ParseOutcome =
-  | { ok: true; shape: InputShape; name: string | null; args: Json }
+  // `faults`: a number in the arguments that JSON cannot hold exactly, a fault of one field that joins the
+  // batch validation collects rather than hiding the call's other faults.
+  | { ok: true; shape: InputShape; name: string | null; args: Json; faults?: Fault[] }
   | { ok: false; shape: InputShape; name: string | null; fault: Fault };
 
 // jsonc-parser's ParseErrorCode numbers (a const enum in its typings, so not importable as a value here).
@@ -121,6 +123,7 @@ function argumentsFrom(value: unknown, shape: InputShape, name: string | null): 
     const parsed = parseJsonText(value, 'arguments');
     if (!parsed.ok) return { ok: false, shape, name, fault: parsed.fault };
     const hidden = hiddenFault(value, parsed.value, parsed.value);
+    if (hidden && isFieldFault(hidden)) return { ok: true, shape, name, args: parsed.value, faults: [hidden] };
     if (hidden) return { ok: false, shape, name, fault: hidden };
     return { ok: true, shape, name, args: parsed.value };
   }
@@ -173,7 +176,12 @@ export function readEnvelope(value: Json, depth = 0): ParseOutcome {
   return { ok: true, shape: 'bare-arguments', name: null, args: v };
 }
 
-export function parseCall(input: unknown): ParseOutcome {
+export interface ParseOptions {
+  /** One keyword argument of the named tool, as Python would write it (`ticket_id="T-8841"`), for hints. */
+  keywordExample?: (tool: string) => string | undefined;
+}
+
+export function parseCall(input: unknown, options: ParseOptions = {}): ParseOutcome {
   if (typeof input !== 'string') return readEnvelope(input as Json);
   const text = input;
   if (looksLikePythonCall(text)) {
@@ -182,7 +190,9 @@ export function parseCall(input: unknown): ParseOutcome {
       return { ok: true, shape: 'python', name: call.name, args: call.arguments };
     } catch (err) {
       if (err instanceof PythonSyntaxError) {
-        return { ok: false, shape: 'python', name: null, fault: syntaxFault('invalid_call', '', 'is not a call the checker can read', text, err.offset, err.expected, 'python-style parse failed') };
+        const example = err.positionalIn !== undefined ? options.keywordExample?.(err.positionalIn) : undefined;
+        const expected = example ? err.expected.replace('name="value"', example) : err.expected;
+        return { ok: false, shape: 'python', name: null, fault: syntaxFault('invalid_call', '', 'is not a call the checker can read', text, err.offset, expected, 'python-style parse failed') };
       }
       throw err;
     }
@@ -192,7 +202,13 @@ export function parseCall(input: unknown): ParseOutcome {
   const outcome = readEnvelope(parsed.value);
   if (!outcome.ok) return outcome;
   const hidden = hiddenFault(text, parsed.value, outcome.args);
+  if (hidden && isFieldFault(hidden)) return { ...outcome, faults: [hidden] };
   return hidden ? { ok: false, shape: outcome.shape, name: outcome.name, fault: hidden } : outcome;
+}
+
+/** A number out of JSON's exact range inside the arguments: one field's fault, not an unreadable call. */
+function isFieldFault(f: Fault): boolean {
+  return f.code === 'out_of_range' && f.path !== undefined && f.path.length > 0;
 }
 
 /**
@@ -209,6 +225,7 @@ function hiddenFault(text: string, root: Json, args: Json): Fault | null {
   const at = `at line ${where.line}, column ${where.column}`;
   const fault = (code: string, message: string, received: Json | undefined, reason: string): Fault => ({
     field,
+    ...(inArgs ? { path: found.path.slice(base!.length) } : {}),
     code,
     message,
     received,

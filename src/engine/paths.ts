@@ -78,3 +78,30 @@ export function valuesAlong(root: Json, steps: readonly string[]): { path: Segme
   }
   return level;
 }
+
+/** The segments of a path as formatPath writes it (`attendees[0].email`, `metadata["order-id"]`); null when it is not one. */
+export function parsePath(path: string): Segment[] | null {
+  const out: Segment[] = [];
+  let i = 0;
+  while (i < path.length) {
+    if (path[i] === '[') {
+      const num = /^\[(\d+)\]/.exec(path.slice(i));
+      if (num) {
+        out.push(Number(num[1]));
+        i += num[0].length;
+        continue;
+      }
+      const str = /^\[("(?:[^"\\]|\\.)*")\]/.exec(path.slice(i));
+      if (!str) return null;
+      out.push(JSON.parse(str[1]) as string);
+      i += str[0].length;
+      continue;
+    }
+    if (path[i] === '.' && out.length) i++;
+    const id = /^[A-Za-z_$][A-Za-z0-9_$]*/.exec(path.slice(i));
+    if (!id) return null;
+    out.push(id[0]);
+    i += id[0].length;
+  }
+  return out;
+}

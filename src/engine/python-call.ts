@@ -12,12 +12,17 @@ export class PythonSyntaxError extends Error {
   constructor(
     readonly expected: string,
     readonly offset: number,
+    /** Set on a positional argument: the tool named, so the message can show one of its own fields. */
+    readonly positionalIn?: string,
   ) {
     super(`expected ${expected}`);
   }
 }
 
 const MAX_DEPTH = 64;
+
+/** What a positional argument should have been; parse.ts names one of the tool's own fields in it. */
+export const POSITIONAL_EXPECTED = 'a keyword argument such as name="value"; positional arguments cannot be matched to fields';
 
 /** True when the text looks like `name(` after leading white space, so it is read as Python, not JSON. */
 export function looksLikePythonCall(text: string): boolean {
@@ -149,8 +154,7 @@ export function parsePythonCall(text: string): PythonCall {
     const start = i;
     const m = /^[A-Za-z_][A-Za-z0-9_]*\s*=/.exec(text.slice(i, i + 200));
     if (!m) {
-      i = start;
-      fail('a keyword argument such as status="open"; positional arguments cannot be matched to fields');
+      throw new PythonSyntaxError(POSITIONAL_EXPECTED, start, name);
     }
     const key = ident();
     // Python refuses a repeated keyword too; keeping the last one would drop a value without a word.

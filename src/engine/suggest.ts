@@ -1,5 +1,6 @@
 // did_you_mean: the alias table first, then a normalised exact match, then edit distance. Only ever
 // offers values from the permitted set (or declared names), best first, at most three.
+import osaDistance from 'damerau-levenshtein';
 import { distance } from 'fastest-levenshtein';
 import type { Json } from './types';
 
@@ -16,6 +17,17 @@ function allowedDistance(length: number): number {
   return Math.floor(length / 3);
 }
 
+/**
+ * Edit distance that counts a swap of two adjacent letters as one edit (`opne` -> `open`), as models and
+ * people both make them. Levenshtein counts a swap as two and bounds this from above, and from below by
+ * half, so the slower swap-aware pass runs only on a pair Levenshtein leaves within reach.
+ */
+export function editDistance(a: string, b: string, limit: number): number {
+  const d = distance(a, b);
+  if (d <= 1 || d > 2 * limit) return d;
+  return Math.min(d, osaDistance(a, b).steps);
+}
+
 /** Closest strings by edit distance over normalised forms. */
 export function closest(received: string, candidates: readonly string[]): string[] {
   const r = normalise(received);
@@ -28,7 +40,7 @@ export function closest(received: string, candidates: readonly string[]): string
   candidates.forEach((c, i) => {
     const n = normalise(c);
     if (Math.abs(n.length - r.length) > limit) return;
-    const d = distance(r, n);
+    const d = editDistance(r, n, limit);
     if (d <= limit) scored.push({ c, d, i });
   });
   scored.sort((a, b) => a.d - b.d || a.i - b.i);
@@ -53,6 +65,18 @@ export function suggestValues(received: Json, permitted: readonly Json[], aliase
   if (typeof received === 'number' && permitted.includes(String(received))) return [String(received)];
   if (typeof received === 'boolean' && permitted.includes(String(received))) return [String(received)];
   return [];
+}
+
+/**
+ * Whether a reader holding the permitted list would find `candidate` from `received` unaided: the same
+ * letters in another case or with other separators, or a slip of the keyboard. `authorize` for `manual`
+ * or `purple` for `"3"` are not: the table that maps them knows something the list does not say.
+ */
+export function looksLike(received: Json, candidate: Json): boolean {
+  if (typeof received !== 'string' || typeof candidate !== 'string') return String(received) === String(candidate);
+  const r = normalise(received);
+  const c = normalise(candidate);
+  return r === c || editDistance(r, c, allowedDistance(r.length)) <= allowedDistance(r.length);
 }
 
 /** A string that is exactly a JSON number ("1500", "-2.5"), as that number; else undefined. */

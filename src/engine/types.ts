@@ -205,7 +205,7 @@ export type InputShape =
 export interface Correction {
   /** Dotted path of the field after the correction. */
   field: string;
-  rule: 'case_variant' | 'declared_alias' | 'json_string_parsed' | 'case_folded';
+  rule: 'case_variant' | 'declared_alias' | 'json_string_parsed' | 'tool_name_variant' | 'case_folded';
   from: Json;
   to: Json;
 }
@@ -236,7 +236,8 @@ export interface Fault {
   /** Whether `did_you_mean` goes into the body: not when the message already lists the permitted set. */
   showCandidates: boolean;
   /** How to apply a single candidate, for suggested_call. */
-  fix?: { kind: 'replace' | 'rename' | 'remove'; path: (string | number)[]; parentPath?: (string | number)[] };
+  /** `move`: the value at `path` goes to `to`, under the same parent (a sibling, or a field of a sibling object); it needs no candidate. */
+  fix?: { kind: 'replace' | 'rename' | 'remove' | 'move'; path: (string | number)[]; parentPath?: (string | number)[]; to?: (string | number)[] };
   /** For a "must include one of" fault: the names any one of which would satisfy it. */
   requiresOneOf?: string[];
   /** For the log only. */

@@ -3,6 +3,7 @@
 // about what to send wins (type before enum before format before bounds).
 import { conflictFaults, explainAjvError, lengthText, whatToSend, type ExplainContext } from './explain';
 import { regexInputLimit } from './input-cap';
+import { dropCollidingMoves, groupItemFaults } from './shapes';
 import { formatPath, valuesAlong, type Segment } from './paths';
 import { cutReceived } from './received';
 import type { AjvError, CompiledTool, FieldInfo, Fault, Json } from './types';
@@ -254,13 +255,14 @@ export function validateArguments(tool: CompiledTool, args: Json): Fault[] {
 /** The faults, and how many more distinct fields were rejected beyond MAX_EXPLAINED violations. */
 /** `known`: the validator's errors on these very arguments, when the fast path already has them. */
 /** `state`: the state the call is checked against, for a unit whose currency comes from a record. */
-export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError[], state?: unknown): { faults: Fault[]; unexplained: number } {
+export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError[], state?: unknown): { faults: Fault[]; unexplained: number; checked?: Json } {
   if (fastPathFor(tool).unbounded) {
     const deep = tooDeep(args, MAX_NESTING);
     if (deep) return { faults: [nestingFault(deep, args)], unexplained: 0 };
   }
   const ctx: ExplainContext = { tool, args, state };
   const capped = capOversized(tool, args);
+  ctx.checked = capped.args;
   const errors = (known && capped.args === args ? known : tool.validate(capped.args)) ?? [];
   const byField = new Map<string, { fault: Fault; rank: number }>();
   const faults: Fault[] = capped.faults;
@@ -294,7 +296,8 @@ export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError
     }
   }
   const conflicts = fastPathFor(tool).conflicts.length ? conflictFaults(ctx) : [];
-  return { faults: [...shortenRepeatedLists(dropImpliedByRename(faults)), ...conflicts], unexplained };
+  // `checked`: the arguments as the validator saw them, over-long strings emptied; candidates are validated on these.
+  return { faults: [...shortenRepeatedLists(groupItemFaults(ctx, dropImpliedByRename(dropCollidingMoves(faults)))), ...conflicts], unexplained, checked: capped.args };
 }
 
 /**
@@ -307,6 +310,8 @@ function dropImpliedByRename(faults: Fault[]): Fault[] {
     if (f.code === 'unknown_argument' && f.candidates.length === 1 && f.fix?.parentPath) {
       renamedTo.add(JSON.stringify([...f.fix.parentPath, String(f.candidates[0])]));
     }
+    // A move into start.dateTime also makes start: "start is missing" is implied too.
+    if (f.fix?.kind === 'move' && f.fix.to) for (let i = (f.fix.parentPath?.length ?? 0) + 1; i <= f.fix.to.length; i++) renamedTo.add(JSON.stringify(f.fix.to.slice(0, i)));
   }
   if (renamedTo.size === 0) return faults;
   return faults.filter((f) => {

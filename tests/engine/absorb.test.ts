@@ -72,7 +72,7 @@ describe('JSON sent as a string', () => {
 
   test('a string that is not JSON is left for validation to refuse', () => {
     const r = check(calendar, { name: 'events_insert', arguments: { calendarId: 'primary', start: 'tomorrow 9am', end: slot.end } });
-    expect(r.body).toMatchObject({ error: 'invalid_type', field: 'start', message: 'must be an object', received: 'tomorrow 9am' });
+    expect(r.body).toMatchObject({ error: 'invalid_type', field: 'start', message: 'must be an object such as {"dateTime": "2026-03-11T09:00:00+01:00"}', received: 'tomorrow 9am' });
   });
 
   test('JSON of the wrong kind is not absorbed', () => {

@@ -4,6 +4,8 @@ import { check, parseCall } from '../../src/engine';
 import { getPack } from '../../src/packs';
 
 const helpdesk = getPack('helpdesk')!;
+const stripe = getPack('stripe')!;
+const calendar = getPack('google-calendar')!;
 const args = { ticket_id: 'T-8841', status: 'open' };
 
 describe('input shapes', () => {
@@ -85,7 +87,7 @@ describe('input that cannot be read', () => {
     expect(check(helpdesk, { name: 'update_tiket', arguments: {} }).body).toEqual({
       error: 'unknown_tool',
       field: 'name',
-      message: 'is not a tool of this pack',
+      message: 'is not one of the tools you can call',
       received: 'update_tiket',
       did_you_mean: ['update_ticket'],
       retryable: false,
@@ -95,8 +97,47 @@ describe('input that cannot be read', () => {
   test('an unknown tool with no near name lists the tools', () => {
     expect(check(helpdesk, { name: 'delete_everything', arguments: {} }).body).toMatchObject({
       error: 'unknown_tool',
-      message: 'is not a tool of this pack; its tools are: get_ticket, update_ticket, create_ticket, assign_ticket, search_customers, create_customer',
+      message: 'is not one of the tools you can call; they are: get_ticket, update_ticket, create_ticket, assign_ticket, search_customers, create_customer, search_tickets, list_agents',
     });
+  });
+
+  test('a tool name in another case, with other separators or word order, is absorbed and reported', () => {
+    for (const name of ['updateTicket', 'UpdateTicket', 'update-ticket', 'ticket.update', 'tickets_update']) {
+      const r = check(helpdesk, { name, arguments: { ticket_id: 'T-8841', status: 'open' } });
+      expect(r.ok).toBe(true);
+      expect(r.tool).toBe('update_ticket');
+      expect(r.corrections).toEqual([{ field: 'name', rule: 'tool_name_variant', from: name, to: 'update_ticket' }]);
+    }
+  });
+
+  test('a near tool name is never offered across verbs', () => {
+    // create_refund is one edit group away from update_refund, but it does something else.
+    expect(check(stripe, { name: 'update_refund', arguments: {} }).body).toEqual({
+      error: 'unknown_tool',
+      field: 'name',
+      message: 'is not one of the tools you can call; they are: create_refund, retrieve_refund, list_refunds, create_customer, retrieve_customer, update_customer, list_customers, search_customers, create_payment_intent, retrieve_payment_intent, list_charges, list_payment_intents',
+      received: 'update_refund',
+      retryable: false,
+    });
+    // The vendor's other verb for the same operation on the same thing is offered.
+    expect(check(calendar, { name: 'events_create', arguments: {} }).body).toEqual({
+      error: 'unknown_tool',
+      field: 'name',
+      message: 'is not one of the tools you can call',
+      received: 'events_create',
+      did_you_mean: ['events_insert'],
+      retryable: false,
+    });
+    expect(check(calendar, { name: 'events_remove', arguments: {} }).body).toMatchObject({ did_you_mean: ['events_delete'] });
+    expect(check(calendar, { name: 'events_create', arguments: {} }).body!.did_you_mean).not.toContain('events_delete');
+  });
+
+  test('a positional argument is answered with a keyword argument of the tool itself', () => {
+    expect(check(helpdesk, 'update_ticket("T-8841", status="open")').body).toMatchObject({
+      error: 'invalid_call',
+      message: 'is not a call the checker can read at line 1, column 15: expected a keyword argument such as ticket_id="T-8841"; positional arguments cannot be matched to fields',
+    });
+    expect(check(calendar, 'events_get("primary")').body!.message).toContain('such as calendarId="');
   });
 
   test('arguments that are not an object', () => {

@@ -118,7 +118,7 @@ describe('amounts in the smallest currency unit', () => {
       message: '2 fields were rejected. Correct all of them and call again.',
       errors: [
         { field: 'amount', code: 'invalid_type', message: CENTS_UNKNOWN, received: '20.00' },
-        { field: 'currency', code: 'invalid_format', message: 'must be a three-letter lowercase ISO 4217 currency code, e.g. usd', received: 'dollars' },
+        { field: 'currency', code: 'unknown_currency_code', message: 'must be a three-letter lowercase ISO 4217 currency code', received: 'dollars', did_you_mean: ['usd', 'aud', 'xcd'] },
       ],
       retryable: false,
     });

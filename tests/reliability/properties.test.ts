@@ -2,6 +2,7 @@
 // the body schema, the same input gives the same bytes, and no body costs more than 400 tokens.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { roundTrip } from '../../bench/round-trip';
 import { check, serializeBody, type CheckResult, type CompiledPack, type Json } from '../../src/engine';
 import { locateJsonError, scanJson } from '../../src/engine/json-scan';
 import { packs } from '../../src/packs';
@@ -33,6 +34,9 @@ function checkHolds(pack: CompiledPack, input: unknown, tool?: string): CheckRes
   expect(body.error, serializeBody(body)).not.toBe('internal_error');
   expect(serializeBody(again!.body!)).toBe(serializeBody(body));
   expect(bodyTokens(body), serializeBody(body)).toBeLessThanOrEqual(TOKEN_CEILING);
+  // Whatever was sent, every suggestion offered validates when sent back.
+  const trip = roundTrip(pack, r);
+  expect(trip.failures, serializeBody(body)).toEqual([]);
   return r;
 }
 

@@ -115,6 +115,11 @@ export function diagnosticsFor(text: string, result: CheckResult): Diagnostic[] 
 }
 
 function correctionDiagnostic(loc: CallLocation, c: Correction, text: string): Diagnostic {
+  if (c.rule === 'tool_name_variant') {
+    // The call's own name, not an argument that happens to be called "name".
+    const where = loc.name ?? pointAt(text, Math.max(0, text.search(/\S/)));
+    return { severity: 'info', field: 'name', code: c.rule, message: `Absorbed: ${describeCorrection(c)}`, kind: 'correction', escapes: 0, python: loc.python, ...where };
+  }
   const path: Segment[] = parseFieldPath(c.field) ?? [];
   const at = path.length ? loc.field(path) : null;
   const base = { severity: 'info' as const, field: c.field, code: c.rule, message: `Absorbed: ${describeCorrection(c)}`, kind: 'correction' as const, escapes: at?.escapes ?? 0, python: loc.python };

@@ -26,6 +26,8 @@ export function describeCorrection(c: Correction): string {
       return `${show(c.from)} was read as ${show(c.to)}: the pack declares it as another name for this field`;
     case 'json_string_parsed':
       return `${c.field} arrived as a JSON string and was parsed into ${Array.isArray(c.to) ? 'an array' : 'an object'}, which the field wants`;
+    case 'tool_name_variant':
+      return `the tool ${show(c.from)} was read as ${show(c.to)}: the same name written another way`;
     case 'case_folded':
       return `${show(c.from)} was read as ${show(c.to)}: the same value in the case the field permits`;
   }
@@ -35,5 +37,6 @@ export const RULE_LABELS: Record<Correction['rule'], string> = {
   case_variant: 'Name in another case',
   declared_alias: 'Declared alias',
   json_string_parsed: 'JSON sent as a string',
+  tool_name_variant: 'Tool name written another way',
   case_folded: 'Value in another case',
 };
