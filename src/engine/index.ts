@@ -15,6 +15,29 @@ export { compilePack } from './ajv-backend';
 export { loadPack, loadPacks } from './pack-loader';
 export { packFromToolDefinitions } from './tools-import';
 export { exportPack, exportTool, EXPORT_FORMS, type ExportForm } from './exports';
+// Strict mode: what each vendor refuses, ignores or needs rewritten, where the rule lives then, the strict exports' server side.
+export {
+  STRICT_TARGETS,
+  STRICT_TARGET_LABELS,
+  countFindings,
+  fromStrictCall,
+  geminiPropertyNames,
+  lintRequest,
+  lintTool,
+  refusedOutright,
+  strictExportTool,
+  strictPlan,
+  strictReport,
+  strictToolName,
+  type StrictAction,
+  type StrictCounts,
+  type StrictFinding,
+  type StrictLintOptions,
+  type StrictLives,
+  type StrictPackReport,
+  type StrictPlan,
+  type StrictTarget,
+} from './strict-lint';
 export { CODES, codeInfo, allGenericCodes, ENUM_CODE_FAMILY, RULE_CODE_FAMILY, type CodeInfo } from './codes';
 // Ordered checks against a pack's state (stage 5, after validate): the site's tool pages and state tab.
 export { runChecks } from './checks';
