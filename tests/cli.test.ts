@@ -1,8 +1,11 @@
 // The CLI: every input shape, each mode, the exit codes, and clear messages for usage mistakes.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runCli } from '../src/cli/run';
-import { check, exportPack, serializeBody } from '../src/engine';
+import { check, exportPack, lintRequest, lintTool, serializeBody } from '../src/engine';
 import { getPack } from '../src/packs';
 
 const helpdesk = getPack('helpdesk')!;
@@ -63,13 +66,70 @@ describe('--jsonl', () => {
 });
 
 describe('--export', () => {
-  for (const form of ['openai', 'anthropic', 'mcp', 'wire'] as const) {
+  for (const form of ['openai', 'anthropic', 'mcp', 'wire', 'openai-strict', 'anthropic-strict', 'gemini'] as const) {
     test(form, () => {
       const out = run(['--pack', 'stripe', '--export', form]);
       expect(out.code).toBe(0);
       expect(JSON.parse(out.stdout)).toEqual(exportPack(getPack('stripe')!, form));
     });
   }
+});
+
+describe('--lint: strict-mode findings as JSON lines', () => {
+  test('a pack: one line per finding, in tool order, then the request-level ones; exit 0 (its rules live in checks)', () => {
+    const stripe = getPack('stripe')!;
+    const out = run(['--pack', 'stripe', '--lint', 'anthropic-strict']);
+    const expected = [
+      ...stripe.tools.flatMap((t) => lintTool(t, 'anthropic-strict').map((f) => ({ tool: t.name, target: 'anthropic-strict', ...f }))),
+      ...lintRequest(stripe.tools, 'anthropic-strict').map((f) => ({ tool: null, target: 'anthropic-strict', ...f })),
+    ];
+    expect(out.code).toBe(0);
+    expect(out.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual(expected);
+    expect(expected.at(-1)).toMatchObject({ tool: null, construct: 'optional parameters' });
+    expect(out.stderr).toBe(`anthropic-strict: ${expected.length} findings (${expected.filter((f) => f.action === 'refuses').length} refused, 0 ignored, ${expected.filter((f) => f.action === 'rewrite').length} rewritten); 0 enforced nowhere\n`);
+  });
+
+  test('--tool narrows it to one tool', () => {
+    const out = run(['--pack', 'helpdesk', '--tool', 'update_ticket', '--lint', 'openai-strict']);
+    expect(out.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).path)).toEqual(['/properties/status', '/properties/priority', '/properties/due_at', '/properties/subject/minLength', '/properties/subject/maxLength', '/properties/subject', '/anyOf']);
+    expect(run(['--pack', 'helpdesk', '--tool', 'nope', '--lint', 'gemini'])).toMatchObject({ code: 2, stderr: expect.stringContaining('error: no tool "nope"') });
+  });
+
+  test('your own tools are linted as written; without --server-runs-check a dropped rule lives nowhere and the exit code is 1', () => {
+    files['lint.json'] = JSON.stringify([{ name: 'find', input_schema: { type: 'object', properties: { q: { type: 'string', maxLength: 80 } }, required: ['q'], additionalProperties: false } }]);
+    const line = (lives: string, tail: string) =>
+      JSON.stringify({
+        tool: 'find',
+        target: 'anthropic-strict',
+        path: '/properties/q/maxLength',
+        construct: 'maxLength',
+        action: 'refuses',
+        lives,
+        message: `q: Anthropic's docs refuse string constraints (minLength, maxLength); some users report them accepted live in 2026. Treated as refused. ${tail}`,
+      }) + '\n';
+    expect(run(['--tools', 'lint.json', '--lint', 'anthropic-strict'])).toEqual({
+      stdout: line('nowhere', 'Nothing enforces it unless your server runs check() on every call.'),
+      stderr: 'anthropic-strict: 1 finding (1 refused, 0 ignored, 0 rewritten); 1 enforced nowhere\n',
+      code: 1,
+    });
+    expect(run(['--tools', 'lint.json', '--lint', 'anthropic-strict', '--server-runs-check'])).toEqual({
+      stdout: line('checks', 'check() still enforces it on every call.'),
+      stderr: 'anthropic-strict: 1 finding (1 refused, 0 ignored, 0 rewritten); 0 enforced nowhere\n',
+      code: 0,
+    });
+    expect(run(['--tools', 'lint.json', '--lint', 'openai-strict'])).toEqual({ stdout: expect.any(String), stderr: 'openai-strict: 1 finding (1 refused, 0 ignored, 0 rewritten); 1 enforced nowhere\n', code: 1 });
+  });
+
+  test('the real command: --lint exits 1 on a rule enforced nowhere, 0 for a pack', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'lint-')), 'tools.json');
+    writeFileSync(file, files['lint.json']);
+    const r = spawnSync('npm', ['run', '--silent', 'check', '--', '--tools', file, '--lint', 'anthropic-strict'], { encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ tool: 'find', construct: 'maxLength', lives: 'nowhere' });
+    const p = spawnSync('npm', ['run', '--silent', 'check', '--', '--pack', 'helpdesk', '--lint', 'gemini'], { encoding: 'utf8', timeout: 60_000 });
+    expect(p.status).toBe(0);
+    expect(p.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).lives)).not.toContain('nowhere');
+  });
 });
 
 describe('--tools: your own tool definitions', () => {
@@ -110,7 +170,10 @@ describe('usage errors exit 2 with a clear message', () => {
     [['--pack', 'helpdesk', '--tools', 'x'], 'give --pack or --tools, not both'],
     [['--pack'], '--pack needs a value'],
     [['--pack', 'helpdesk', '--frobnicate'], 'unknown option "--frobnicate"'],
-    [['--pack', 'helpdesk', '--export', 'yaml'], '--export takes one of openai, anthropic, mcp, wire, not "yaml"'],
+    [['--pack', 'helpdesk', '--export', 'yaml'], '--export takes one of openai, anthropic, mcp, wire, openai-strict, anthropic-strict, gemini, not "yaml"'],
+    [['--pack', 'helpdesk', '--lint', 'strict'], '--lint takes one of openai-strict, anthropic-strict, gemini, not "strict"'],
+    [['--pack', 'helpdesk', '--lint', 'gemini', '--export', 'wire'], '--lint prints findings; it does not go with --export, --full or --jsonl'],
+    [['--pack', 'helpdesk', '--lint', 'gemini', '--server-runs-check'], "--server-runs-check goes with --tools and --lint (a pack's calls always go through check())"],
   ];
   for (const [argv, message] of cases) {
     test(argv.join(' ') || '(nothing)', () => {

@@ -1,6 +1,6 @@
 // The CLI's logic, without process I/O, so tests run it in-process. main.ts wires it to the terminal.
-// Usage: npm run --silent check -- (--pack ID | --tools FILE) [--tool NAME] [--full | --jsonl | --export FORM]
-import { check, EXPORT_FORMS, exportPack, PackError, packFromToolDefinitions, serializeBody, type CompiledPack, type ExportForm } from '../engine';
+// Usage: npm run --silent check -- (--pack ID | --tools FILE) [--tool NAME] [--full | --jsonl | --export FORM | --lint TARGET [--server-runs-check]]
+import { check, EXPORT_FORMS, exportPack, lintRequest, lintTool, PackError, packFromToolDefinitions, serializeBody, STRICT_TARGETS, type CompiledPack, type ExportForm, type StrictFinding, type StrictTarget } from '../engine';
 import { parseJsonText } from '../engine/parse';
 import { packs } from '../packs';
 
@@ -15,7 +15,7 @@ export interface CliOutput {
   code: number;
 }
 
-export const USAGE = `Usage: npm run --silent check -- (--pack ID | --tools FILE) [--tool NAME] [--full | --jsonl | --export FORM]
+export const USAGE = `Usage: npm run --silent check -- (--pack ID | --tools FILE) [--tool NAME] [--full | --jsonl | --export FORM | --lint TARGET]
 
 Reads one tool call from standard input and prints the body a model would be handed,
 or, when the call is accepted, the call as it will run ({name, arguments}).
@@ -26,9 +26,14 @@ or, when the call is accepted, the call as it will run ({name, arguments}).
   --full           print the whole CheckResult (body, corrections, suggested_call, log)
   --jsonl          read one call per line; print one full result per line, in order
   --export FORM    print the pack's tool definitions instead: ${EXPORT_FORMS.join(', ')}
+  --lint TARGET    print what a strict mode refuses, ignores or rewrites, one JSON finding per line:
+                   ${STRICT_TARGETS.join(', ')}. Exits 1 when a rule is enforced nowhere.
+  --server-runs-check  with --tools and --lint: your server runs check() on every call, so the
+                   rules a vendor drops still live in checks
 
 Exit codes: 0 accepted, 1 rejected, 2 usage error, unknown pack or broken tools file.
-With --jsonl or --export the exit code is 0 unless the run itself failed.
+With --jsonl or --export the exit code is 0 unless the run itself failed; with --lint it is 1
+when any finding says a rule is enforced nowhere.
 Run with no arguments (npm run check) to type-check the project instead.`;
 
 interface Args {
@@ -38,6 +43,8 @@ interface Args {
   full: boolean;
   jsonl: boolean;
   export?: string;
+  lint?: string;
+  serverRunsCheck: boolean;
 }
 
 function usageError(message: string): CliOutput {
@@ -45,7 +52,7 @@ function usageError(message: string): CliOutput {
 }
 
 function parseArgs(argv: string[]): Args | CliOutput {
-  const args: Args = { full: false, jsonl: false };
+  const args: Args = { full: false, jsonl: false, serverRunsCheck: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -58,6 +65,8 @@ function parseArgs(argv: string[]): Args | CliOutput {
       else if (a === '--tools') args.tools = value();
       else if (a === '--tool') args.tool = value();
       else if (a === '--export') args.export = value();
+      else if (a === '--lint') args.lint = value();
+      else if (a === '--server-runs-check') args.serverRunsCheck = true;
       else if (a === '--full') args.full = true;
       else if (a === '--jsonl') args.jsonl = true;
       else if (a === '--help' || a === '-h') return { stdout: USAGE + '\n', stderr: '', code: 0 };
@@ -70,6 +79,9 @@ function parseArgs(argv: string[]): Args | CliOutput {
   if (!args.pack && !args.tools) return usageError('give --pack ID or --tools FILE');
   if (args.export && (args.full || args.jsonl)) return usageError('--export prints definitions; it does not go with --full or --jsonl');
   if (args.export && !(EXPORT_FORMS as string[]).includes(args.export)) return usageError(`--export takes one of ${EXPORT_FORMS.join(', ')}, not ${JSON.stringify(args.export)}`);
+  if (args.lint && (args.export || args.full || args.jsonl)) return usageError('--lint prints findings; it does not go with --export, --full or --jsonl');
+  if (args.lint && !(STRICT_TARGETS as readonly string[]).includes(args.lint)) return usageError(`--lint takes one of ${STRICT_TARGETS.join(', ')}, not ${JSON.stringify(args.lint)}`);
+  if (args.serverRunsCheck && !(args.lint && args.tools)) return usageError("--server-runs-check goes with --tools and --lint (a pack's calls always go through check())");
   return args;
 }
 
@@ -101,6 +113,7 @@ export function runCli(argv: string[], io: CliIo): CliOutput {
   const pack = loadPack(args, io);
   if ('code' in pack) return pack;
   if (args.export) return { stdout: JSON.stringify(exportPack(pack, args.export as ExportForm), null, 2) + '\n', stderr: '', code: 0 };
+  if (args.lint) return lint(pack, args.lint as StrictTarget, args);
 
   const input = io.stdin();
   const options = args.tool ? { tool: args.tool } : {};
@@ -114,4 +127,24 @@ export function runCli(argv: string[], io: CliIo): CliOutput {
   if (args.full) return { stdout: JSON.stringify(result, null, 2) + '\n', stderr: '', code: result.ok ? 0 : 1 };
   if (result.ok) return { stdout: JSON.stringify({ name: result.tool, arguments: result.arguments }) + '\n', stderr: '', code: 0 };
   return { stdout: serializeBody(result.body!) + '\n', stderr: '', code: 1 };
+}
+
+/**
+ * --lint: one JSON line per finding ({tool, target, path, construct, action, lives, message}; `tool` is
+ * null for a finding about a request carrying all the tools). A pasted tools file is linted as written,
+ * and its rules live in checks only with --server-runs-check: we cannot see the server.
+ */
+function lint(pack: CompiledPack, target: StrictTarget, args: Args): CliOutput {
+  const options = args.tools ? { asWritten: true, serverRunsCheck: args.serverRunsCheck } : {};
+  const tools = args.tool ? pack.tools.filter((t) => t.name === args.tool) : pack.tools;
+  if (args.tool && tools.length === 0) return { stdout: '', stderr: `error: no tool ${JSON.stringify(args.tool)}; the tools are: ${pack.tools.map((t) => t.name).join(', ')}\n`, code: 2 };
+  const rows: { tool: string | null; finding: StrictFinding }[] = [
+    ...tools.flatMap((t) => lintTool(t, target, options).map((finding) => ({ tool: t.name, finding }))),
+    ...lintRequest(tools, target, options).map((finding) => ({ tool: null, finding })),
+  ];
+  const stdout = rows.map(({ tool, finding }) => JSON.stringify({ tool, target, ...finding }) + '\n').join('');
+  const count = (pred: (f: StrictFinding) => boolean) => rows.filter((r) => pred(r.finding)).length;
+  const nowhere = count((f) => f.lives === 'nowhere');
+  const summary = `${target}: ${rows.length} finding${rows.length === 1 ? '' : 's'} (${count((f) => f.action === 'refuses')} refused, ${count((f) => f.action === 'ignores')} ignored, ${count((f) => f.action === 'rewrite')} rewritten); ${nowhere} enforced nowhere\n`;
+  return { stdout, stderr: summary, code: nowhere > 0 ? 1 : 0 };
 }
