@@ -19,6 +19,9 @@ export const PACK_KEYWORDS = [
   'x-vendor-only',
   'x-unit',
   'x-fold-case',
+  'x-cut',
+  'x-in',
+  'x-wire-name',
 ] as const;
 
 /** Each pack keyword's own shape; checked wherever it appears inside a tool's arguments. */
@@ -42,6 +45,11 @@ export const KEYWORD_SCHEMAS: Record<string, object> = {
   'x-vendor-only': nonEmpty,
   'x-value-set': { enum: [...VALUE_SET_NAMES] },
   'x-fold-case': { const: true },
+  // Imported packs (src/importer/): where an expansion of the vendor's schema stopped, and why.
+  'x-cut': { enum: ['recursion', 'depth'] },
+  // Imported packs: where a top-level argument goes in the HTTP request, and the vendor's name for it when renamed.
+  'x-in': { enum: ['path', 'query', 'header', 'body', 'request-body'] },
+  'x-wire-name': nonEmpty,
   // `currency` is a currency code or an expression over $args and $records; units.ts checks what it reads.
   'x-unit': {
     type: 'object',

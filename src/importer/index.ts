@@ -1,0 +1,195 @@
+// The importer: an OpenAPI 3.0/3.1, Swagger 2 or Google Discovery document in, a pack (content/packs/README.md)
+// and a report of every decision out. Pure TypeScript, no Node APIs: the CLI (src/cli/import.ts) and the
+// playground run the same code. OpenAPI and Swagger `$ref`s are resolved by @apidevtools/json-schema-ref-parser
+// (local references only: nothing is fetched), which keeps recursive schemas as object cycles that the schema
+// converter cuts; Discovery's `$ref`s are schema names, resolved here.
+import $RefParser from '@apidevtools/json-schema-ref-parser';
+import { compilePack } from '../engine/ajv-backend';
+import { enumIsListable, PackError } from '../engine/pack-compiler';
+import { loadValueSets } from '../engine/registries/index';
+import type { PackSource, SchemaNode, ToolSource } from '../engine/types';
+import { VALUE_SET_NAMES } from '../engine/value-sets';
+import { buildTool } from './build';
+import { discoveryNameBase, readDiscoveryOperations } from './discovery';
+import { makeExamples } from './examples';
+import { assignToolNames, baseToolName, sanitizeName } from './names';
+import { readOpenApiOperations } from './openapi';
+import { collectDocumentEvidence } from './recognise';
+import { completeKeywords, type ConvertEnv } from './schema';
+import type { ImportOptions, ImportReport, ImportResult, OperationFacts, SpecFormat } from './types';
+
+export type { ImportOptions, ImportReport, ImportResult, Inference, OperationFacts, SpecFormat } from './types';
+export { COMBINATION_CODE } from './build';
+export { UNKNOWN_ARGUMENT } from './examples';
+export { TOOL_NAME_PATTERN, assignToolNames, baseToolName, sanitizeName, shortenName } from './names';
+export { MAX_DEPTH, RECURSION_EXPANSIONS } from './schema';
+
+function isObj(v: unknown): v is Record<string, any> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Which kind of document this is; throws when it is none the importer reads. */
+export function detectFormat(doc: unknown): SpecFormat {
+  if (!isObj(doc)) throw new Error('not a JSON object: expected an OpenAPI, Swagger or Google Discovery document');
+  if (typeof doc.openapi === 'string') {
+    if (doc.openapi.startsWith('3.1')) return 'openapi-3.1';
+    if (doc.openapi.startsWith('3.0')) return 'openapi-3.0';
+    throw new Error(`OpenAPI ${doc.openapi} is not a version the importer reads (3.0, 3.1)`);
+  }
+  if (doc.swagger === '2.0') return 'swagger-2.0';
+  if (typeof doc.discoveryVersion === 'string' && isObj(doc.resources)) return 'google-discovery';
+  throw new Error('neither OpenAPI 3 ("openapi"), Swagger 2 ("swagger": "2.0") nor a Google Discovery document ("discoveryVersion")');
+}
+
+const FORMAT_NAMES: Record<SpecFormat, string> = {
+  'openapi-3.0': 'OpenAPI 3.0',
+  'openapi-3.1': 'OpenAPI 3.1',
+  'swagger-2.0': 'Swagger 2.0',
+  'google-discovery': 'Google Discovery',
+};
+
+function emptyReport(format: SpecFormat, specVersion: string): ImportReport {
+  return {
+    format,
+    specVersion,
+    operations: 0,
+    tools: 0,
+    skipped: [],
+    names: [],
+    collisions: [],
+    headersDropped: {},
+    cuts: [],
+    combinations: [],
+    emptyStringUnions: 0,
+    readOnlyDropped: 0,
+    deprecatedMarked: 0,
+    largeEnums: [],
+    formatsDescribed: {},
+    patternsDropped: [],
+    inferences: [],
+    exampleGaps: [],
+  };
+}
+
+/** Adds x-rule and x-example to every nested schema that needs them and has no name of its own (list items of lists, map values, branches). */
+function completeTree(env: ConvertEnv, tool: string, node: unknown, field: string, depth = 0): void {
+  if (!isObj(node) || depth > 40) return;
+  const s = node as SchemaNode;
+  const needs =
+    (typeof s.pattern === 'string' && (s['x-rule'] === undefined || s['x-example'] === undefined)) ||
+    (typeof s.format === 'string' && s['x-example'] === undefined) ||
+    (Array.isArray(s.enum) && !s['x-rule'] && !s['x-value-set'] && !enumIsListable(s.enum));
+  if (needs) completeKeywords(env, tool, field, s);
+  if (isObj(s.properties)) for (const [k, v] of Object.entries(s.properties)) completeTree(env, tool, v, field ? `${field}.${k}` : k, depth + 1);
+  if (isObj(s.items)) completeTree(env, tool, s.items, `${field}[]`, depth + 1);
+  if (isObj(s.additionalProperties)) completeTree(env, tool, s.additionalProperties, `${field}.*`, depth + 1);
+  if (isObj(s.patternProperties)) for (const v of Object.values(s.patternProperties)) completeTree(env, tool, v, `${field}.*`, depth + 1);
+  for (const k of ['anyOf', 'oneOf', 'allOf']) if (Array.isArray(s[k])) for (const b of s[k]) completeTree(env, tool, b, field, depth + 1);
+  if (isObj(s.not)) completeTree(env, tool, s.not, field, depth + 1);
+}
+
+async function dereference(doc: Record<string, any>): Promise<{ doc: Record<string, any>; names: WeakMap<object, string> }> {
+  const names = new WeakMap<object, string>();
+  const out = await $RefParser.dereference(doc as any, {
+    // Local references only: a spec that points elsewhere is imported without fetching anything.
+    resolve: { external: false },
+    dereference: {
+      circular: true,
+      onDereference: (path: string, value: unknown) => {
+        if (isObj(value) && !names.has(value)) names.set(value, path.split('/').pop() ?? path);
+      },
+    },
+    mutateInputSchema: false,
+  } as any);
+  return { doc: out as Record<string, any>, names };
+}
+
+function packSummary(title: string, format: SpecFormat, version: string, tools: number): string {
+  return `${title}: ${tools} operations as tools, imported from the vendor's ${FORMAT_NAMES[format]} document (version ${version}); fields are described from their facts.`;
+}
+
+/** Imports one document. The document is not changed. */
+export async function importSpec(input: unknown, options: ImportOptions): Promise<ImportResult> {
+  const format = detectFormat(input);
+  const raw = input as Record<string, any>;
+  // Recognised fields fill enums from the registries, so every registry is loaded first.
+  await loadValueSets(VALUE_SET_NAMES);
+  const specVersion = format === 'google-discovery' ? `${raw.version ?? '?'} (revision ${raw.revision ?? '?'})` : String(raw.info?.version ?? '?');
+  const report = emptyReport(format, specVersion);
+  const documentEvidence = collectDocumentEvidence(raw);
+
+  let ops: OperationFacts[];
+  let base: ConvertEnv;
+  let bases: string[];
+  if (format === 'google-discovery') {
+    const schemas: Record<string, unknown> = isObj(raw.schemas) ? raw.schemas : {};
+    const byObject = new WeakMap<object, string>();
+    for (const [k, v] of Object.entries(schemas)) if (isObj(v)) byObject.set(v, k);
+    base = { report, documentEvidence, resolveRef: (ref) => schemas[ref], refName: (node) => byObject.get(node) };
+    ops = readDiscoveryOperations(raw);
+    bases = ops.map((op) => sanitizeName(discoveryNameBase(op.vendorName ?? op.id, String(raw.name ?? ''))));
+  } else {
+    const { doc, names } = await dereference(raw);
+    base = { report, documentEvidence, refName: (node) => names.get(node) };
+    ops = readOpenApiOperations(doc);
+    bases = ops.map((op) => baseToolName(op.vendorName, op.method, op.path));
+  }
+  report.operations = ops.length;
+  const named = assignToolNames(bases);
+
+  const tools: ToolSource[] = [];
+  const title = options.title ?? String(raw.info?.title ?? raw.title ?? options.id);
+  ops.forEach((op, i) => {
+    const n = named[i];
+    if (n.shortened || n.suffixed) report.names.push({ operation: op.id, from: n.from, name: n.name, shortened: n.shortened, suffixed: n.suffixed });
+    const env: ConvertEnv = format === 'google-discovery' ? { ...base, discoveryMethod: op.id } : base;
+    try {
+      const built = buildTool(env, op, n.name);
+      completeTree(env, n.name, built.tool.arguments, '');
+      const reference = op.reference ?? options.referenceFor?.(op);
+      if (reference && built.tool.operation) built.tool.operation.reference = reference;
+      if (options.examples !== false) {
+        // One tool at a time, so one tool the engine cannot compile is left out rather than the whole pack.
+        const single: PackSource = { id: options.id, title, vendor: 'x', reference: 'https://example.com/', summary: 'x', tools: [built.tool], ...(built.tool.checks ? { state: {} } : {}) };
+        const pack = compilePack(single, `${options.id}#${n.name}`);
+        const ex = makeExamples(pack, built.tool, built.combination);
+        for (const gap of ex.gaps) report.exampleGaps.push({ tool: n.name, missing: gap });
+        if (!ex.valid.length) {
+          // The loader refuses a tool with no valid example, and a tool no call can pass is no use to anyone.
+          report.skipped.push({ operation: op.id, reason: `no valid call could be made: ${ex.gaps[0]}` });
+          options.onProgress?.(i + 1, ops.length);
+          return;
+        }
+        if (ex.dropCombinationRule) {
+          delete built.tool.checks;
+          const entry = report.combinations.find((c) => c.tool === n.name);
+          if (entry) entry.rule = false;
+        }
+        built.tool.examples = { valid: ex.valid, invalid: ex.invalid };
+      }
+      tools.push(built.tool);
+    } catch (err) {
+      if (!(err instanceof PackError)) throw err;
+      report.skipped.push({ operation: op.id, reason: err.problems.slice(0, 3).map((p) => `${p.path}: ${p.message}`).join('; ') });
+    }
+    options.onProgress?.(i + 1, ops.length);
+  });
+  report.tools = tools.length;
+
+  const reference = options.reference ?? firstHttps([raw.externalDocs?.url, raw.documentationLink, raw.info?.contact?.url]) ?? 'https://example.com/';
+  const pack: PackSource = {
+    id: options.id,
+    title,
+    vendor: options.vendor ?? String(raw.info?.contact?.name ?? raw.ownerName ?? title),
+    reference,
+    summary: packSummary(title, format, specVersion, tools.length),
+    // Combination rules are ordered checks, which the compiler runs against a state; they read only the call.
+    ...(tools.some((t) => t.checks?.length) ? { state: {} } : {}),
+    tools,
+  };
+  return { pack, report };
+}
+
+function firstHttps(candidates: unknown[]): string | undefined {
+  return candidates.find((c): c is string => typeof c === 'string' && c.startsWith('https://'));
+}

@@ -1,0 +1,102 @@
+// OpenAPI 3.0/3.1 and Swagger 2 documents, dereferenced, read into operation facts. Swagger 2's inline
+// parameter schemas and formData parameters are read into the OpenAPI 3 shapes, so one tool builder serves
+// both.
+import type { BodyFacts, OperationFacts, ParamFacts } from './types';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+
+/** Body media types in the order an agent's JSON call maps onto them. */
+const BODY_PREFERENCE = [/^application\/json$/i, /\+json$/i, /^application\/x-www-form-urlencoded$/i, /^multipart\/form-data$/i];
+
+function isObj(v: unknown): v is Record<string, any> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A Swagger 2 non-body parameter carries its schema inline: lift those keywords into a schema. */
+function swaggerParamSchema(p: Record<string, any>): Record<string, any> {
+  const { name: _n, in: _i, required: _r, description, collectionFormat: _c, allowEmptyValue: _a, ...schema } = p;
+  return { ...schema, description };
+}
+
+function paramSchema(p: Record<string, any>, swagger: boolean): unknown {
+  if (swagger) return swaggerParamSchema(p);
+  if (p.schema !== undefined) return isObj(p.schema) && p.description && !p.schema.description ? { ...p.schema, description: p.description } : p.schema;
+  if (isObj(p.content)) {
+    const first = Object.values(p.content)[0];
+    if (isObj(first)) return first.schema ?? {};
+  }
+  return {};
+}
+
+function pickBody(content: Record<string, any>): [string, any] | undefined {
+  const entries = Object.entries(content);
+  for (const re of BODY_PREFERENCE) {
+    const hit = entries.find(([type]) => re.test(type));
+    if (hit) return hit;
+  }
+  return entries[0];
+}
+
+/** The first path segment that names a resource (`/v1/customers/{customer}` -> customers). */
+export function resourceFromPath(path: string): string | undefined {
+  const segments = path.split('/').filter((s) => s && !s.startsWith('{') && !/^v\d+(\.\d+)?$/i.test(s) && !/^\d{4}-\d{2}-\d{2}$/.test(s) && s !== 'api' && s !== 'rest');
+  return segments[0];
+}
+
+/** Every operation of a dereferenced OpenAPI 3 or Swagger 2 document, in document order. */
+export function readOpenApiOperations(doc: Record<string, any>): OperationFacts[] {
+  const swagger = typeof doc.swagger === 'string';
+  const out: OperationFacts[] = [];
+  const basePath = swagger && typeof doc.basePath === 'string' && doc.basePath !== '/' ? doc.basePath.replace(/\/$/, '') : '';
+  for (const [path, item] of Object.entries<any>(doc.paths ?? {})) {
+    if (!isObj(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObj(op)) continue;
+      const fullPath = `${basePath}${path}`;
+      // Operation parameters override path-item parameters of the same name and location.
+      const byKey = new Map<string, Record<string, any>>();
+      for (const p of [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])]) {
+        if (isObj(p) && typeof p.name === 'string' && typeof p.in === 'string') byKey.set(`${p.in}:${p.name}`, p);
+      }
+      const params: ParamFacts[] = [];
+      const formFields: [string, unknown, boolean][] = [];
+      let body: BodyFacts | undefined;
+      for (const p of byKey.values()) {
+        if (p.in === 'path' || p.in === 'query' || p.in === 'header') {
+          params.push({ name: p.name, in: p.in, required: p.in === 'path' || p.required === true, deprecated: p.deprecated === true, schema: paramSchema(p, swagger) });
+        } else if (p.in === 'formData') {
+          formFields.push([p.name, swaggerParamSchema(p), p.required === true]);
+        } else if (p.in === 'body') {
+          const consumes = Array.isArray(op.consumes) ? op.consumes : Array.isArray(doc.consumes) ? doc.consumes : ['application/json'];
+          body = { contentType: consumes.find((c: string) => /json/i.test(c)) ?? consumes[0] ?? 'application/json', required: p.required === true, schema: p.schema ?? {} };
+        }
+      }
+      if (formFields.length) {
+        const consumes: string[] = Array.isArray(op.consumes) ? op.consumes : Array.isArray(doc.consumes) ? doc.consumes : [];
+        body = {
+          contentType: consumes.find((c) => /form/i.test(c)) ?? 'application/x-www-form-urlencoded',
+          required: formFields.some(([, , r]) => r),
+          schema: { type: 'object', properties: Object.fromEntries(formFields.map(([n, s]) => [n, s])), required: formFields.filter(([, , r]) => r).map(([n]) => n) },
+        };
+      }
+      if (!swagger && isObj(op.requestBody) && isObj(op.requestBody.content)) {
+        const picked = pickBody(op.requestBody.content);
+        if (picked) body = { contentType: picked[0], required: op.requestBody.required === true, schema: isObj(picked[1]) ? (picked[1].schema ?? {}) : {} };
+      }
+      const reference = isObj(op.externalDocs) && typeof op.externalDocs.url === 'string' && op.externalDocs.url.startsWith('https://') ? op.externalDocs.url : undefined;
+      out.push({
+        id: `${method.toUpperCase()} ${fullPath}`,
+        method: method.toUpperCase(),
+        path: fullPath,
+        vendorName: typeof op.operationId === 'string' ? op.operationId : undefined,
+        resource: Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : resourceFromPath(fullPath),
+        deprecated: op.deprecated === true,
+        reference,
+        params,
+        body,
+      });
+    }
+  }
+  return out;
+}
