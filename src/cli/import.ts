@@ -7,9 +7,9 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { basename, join } from 'node:path';
 import '../engine/registries/all';
 import { loadPack } from '../engine/pack-loader';
-import type { PackSource } from '../engine/types';
 import { importSpec, type ImportOptions, type ImportReport } from '../importer/index';
 import { CORPUS, CORPUS_EXCLUSIONS } from './import-corpus';
+import { serializePack } from './import-format';
 
 const USAGE = `usage: npm run import -- <spec file or folder> --id <pack id> [--out DIR] [--title T] [--vendor V] [--reference URL] [--no-verify] [--report]
        npm run import -- --all [--corpus DIR] [--out DIR] [--only ID,...] [--no-verify] [--report]`;
@@ -53,13 +53,6 @@ function parseArgs(argv: string[]): Args {
   if (!a.all && (a.inputs.length !== 1 || !a.id)) throw new Error('give one spec file or folder and --id, or --all');
   if (a.id !== undefined && !/^[a-z0-9][a-z0-9-]*$/.test(a.id)) throw new Error('--id must be lower case letters, digits and -');
   return a;
-}
-
-/** One tool per line: compact, and a diff of a re-import shows which tools changed. */
-export function serializePack(pack: PackSource): string {
-  const { tools, ...head } = pack;
-  const headText = JSON.stringify(head);
-  return `${headText.slice(0, -1)},"tools":[\n${tools.map((t) => JSON.stringify(t)).join(',\n')}\n]}\n`;
 }
 
 interface Job {
