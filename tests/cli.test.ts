@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runCli } from '../src/cli/run';
-import { check, exportPack, lintRequest, lintTool, serializeBody } from '../src/engine';
+import { check, exportPack, lintRequest, lintTool, packFromToolDefinitions, serializeBody } from '../src/engine';
 import { getPack } from '../src/packs';
 
 const helpdesk = getPack('helpdesk')!;
 const files: Record<string, string> = {};
-const io = (stdin: string) => ({ stdin: () => stdin, readFile: (p: string) => { if (!(p in files)) throw new Error('ENOENT: no such file'); return files[p]; } });
+const io = (stdin: string) => ({ stdin: () => stdin, readFile: (p: string) => { if (!(p in files)) throw new Error('ENOENT: no such file'); return files[p]; }, pack: getPack, toolsPack: packFromToolDefinitions });
 const run = (argv: string[], stdin = '') => runCli(argv, io(stdin));
 
 const faulty = { ticket_id: 'T-8841', status: 'OPEN' };

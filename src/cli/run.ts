@@ -1,12 +1,23 @@
-// The CLI's logic, without process I/O, so tests run it in-process. main.ts wires it to the terminal.
+// The CLI's logic, without process I/O, so tests run it in-process. bin.ts wires it to the terminal.
 // Usage: npm run --silent check -- (--pack ID | --tools FILE) [--tool NAME] [--full | --jsonl | --export FORM | --lint TARGET [--server-runs-check]]
-import { check, EXPORT_FORMS, exportPack, lintRequest, lintTool, PackError, packFromToolDefinitions, serializeBody, STRICT_TARGETS, type CompiledPack, type ExportForm, type StrictFinding, type StrictTarget } from '../engine';
+// Engine modules one by one, not the engine's index: the bundled bin then loads no registry and no
+// schema compiler it does not need (the packs come through CliIo.pack, your own tools through toolsPack).
+import { serializeBody } from '../engine/body';
+import { check } from '../engine/check';
+import { EXPORT_FORMS, exportPack, type ExportForm } from '../engine/exports';
+import { PackError } from '../engine/pack-compiler';
+import { lintRequest, lintTool, STRICT_TARGETS, type StrictFinding, type StrictTarget } from '../engine/strict-lint';
+import type { CompiledPack } from '../engine/types';
 import { parseJsonText } from '../engine/parse';
-import { packs } from '../packs';
+import { SHIPPED_PACK_IDS } from '../package/shipped';
 
 export interface CliIo {
   stdin: () => string;
   readFile: (path: string) => string;
+  /** A shipped pack by id; undefined for an id no pack has. */
+  pack: (id: string) => CompiledPack | undefined;
+  /** Your own tool definitions as a pack (packFromToolDefinitions), passed in so that only --tools loads AJV's compiler. */
+  toolsPack: (definitions: unknown, origin: string) => CompiledPack;
 }
 
 export interface CliOutput {
@@ -20,11 +31,12 @@ export const USAGE = `Usage: npm run --silent check -- (--pack ID | --tools FILE
 Reads one tool call from standard input and prints the body a model would be handed,
 or, when the call is accepted, the call as it will run ({name, arguments}).
 
-  --pack ID        check against a shipped pack: ${packs.map((p) => p.id).join(', ')}
+  --pack ID        check against a shipped pack: ${SHIPPED_PACK_IDS.join(', ')}
   --tools FILE     check against your own tool definitions (OpenAI, Anthropic or MCP shape)
   --tool NAME      the tool to use when the input is a bare arguments object
   --full           print the whole CheckResult (body, corrections, suggested_call, log)
   --jsonl          read one call per line; print one full result per line, in order
+  --workers N      with --jsonl: spread the lines over N worker threads (the output keeps the input's order)
   --export FORM    print the pack's tool definitions instead: ${EXPORT_FORMS.join(', ')}
   --lint TARGET    print what a strict mode refuses, ignores or rewrites, one JSON finding per line:
                    ${STRICT_TARGETS.join(', ')}. Exits 1 when a rule is enforced nowhere.
@@ -36,12 +48,13 @@ With --jsonl or --export the exit code is 0 unless the run itself failed; with -
 when any finding says a rule is enforced nowhere.
 Run with no arguments (npm run check) to type-check the project instead.`;
 
-interface Args {
+export interface Args {
   pack?: string;
   tools?: string;
   tool?: string;
   full: boolean;
   jsonl: boolean;
+  workers?: number;
   export?: string;
   lint?: string;
   serverRunsCheck: boolean;
@@ -51,7 +64,7 @@ function usageError(message: string): CliOutput {
   return { stdout: '', stderr: `error: ${message}\n\n${USAGE}\n`, code: 2 };
 }
 
-function parseArgs(argv: string[]): Args | CliOutput {
+export function parseArgs(argv: string[]): Args | CliOutput {
   const args: Args = { full: false, jsonl: false, serverRunsCheck: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -69,6 +82,11 @@ function parseArgs(argv: string[]): Args | CliOutput {
       else if (a === '--server-runs-check') args.serverRunsCheck = true;
       else if (a === '--full') args.full = true;
       else if (a === '--jsonl') args.jsonl = true;
+      else if (a === '--workers') {
+        const v = value();
+        if (!/^[1-9][0-9]{0,2}$/.test(v)) throw new Error(`--workers takes a whole number from 1 to 999, not ${JSON.stringify(v)}`);
+        args.workers = Number(v);
+      }
       else if (a === '--help' || a === '-h') return { stdout: USAGE + '\n', stderr: '', code: 0 };
       else return usageError(`unknown option ${JSON.stringify(a)}`);
     } catch (err) {
@@ -77,6 +95,7 @@ function parseArgs(argv: string[]): Args | CliOutput {
   }
   if (args.pack && args.tools) return usageError('give --pack or --tools, not both');
   if (!args.pack && !args.tools) return usageError('give --pack ID or --tools FILE');
+  if (args.workers !== undefined && !args.jsonl) return usageError('--workers goes with --jsonl');
   if (args.export && (args.full || args.jsonl)) return usageError('--export prints definitions; it does not go with --full or --jsonl');
   if (args.export && !(EXPORT_FORMS as string[]).includes(args.export)) return usageError(`--export takes one of ${EXPORT_FORMS.join(', ')}, not ${JSON.stringify(args.export)}`);
   if (args.lint && (args.export || args.full || args.jsonl)) return usageError('--lint prints findings; it does not go with --export, --full or --jsonl');
@@ -85,10 +104,10 @@ function parseArgs(argv: string[]): Args | CliOutput {
   return args;
 }
 
-function loadPack(args: Args, io: CliIo): CompiledPack | CliOutput {
+export function loadPack(args: Args, io: CliIo): CompiledPack | CliOutput {
   if (args.pack) {
-    const pack = packs.find((p) => p.id === args.pack);
-    if (!pack) return { stdout: '', stderr: `error: unknown pack ${JSON.stringify(args.pack)}; the packs are: ${packs.map((p) => p.id).join(', ')}\n`, code: 2 };
+    const pack = io.pack(args.pack);
+    if (!pack) return { stdout: '', stderr: `error: unknown pack ${JSON.stringify(args.pack)}; the packs are: ${SHIPPED_PACK_IDS.join(', ')}\n`, code: 2 };
     return pack;
   }
   let text: string;
@@ -100,7 +119,7 @@ function loadPack(args: Args, io: CliIo): CompiledPack | CliOutput {
   const parsed = parseJsonText(text, '');
   if (!parsed.ok) return { stdout: '', stderr: `error: ${args.tools} ${parsed.fault.message}\n`, code: 2 };
   try {
-    return packFromToolDefinitions(parsed.value, args.tools!);
+    return io.toolsPack(parsed.value, args.tools!);
   } catch (err) {
     if (err instanceof PackError) return { stdout: '', stderr: `error: ${args.tools} has ${err.problems.length} problem${err.problems.length === 1 ? '' : 's'}:\n${err.problems.map((p) => `  ${p.path || '/'}: ${p.message}`).join('\n')}\n`, code: 2 };
     throw err;

@@ -16,7 +16,10 @@ export interface StandaloneCode {
   formats: unknown;
 }
 
-/** The one set of AJV options the engine validates with; `standalone` makes the instance able to emit code. */
+/**
+ * The one set of AJV options the engine validates with; `standalone` makes the instance able to emit code.
+ * @internal Left out of the package's declarations (stripInternal), which then name no type of AJV's.
+ */
 export function newAjv(formats: 'assert' | 'annotate', standalone?: StandaloneCode) {
   // ownProperties: a key named __proto__, toString or constructor is only present when the caller sent it.
   const ajv = new Ajv2020({

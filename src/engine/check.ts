@@ -250,8 +250,8 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
     vetCandidates(tool, validated.checked ?? null, faults);
     if (faults.length) return rejected(pack, tool.name, shape, absorbed.args, absorbed.corrections, faults, absorbed.faults.length ? 'absorb' : 'validate', validated.unexplained, state);
   }
-  // A tool with no ordered checks and no effects skips the stage outright.
-  const checked = tool.checks.length || tool.effects.length ? runChecks(tool, absorbed.args as JsonObject, options.state !== undefined ? options.state : pack.state) : null;
+  // A tool with no ordered checks and no effects skips the stage outright, as does a caller that runs them itself.
+  const checked = options.checks !== false && (tool.checks.length || tool.effects.length) ? runChecks(tool, absorbed.args as JsonObject, options.state !== undefined ? options.state : pack.state) : null;
   if (checked && !checked.ok) {
     const log = logFor(pack, tool.name, shape, 'checks', [checked.fault!], absorbed.corrections, 0);
     log.check = checked.stoppedBy!;

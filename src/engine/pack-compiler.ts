@@ -217,7 +217,7 @@ function collectFields(root: SchemaNode, tool: ToolSource, problems: PackProblem
         const path = fieldPath ? `${fieldPath}.${name}` : name;
         const p = ptr(ptr(pointer, 'properties'), name);
         const info = fieldInfo(root, name, path, sub, required.includes(name));
-        fields.set(path, { ...info, pointer: p });
+        fields.set(path, withPointer(info, p));
         for (const alias of info.aliases) {
           const owner = claimed.get(alias);
           if (owner && owner !== name) problems.push({ path: basePath + ptr(p, 'x-aliases'), message: `alias "${alias}" already names the field "${owner}"` });
@@ -237,7 +237,7 @@ function collectFields(root: SchemaNode, tool: ToolSource, problems: PackProblem
       const itemPath = `${fieldPath}[]`;
       if (!fields.has(itemPath)) {
         const name = fieldPath.replace(/\[\]/g, '').split('.').pop() || 'items';
-        fields.set(itemPath, { ...fieldInfo(root, name, itemPath, node.items, false), pointer: ptr(pointer, 'items') });
+        fields.set(itemPath, withPointer(fieldInfo(root, name, itemPath, node.items, false), ptr(pointer, 'items')));
       }
       walk(node.items, itemPath, ptr(pointer, 'items'), depth + 1, next);
     }
@@ -249,16 +249,30 @@ function collectFields(root: SchemaNode, tool: ToolSource, problems: PackProblem
   return fields;
 }
 
+/**
+ * The field's pointer into the pack file, for the compiler's own messages, kept off the FieldInfo the other
+ * stages read (not enumerable), and attached without copying: a copy would build the lazy alias table.
+ */
+function withPointer(info: FieldInfo, pointer: string): FieldInfo & { pointer: string } {
+  return Object.defineProperty(info, 'pointer', { value: pointer, enumerable: false }) as FieldInfo & { pointer: string };
+}
+
 function fieldInfo(root: SchemaNode, name: string, path: string, raw: SchemaNode, required: boolean): FieldInfo {
   // Boolean schemas (`true` / `false`) declare a field with no keywords of their own.
   const resolved = raw && typeof raw === 'object' ? deref(root, raw) : undefined;
   const node: SchemaNode = resolved && typeof resolved === 'object' ? resolved : {};
   const set = typeof node['x-value-set'] === 'string' ? valueSet(node['x-value-set']) : undefined;
   const enumValues: Json[] | undefined = set ? set.values : Array.isArray(node.enum) ? node.enum : undefined;
-  const valueAliases: Record<string, string> = Object.create(null);
-  if (set) Object.assign(valueAliases, set.aliases);
   const declared = node['x-value-aliases'];
-  if (declared && typeof declared === 'object') for (const [k, v] of Object.entries(declared)) valueAliases[k.toLowerCase()] = v as string;
+  // Built on first read: a registry's table indexes thousands of names, which compiling a pack (the CLI
+  // starting, say) should not pay for unless a call needs it.
+  let valueAliases: Record<string, string> | undefined;
+  const aliasTable = () => {
+    const table: Record<string, string> = Object.create(null);
+    if (set) Object.assign(table, set.aliases);
+    if (declared && typeof declared === 'object') for (const [k, v] of Object.entries(declared)) table[k.toLowerCase()] = v as string;
+    return table;
+  };
   return {
     path,
     name,
@@ -266,7 +280,9 @@ function fieldInfo(root: SchemaNode, name: string, path: string, raw: SchemaNode
     required,
     gloss: typeof node['x-gloss'] === 'string' ? node['x-gloss'] : undefined,
     aliases: Array.isArray(node['x-aliases']) ? node['x-aliases'] : [],
-    valueAliases,
+    get valueAliases() {
+      return (valueAliases ??= aliasTable());
+    },
     conflicts: node['x-conflicts'] && Array.isArray(node['x-conflicts'].with) ? node['x-conflicts'] : undefined,
     rule: typeof node['x-rule'] === 'string' ? node['x-rule'] : set?.rule,
     example: 'x-example' in node ? node['x-example'] : set?.example,
@@ -361,10 +377,7 @@ export function compilePackWith(backend: ValidatorBackend, input: unknown, origi
       }
     }
     const fieldMap = new Map<string, FieldInfo>();
-    for (const [k, v] of fields) {
-      const { pointer: _pointer, ...info } = v;
-      fieldMap.set(k, info);
-    }
+    for (const [k, v] of fields) fieldMap.set(k, v);
     tools.push({
       name: tool.name,
       summary: tool.summary,

@@ -310,4 +310,9 @@ export interface CheckOptions {
   absorb?: boolean;
   /** A state to run the ordered checks against instead of the pack's own (the playground's edited state). */
   state?: Json;
+  /**
+   * `false` skips the ordered checks (existence, permission, rules): for a server or proxy in front of the
+   * real records, which checks them itself; a pack's own state is a sample for its docs.
+   */
+  checks?: boolean;
 }

@@ -5,5 +5,5 @@ import type { CompiledPack } from '../../engine/types';
 import { validators } from '../../generated/validators/google-calendar.js';
 import { shippedPack } from '../shipped-pack';
 
-export const pack: CompiledPack = shippedPack(data, validators, [timeZones]);
+export const pack: CompiledPack = await shippedPack(data, validators, [timeZones]);
 export default pack;

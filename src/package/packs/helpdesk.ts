@@ -5,5 +5,5 @@ import type { CompiledPack } from '../../engine/types';
 import { validators } from '../../generated/validators/helpdesk.js';
 import { shippedPack } from '../shipped-pack';
 
-export const pack: CompiledPack = shippedPack(data, validators, [countries]);
+export const pack: CompiledPack = await shippedPack(data, validators, [countries]);
 export default pack;

@@ -7,5 +7,5 @@ import type { CompiledPack } from '../../engine/types';
 import { validators } from '../../generated/validators/stripe.js';
 import { shippedPack } from '../shipped-pack';
 
-export const pack: CompiledPack = shippedPack(data, validators, [countries, currencies, locales]);
+export const pack: CompiledPack = await shippedPack(data, validators, [countries, currencies, locales]);
 export default pack;

@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// The `actionable` command, bundled by esbuild into lib/cli.js (src/cli/build-lib.ts): no TypeScript
+// compiler at run time, and only what a call needs is loaded: the one pack asked for, with the validators
+// `npm run precompile` generated. AJV's compiler loads only for --tools; the MCP proxy only for mcp-proxy.
+//   actionable (--pack ID | --tools FILE) [options]      check calls (run.ts has the options)
+//   actionable mcp-proxy [--pack ID] [--log FILE] -- <command that starts an MCP server>
+import { readFileSync } from 'node:fs';
+import { parseJsonText } from '../engine/parse';
+import { loadShippedPack } from '../package/shipped';
+import type { CompiledPack } from '../engine/types';
+import { streamJsonl, type WorkerSource } from './jsonl';
+import { loadPack, parseArgs, runCli } from './run';
+
+/** The value after `flag` in argv, when there is one. */
+function valueOf(argv: readonly string[], flag: string): string | undefined {
+  const i = argv.indexOf(flag);
+  return i === -1 ? undefined : argv[i + 1];
+}
+
+async function checkCommand(argv: string[]): Promise<number> {
+  // Load before the synchronous run what it may ask for: the pack named, AJV's compiler for --tools.
+  const packId = valueOf(argv, '--pack');
+  const shipped: CompiledPack | undefined = packId === undefined ? undefined : await loadShippedPack(packId);
+  const toolsImport = argv.includes('--tools') ? await import('../engine/tools-import') : undefined;
+  const io = {
+    stdin: () => {
+      try {
+        return readFileSync(0, 'utf8');
+      } catch {
+        return '';
+      }
+    },
+    readFile: (path: string) => readFileSync(path, 'utf8'),
+    pack: (id: string) => (id === packId ? shipped : undefined),
+    toolsPack: (definitions: unknown, origin: string) => {
+      if (!toolsImport) throw new Error('the tools compiler was not loaded');
+      return toolsImport.packFromToolDefinitions(definitions, origin);
+    },
+  };
+  const args = parseArgs(argv);
+  if (!('code' in args) && args.jsonl) {
+    // A log of any size: streamed line by line, in flat memory, over worker threads with --workers.
+    const pack = loadPack(args, io);
+    if ('code' in pack) {
+      process.stderr.write(pack.stderr);
+      return pack.code;
+    }
+    // Each worker compiles the pack for itself: your own tools from the definitions loadPack just read.
+    const definitions = args.tools ? parseJsonText(io.readFile(args.tools), '') : undefined;
+    const source: WorkerSource = definitions?.ok ? { definitions: definitions.value, origin: args.tools! } : { packId: args.pack! };
+    await streamJsonl({ pack, source, tool: args.tool, workers: args.workers, workerUrl: new URL('./check-worker.js', import.meta.url) });
+    return 0;
+  }
+  const out = runCli(argv, io);
+  process.stdout.write(out.stdout);
+  process.stderr.write(out.stderr);
+  return out.code;
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  if (argv[0] === 'mcp-proxy') {
+    const { proxyCommand } = await import('../mcp/proxy-cli');
+    return proxyCommand(argv.slice(1));
+  }
+  return checkCommand(argv);
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`error: the checker failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 2;
+  },
+);

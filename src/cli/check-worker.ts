@@ -1,0 +1,29 @@
+// One worker thread of `--jsonl --workers N` (jsonl.ts): loads the pack once, then answers batches of lines.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { CompiledPack } from '../engine/types';
+import { loadShippedPack } from '../package/shipped';
+import { checkLines, type BatchReply, type BatchRequest, type WorkerData } from './jsonl';
+
+const data = workerData as WorkerData;
+const options = data.tool ? { tool: data.tool } : {};
+
+async function load(): Promise<CompiledPack> {
+  if ('packId' in data.source) {
+    const pack = await loadShippedPack(data.source.packId);
+    if (!pack) throw new Error(`unknown pack ${JSON.stringify(data.source.packId)}`);
+    return pack;
+  }
+  const { packFromToolDefinitions } = await import('../engine/tools-import');
+  return packFromToolDefinitions(data.source.definitions, data.source.origin);
+}
+
+const pack = load();
+parentPort!.on('message', async ({ id, text }: BatchRequest) => {
+  let reply: BatchReply;
+  try {
+    reply = { id, out: checkLines(await pack, text, options) };
+  } catch (err) {
+    reply = { id, error: err instanceof Error ? err.message : String(err) };
+  }
+  parentPort!.postMessage(reply);
+});

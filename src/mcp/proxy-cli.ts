@@ -1,0 +1,87 @@
+// `actionable mcp-proxy [--pack ID] [--log FILE] -- <command that starts an MCP server>`: the proxy
+// (proxy.ts) on this process's stdin and stdout, with the server started as a child process. Its log goes
+// to stderr, or to --log FILE, one JSON line per record: never to stdout, which belongs to the client.
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { SHIPPED_PACK_IDS, loadShippedPack } from '../package/shipped';
+import { runProxy, type ProxyLogRecord } from './proxy';
+
+export const PROXY_USAGE = `Usage: actionable mcp-proxy [--pack ID] [--log FILE] -- <command> [args...]
+
+Starts the MCP server <command> and serves its tools over stdio, checking every tools/call first:
+a rejected call never reaches the server, and the client gets the body with isError: true.
+
+  --pack ID    check against a shipped pack and serve its tools: ${SHIPPED_PACK_IDS.join(', ')}
+               (without it, the tools are the server's own, from its tools/list)
+  --log FILE   append the log (one JSON record per line) to FILE instead of stderr
+
+Exit codes: 0 when the client closes, 1 when the server exits first, 2 for a usage error.`;
+
+interface ProxyArgs {
+  pack?: string;
+  log?: string;
+  command: string[];
+}
+
+function parse(argv: string[]): ProxyArgs | string {
+  const dash = argv.indexOf('--');
+  const own = dash === -1 ? argv : argv.slice(0, dash);
+  const command = dash === -1 ? [] : argv.slice(dash + 1);
+  const args: ProxyArgs = { command };
+  for (let i = 0; i < own.length; i++) {
+    const a = own[i];
+    const v = own[i + 1];
+    if ((a === '--pack' || a === '--log') && (v === undefined || v.startsWith('--'))) return `${a} needs a value`;
+    if (a === '--pack') args.pack = own[++i];
+    else if (a === '--log') args.log = own[++i];
+    else return `unknown option ${JSON.stringify(a)}`;
+  }
+  if (command.length === 0) return 'give the command that starts the MCP server after --';
+  return args;
+}
+
+export async function proxyCommand(argv: string[]): Promise<number> {
+  if (argv.includes('--help') && !argv.slice(0, Math.max(0, argv.indexOf('--'))).length) {
+    process.stdout.write(PROXY_USAGE + '\n');
+    return 0;
+  }
+  const args = parse(argv);
+  if (typeof args === 'string') {
+    process.stderr.write(`error: ${args}\n\n${PROXY_USAGE}\n`);
+    return 2;
+  }
+  const pack = args.pack === undefined ? undefined : await loadShippedPack(args.pack);
+  if (args.pack !== undefined && !pack) {
+    process.stderr.write(`error: unknown pack ${JSON.stringify(args.pack)}; the packs are: ${SHIPPED_PACK_IDS.join(', ')}\n`);
+    return 2;
+  }
+  const toolsPack = pack ? undefined : (await import('../engine/tools-import')).packFromToolDefinitions;
+  let file: WriteStream | undefined;
+  if (args.log) file = createWriteStream(args.log, { flags: 'a' });
+  const log = (record: ProxyLogRecord) => {
+    const line = JSON.stringify({ at: new Date().toISOString(), ...record }) + '\n';
+    if (file) file.write(line);
+    else process.stderr.write(line);
+  };
+  // The server gets this process's whole environment (its keys and settings), not the SDK's short list.
+  const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+  const server = new StdioClientTransport({ command: args.command[0], args: args.command.slice(1), env, stderr: 'inherit' });
+  const client = new StdioServerTransport();
+  try {
+    await server.start();
+  } catch (err) {
+    process.stderr.write(`error: cannot start the MCP server ${JSON.stringify(args.command.join(' '))}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+  const running = runProxy({ client, server, pack, toolsPack, log });
+  await client.start();
+  // The SDK's stdio server transport does not watch for the end of stdin: the client going away ends the proxy.
+  process.stdin.once('end', () => void client.close());
+  const code = await running;
+  // Nothing more is read from the client; an open stdin would keep the process alive.
+  process.stdin.destroy();
+  if (code === 1) process.stderr.write('error: the MCP server exited; the proxy stops\n');
+  if (file) await new Promise((resolve) => file!.end(resolve));
+  return code;
+}
