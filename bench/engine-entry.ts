@@ -2,6 +2,6 @@
 // as Vite does) rather than run through the tsx loader, which wraps every closure in a naming helper.
 export { check, serializeBody, packFromToolDefinitions, suggestValues, type CompiledPack, type CompiledTool, type Body, type Json } from '../src/engine';
 export { estimateBodyTokens } from '../src/engine/body';
-export { valueSet } from '../src/engine/value-sets';
+export { valueSet, valueSetCandidates } from '../src/engine/value-sets';
 export { checkExampleOptions } from '../src/engine/pack-loader';
 export { packs } from '../src/packs';

@@ -282,8 +282,28 @@ export function registryJson(data: RegistryData): string {
 /** Every data file's text, by the path it is committed at (relative to the repo root). */
 export async function generateRegistryData(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const [name, build] of Object.entries(REGISTRY_FILES)) out.set(`${REGISTRY_DATA_DIR}/${name}.json`, registryJson(await build()));
+  for (const [name, build] of Object.entries(REGISTRY_FILES)) {
+    const data = await build();
+    out.set(`${REGISTRY_DATA_DIR}/${name}.json`, registryJson(data));
+    // The members alone, for compiling a pack: the playground loads the names only when a suggestion needs them.
+    out.set(`${REGISTRY_DATA_DIR}/${name}.values.json`, `{\n  "values": ${JSON.stringify(data.values)}\n}\n`);
+  }
+  out.set(`${REGISTRY_DATA_DIR}/currency-digits.json`, currencyDigitsJson());
   return out;
+}
+
+/**
+ * ISO 4217 minor-unit digits (usd 2, jpy 0, kwd 3) for units.ts: a table of a few hundred bytes, so that an
+ * amount's unit is known without loading the currency registry or the package's whole data.
+ */
+function currencyDigitsJson(): string {
+  const { data } = require('currency-codes') as { data: { code: string; digits: number }[] };
+  const digits = Object.fromEntries(data.filter((d) => typeof d.digits === 'number').map((d) => [d.code.toLowerCase(), d.digits]).sort());
+  return `{
+  "source": ${JSON.stringify(versionOf('currency-codes'))},
+  "digits": ${JSON.stringify(digits)}
+}
+`;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

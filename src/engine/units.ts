@@ -3,7 +3,7 @@
 // model reads 15.00 off a page and sends "15.00", and offering 15 would refund fifteen cents. A decimal
 // point on such a field means major units, and a conversion that depends on the currency is offered only
 // when the currency is known (a sibling argument, or the record the call names). Pure: no DOM, no Node.
-import * as currencyCodes from 'currency-codes';
+import currencyData from './registries/data/currency-digits.json';
 import { checkExpr, evaluate, parsePath, type ExprContext, type ParsedPath } from './conditions';
 import type { Json, JsonObject, SchemaNode, UnitSpec } from './types';
 
@@ -26,15 +26,12 @@ export function parseUnit(raw: unknown): UnitSpec | undefined {
 
 // ---- currencies ----------------------------------------------------------------------------------
 
-let digitsByCode: Map<string, number> | undefined;
+const DIGITS: Readonly<Record<string, number>> = (currencyData as { digits: Record<string, number> }).digits;
 
-/** ISO 4217 minor-unit digits (usd 2, jpy 0, kwd 3), from currency-codes; undefined for an unknown code. */
+/** ISO 4217 minor-unit digits (usd 2, jpy 0, kwd 3), from currency-codes via npm run registries; undefined for an unknown code. */
 export function currencyDigits(code: string): number | undefined {
-  if (!digitsByCode) {
-    digitsByCode = new Map();
-    for (const c of currencyCodes.data) if (typeof c.digits === 'number') digitsByCode.set(c.code.toLowerCase(), c.digits);
-  }
-  return digitsByCode.get(code.toLowerCase());
+  const key = code.toLowerCase();
+  return Object.prototype.hasOwnProperty.call(DIGITS, key) ? DIGITS[key] : undefined;
 }
 
 /** The currency of one call, from the unit's expression over the arguments and the state; undefined when unknown. */

@@ -22,6 +22,12 @@ export interface ValueSet {
   suggest(received: string): string[];
   /** For a value of a known wrong kind (a UTC offset for a time zone), the rule that says so, completing "must be …". */
   refusal?(received: string): string | undefined;
+  /**
+   * Whether the names `suggest` and `aliases` read are loaded. A registry's members are there from the
+   * start (a pack compiles and validates with them); its names load apart (registries/lookup.ts).
+   */
+  namesLoaded?(): boolean;
+  loadNames?(): Promise<void>;
 }
 
 /** Every registry a pack may name, loaded or not: the enum of the x-value-set keyword. */

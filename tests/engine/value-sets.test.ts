@@ -69,7 +69,7 @@ describe('the registries', () => {
 
   test('the committed data files are what the generator writes from the packages now', async () => {
     const generated = await generateRegistryData();
-    expect([...generated.keys()]).toEqual(['countries', 'currencies', 'time-zones', 'locales'].map((n) => `src/engine/registries/data/${n}.json`));
+    expect([...generated.keys()]).toEqual(['countries', 'countries.values', 'currencies', 'currencies.values', 'time-zones', 'time-zones.values', 'locales', 'locales.values', 'currency-digits'].map((n) => `src/engine/registries/data/${n}.json`));
     for (const [path, text] of generated) expect(readFileSync(path, 'utf8') === text, `${path} is stale: run npm run registries`).toBe(true);
   });
 });
@@ -294,9 +294,21 @@ describe('loading a registry only when a pack names it', () => {
     vi.resetModules();
     const { loadPackById } = await import('../../src/components/playground/checker');
     const { loadedValueSets } = await import('../../src/engine/value-sets');
+    const { namesNeeded, loadNames } = await import('../../src/components/playground/checker');
     const pack = await loadPackById('helpdesk');
     expect(loadedValueSets()).toEqual(['iso-3166-1-alpha-2']);
     const fresh = await import('../../src/engine/check');
-    expect(fresh.check(pack, { name: 'create_customer', arguments: { name: 'Ada Lovelace', email: 'ada@example.com', country_code: 'Scotland' } }).body).toMatchObject({ error: 'unknown_country_code', did_you_mean: ['GB'] });
+    const call = { name: 'create_customer', arguments: { name: 'Ada Lovelace', email: 'ada@example.com', country_code: 'Scotland' } };
+    // The members came with the pack; the names (what did_you_mean reads) come only for a tool that needs them.
+    expect(namesNeeded(pack, { name: 'update_ticket', arguments: {} })).toEqual([]);
+    expect(namesNeeded(pack, call)).toEqual(['iso-3166-1-alpha-2']);
+    expect(namesNeeded(pack, { ...call, name: 'createCustomer' })).toEqual(['iso-3166-1-alpha-2']);
+    // Checked before they load, a suggestion cannot be made: the engine says so rather than give another body.
+    expect(fresh.check(pack, call).body).toMatchObject({ error: 'internal_error' });
+    await loadNames(namesNeeded(pack, call));
+    expect(namesNeeded(pack, call)).toEqual([]);
+    expect(fresh.check(pack, call).body).toMatchObject({ error: 'unknown_country_code', did_you_mean: ['GB'] });
+    // A valid call never reads the names.
+    expect(fresh.check(pack, { ...call, arguments: { ...call.arguments, country_code: 'GB' } }).ok).toBe(true);
   });
 });

@@ -9,7 +9,8 @@ import { exportPack } from '../../engine/exports';
 import { compilePackWith } from '../../engine/pack-compiler';
 import { parseCall } from '../../engine/parse';
 import { precompiledBackend, type StandaloneValidate } from '../../engine/precompiled-backend';
-import { loadValueSets } from '../../engine/registries';
+import { loadValueSetNames, loadValueSets, valueSetsWithoutNames } from '../../engine/registries';
+import { matchToolName } from '../../engine/tool-names';
 import { valueSetNamesIn } from '../../engine/value-sets';
 import type { CompiledPack } from '../../engine/types';
 import { diagnosticsFor, replacementText } from './diagnostics';
@@ -48,6 +49,28 @@ export function loadPackById(id: string): Promise<CompiledPack> {
   }
   return p;
 }
+
+/**
+ * The value sets whose names a check of this call would read and that are not loaded yet: those of the
+ * fields of the tool the call names. A registry's names (what did_you_mean reads: 249 countries in a
+ * hundred languages, every zone's cities) load only then, and the body waits for them, so that it is
+ * the body a server gives. Usually [].
+ */
+export function namesNeeded(pack: CompiledPack, call: unknown, tool?: string): string[] {
+  const name = parseCall(call).name ?? tool;
+  if (!name) return [];
+  let t = pack.tool(name);
+  if (!t) {
+    const match = matchToolName(name, pack.tools.map((x) => x.name));
+    t = match.kind === 'variant' ? pack.tool(match.to) : undefined;
+  }
+  if (!t) return [];
+  const sets: string[] = [];
+  for (const f of t.fields.values()) if (f.valueSet) sets.push(f.valueSet);
+  return sets.length ? valueSetsWithoutNames(sets) : [];
+}
+
+export { loadValueSetNames as loadNames };
 
 type AjvTools = typeof import('./ajv-tools');
 let ajvTools: Promise<AjvTools> | null = null;

@@ -123,6 +123,7 @@ function correctionDiagnostic(loc: CallLocation, c: Correction, text: string): D
   const path: Segment[] = parseFieldPath(c.field) ?? [];
   const at = path.length ? loc.field(path) : null;
   const base = { severity: 'info' as const, field: c.field, code: c.rule, message: `Absorbed: ${describeCorrection(c)}`, kind: 'correction' as const, escapes: at?.escapes ?? 0, python: loc.python };
-  if (at?.exact && at.value) return { ...base, ...(c.rule === 'json_string_parsed' ? at.value : at.key ?? at.value) };
+  // A parsed string or a folded value is marked on the value; a renamed field on its key.
+  if (at?.exact && at.value) return { ...base, ...(c.rule === 'json_string_parsed' || c.rule === 'case_folded' ? at.value : at.key ?? at.value) };
   return { ...base, ...(at?.nearest ?? argumentsStart(loc, text)) };
 }

@@ -4,13 +4,16 @@
 // subdivisions (England, Scotland, California) from CLDR and ISO 3166-2. A name several countries share
 // (Congo, Korea) gives all of them.
 import type { ValueSet } from '../value-sets';
-import data from './data/countries.json';
+import members from './data/countries.values.json';
 import { defineValueSet } from './define';
-import { Lookup, type RegistryData } from './lookup';
+import { Lookup, RegistryNames } from './lookup';
+
+/** The names load apart from the members (see RegistryNames). */
+export const names = new RegistryNames(members.values, () => import('./data/countries.json'));
 
 export const countries = defineValueSet(
   { name: 'iso-3166-1-alpha-2', rule: 'a two-letter ISO 3166-1 alpha-2 code', example: 'GB', code: 'unknown_country_code' },
-  new Lookup(data as RegistryData, { byWords: true }),
+  new Lookup('iso-3166-1-alpha-2', names, { byWords: true }),
 );
 
 const sets: ValueSet[] = [countries];

@@ -3,9 +3,12 @@
 // Names point at them (US Dollar, Euro) and so do symbols from currency-symbol-map (€, £); a name or symbol
 // shared by many (dollar, $) gives the three used in the most countries, never one alone.
 import type { ValueSet } from '../value-sets';
-import data from './data/currencies.json';
+import members from './data/currencies.values.json';
 import { defineValueSet } from './define';
-import { Lookup, type RegistryData } from './lookup';
+import { Lookup, RegistryNames } from './lookup';
+
+/** The names load apart from the members (see RegistryNames); both sets share them. */
+export const names = new RegistryNames(members.values, () => import('./data/currencies.json'));
 
 const options = {
   byWords: true,
@@ -16,12 +19,12 @@ const options = {
 
 export const currencies = defineValueSet(
   { name: 'iso-4217', rule: 'a three-letter ISO 4217 currency code', example: 'USD', code: 'unknown_currency_code' },
-  new Lookup(data as RegistryData, options),
+  new Lookup('iso-4217', names, options),
 );
 
 export const currenciesLowercase = defineValueSet(
   { name: 'iso-4217-lowercase', rule: 'a three-letter lowercase ISO 4217 currency code', example: 'usd', code: 'unknown_currency_code' },
-  new Lookup(data as RegistryData, { ...options, member: (code) => code.toLowerCase() }),
+  new Lookup('iso-4217-lowercase', names, { ...options, member: (code) => code.toLowerCase() }),
 );
 
 const sets: ValueSet[] = [currencies, currenciesLowercase];

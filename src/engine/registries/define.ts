@@ -16,7 +16,11 @@ export function defineValueSet(spec: ValueSetSpec, lookup: Lookup): ValueSet {
   let aliases: Record<string, string> | undefined;
   return {
     ...spec,
-    source: lookup.data.source,
+    get source() {
+      return lookup.data.source;
+    },
+    namesLoaded: () => lookup.loaded,
+    loadNames: () => lookup.load(),
     get values() {
       return (values ??= lookup.values);
     },

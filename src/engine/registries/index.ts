@@ -1,5 +1,6 @@
-// Where each registry lives, for loading on demand: the playground imports a registry only when the pack it
-// compiles names it, so the JavaScript it loads first holds none of them. Node entry points use ./all.ts.
+// Where each registry lives, for loading on demand: the playground imports a registry's members only when the
+// pack it compiles names it, and its names (what did_you_mean reads) only before it checks a call to a tool
+// with a field that uses it, so the JavaScript it loads first holds none of them. Node uses ./all.ts.
 import { registerValueSet, valueSet, type ValueSet, type ValueSetName } from '../value-sets';
 
 type RegistryModule = { default: ValueSet[] };
@@ -17,4 +18,17 @@ export async function loadValueSets(names: Iterable<string>): Promise<void> {
   const pending = [...new Set(names)].filter((n) => !valueSet(n) && Object.prototype.hasOwnProperty.call(REGISTRY_MODULES, n));
   const modules = await Promise.all(pending.map((n) => REGISTRY_MODULES[n as ValueSetName]()));
   for (const m of modules) for (const set of m.default) registerValueSet(set);
+}
+
+/**
+ * Loads the names of the named value sets, so that suggestions can read them; the sets must be loaded
+ * already (loadValueSets). Resolves at once when there is nothing to load.
+ */
+export async function loadValueSetNames(names: Iterable<string>): Promise<void> {
+  await Promise.all([...new Set(names)].map((n) => valueSet(n)).filter((s): s is ValueSet => !!s && s.namesLoaded?.() === false).map((s) => s.loadNames!()));
+}
+
+/** Of the named value sets, those whose names are not loaded yet. */
+export function valueSetsWithoutNames(names: Iterable<string>): string[] {
+  return [...new Set(names)].filter((n) => valueSet(n)?.namesLoaded?.() === false);
 }

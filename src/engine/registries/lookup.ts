@@ -72,18 +72,73 @@ interface Index {
   fuzzy: Map<number, [string, string[]][]>;
 }
 
+/**
+ * One registry's names (./data/<name>.json), which the set's members alone (./data/<name>.values.json) do
+ * not need: a pack compiles and validates with the members, and only a suggestion reads the names. Node
+ * hands them over at once (./all.ts); the playground loads them for a tool before checking a call to it.
+ */
+export class RegistryNames {
+  private data: RegistryData | undefined;
+  private pending: Promise<void> | undefined;
+
+  constructor(
+    readonly values: string[],
+    private readonly loader: () => Promise<{ default: unknown }>,
+  ) {}
+
+  get loaded(): boolean {
+    return this.data !== undefined;
+  }
+
+  provide(data: unknown): void {
+    this.data = data as RegistryData;
+  }
+
+  load(): Promise<void> {
+    if (this.data) return Promise.resolve();
+    this.pending ??= this.loader().then(
+      (m) => this.provide(m.default),
+      (err) => {
+        this.pending = undefined;
+        throw err;
+      },
+    );
+    return this.pending;
+  }
+
+  /** The names; a suggestion asked for before they are loaded is a bug of the caller, and says so. */
+  get(name: string): RegistryData {
+    if (!this.data) throw new Error(`the names of the value set ${name} are not loaded: load them (loadValueSetNames in src/engine/registries/index.ts) before checking a call to a field that uses it`);
+    return this.data;
+  }
+}
+
 export class Lookup {
   private index: Index | undefined;
 
   constructor(
-    readonly data: RegistryData,
+    readonly name: string,
+    private readonly names: RegistryNames,
     private readonly options: LookupOptions = {},
   ) {}
+
+  /** The registry's names and weights, loaded or not (see RegistryNames). */
+  get data(): RegistryData {
+    return this.names.get(this.name);
+  }
+
+  get loaded(): boolean {
+    return this.names.loaded;
+  }
+
+  load(): Promise<void> {
+    return this.names.load();
+  }
 
   /** The members, in the form this set permits. */
   get values(): string[] {
     const m = this.options.member;
-    return m ? this.data.values.map(m) : this.data.values;
+    return m ? this.names.values.map(m) : this.names.values;
   }
 
   private build(): Index {

@@ -6,12 +6,15 @@
 // (PST, Pacific Time, CET) point at the zone CLDR picks for them, from @vvo/tzdb and CLDR's metazones; city
 // names (Zurich, New York) at their zone. A UTC offset is refused with its own rule, never guessed from.
 import type { ValueSet } from '../value-sets';
-import data from './data/time-zones.json';
+import members from './data/time-zones.values.json';
 import { defineValueSet } from './define';
-import { Lookup, type RegistryData } from './lookup';
+import { Lookup, RegistryNames } from './lookup';
 
 /** +01:00, -0500, UTC+1, GMT-05:00, Etc/GMT-1: an offset, which is not a zone. */
 const OFFSET = /^(?:(?:utc|gmt|z)\s*)?[+\-−]\s*\d{1,2}(?::?\d{2})?$|^etc\/gmt[+\-]\d{1,2}$/i;
+
+/** The names load apart from the members (see RegistryNames). */
+export const names = new RegistryNames(members.values, () => import('./data/time-zones.json'));
 
 export const timeZones = defineValueSet(
   {
@@ -21,7 +24,7 @@ export const timeZones = defineValueSet(
     code: 'unknown_time_zone',
     refusal: (received) => (OFFSET.test(received.trim()) && !/^etc\/gmt[+\-]0$/i.test(received.trim()) ? 'an IANA time zone name, not a UTC offset' : undefined),
   },
-  new Lookup(data as RegistryData, {
+  new Lookup('iana-time-zone', names, {
     byWords: true,
     fuzzyValues: true,
     fuzzyFallback: true,
