@@ -1,0 +1,102 @@
+// The bundled bin (lib/cli.js, run through npm run check's launcher, which builds it when stale): --jsonl
+// streams, --workers keeps the order, and both print exactly what the in-process CLI (run.ts) prints.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { runCli } from '../../src/cli/run';
+import { packFromToolDefinitions } from '../../src/engine';
+import { getPack } from '../../src/packs';
+
+const dir = mkdtempSync(join(tmpdir(), 'actionable-bin-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const bin = (args: string[], input: string) => spawnSync(process.execPath, ['src/cli/launch.mjs', ...args], { input, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 120_000 });
+const inProcess = (args: string[], input: string) =>
+  runCli(args, { stdin: () => input, readFile: (p) => (p === toolsFile ? tools : ''), pack: getPack, toolsPack: packFromToolDefinitions });
+
+const toolsFile = join(dir, 'tools.json');
+const tools = JSON.stringify([{ type: 'function', function: { name: 'set_mode', parameters: { type: 'object', properties: { mode: { type: 'string', enum: ['fast', 'safe'] } }, required: ['mode'] } } }]);
+writeFileSync(toolsFile, tools);
+
+/** A call log with every kind of line: each input shape, faulty and valid calls, garbage, blank lines and CRLF endings. */
+function callLog(n: number): string {
+  const lines = [
+    'update_ticket(ticket_id="T-8841", status="OPEN")',
+    JSON.stringify({ name: 'get_ticket', arguments: { ticket_id: 'T-8841' } }),
+    JSON.stringify({ type: 'function', function: { name: 'update_ticket', arguments: JSON.stringify({ ticket_id: 'T-8841', status: 'closed' }) } }),
+    JSON.stringify({ type: 'tool_use', id: 't', name: 'create_customer', input: { name: 'Ada', email: 'ada@example.com', country_code: 'England' } }),
+    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'assign_ticket', arguments: { ticketId: 'T-8841', agent_id: 'A-1' } } }),
+    'not a call at all',
+    '',
+    '{"name": "search_tickets", "arguments": {"query": "x"',
+  ];
+  let out = '';
+  for (let i = 0; i < n; i++) out += lines[i % lines.length] + (i % 5 === 0 ? '\r\n' : '\n');
+  return out + JSON.stringify({ name: 'list_agents', arguments: { team: 'eng' } }); // a last line without a newline
+}
+
+beforeAll(() => {
+  // Builds lib/ if it is stale, once, before the tests run side by side.
+  expect(bin(['--pack', 'helpdesk'], '{"name":"list_agents","arguments":{}}').status).toBe(0);
+}, 120_000);
+
+test('--jsonl prints, line for line, what the in-process CLI prints', () => {
+  const log = callLog(400);
+  const expected = inProcess(['--pack', 'helpdesk', '--jsonl'], log);
+  expect(expected.stdout.split('\n').length).toBe(402);
+  const r = bin(['--pack', 'helpdesk', '--jsonl'], log);
+  expect({ stdout: r.stdout, stderr: r.stderr, status: r.status }).toEqual({ stdout: expected.stdout, stderr: '', status: 0 });
+});
+
+test('--jsonl --workers 2 keeps the input order over many batches', () => {
+  const log = callLog(6000);
+  const expected = inProcess(['--pack', 'helpdesk', '--jsonl'], log).stdout;
+  const r = bin(['--pack', 'helpdesk', '--jsonl', '--workers', '2'], log);
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  expect(r.stdout.length).toBe(expected.length);
+  expect(r.stdout === expected).toBe(true);
+});
+
+test('--jsonl with --tools FILE, over worker threads too', () => {
+  const log = ['{"name":"set_mode","arguments":{"mode":"FAST"}}', '{"name":"set_mode","arguments":{"mode":"safe"}}', 'set_mode(mode="slow")'].join('\n') + '\n';
+  const expected = inProcess(['--tools', toolsFile, '--jsonl'], log).stdout;
+  expect(bin(['--tools', toolsFile, '--jsonl'], log).stdout).toBe(expected);
+  expect(bin(['--tools', toolsFile, '--jsonl', '--workers', '2'], log).stdout).toBe(expected);
+});
+
+test('--jsonl streams: each line is answered before the next is written, stdin still open', async () => {
+  const child = spawn(process.execPath, ['src/cli/launch.mjs', '--pack', 'helpdesk', '--jsonl'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  const lineCount = () => out.split('\n').length - 1;
+  const waitFor = (n: number) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer to line ${n} within 30 s (got ${lineCount()})`)), 30_000);
+      const poll = () => (lineCount() >= n ? (clearTimeout(timer), resolve()) : setTimeout(poll, 10));
+      poll();
+    });
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stdin.write('update_ticket(ticket_id="T-8841", status="OPEN")\n');
+  await waitFor(1);
+  child.stdin.write('{"name":"get_ticket","arguments":{"ticket_id":"T-8841"}}\n');
+  await waitFor(2);
+  child.stdin.end();
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  expect(code).toBe(0);
+  expect(out.split('\n').filter(Boolean).map((l) => JSON.parse(l).ok)).toEqual([false, true]);
+});
+
+test('one call: the body and exit code 1, the call as it will run and exit code 0', () => {
+  expect(bin(['--pack', 'helpdesk'], 'update_ticket(ticket_id="T-8841", status="OPEN")')).toMatchObject({ stdout: '{"error":"invalid_status","field":"status","message":"must be one of: open, pending, closed","received":"OPEN","retryable":false}\n', status: 1 });
+  expect(bin(['--pack', 'helpdesk'], '{"name":"get_ticket","arguments":{"ticketId":"T-8841"}}')).toMatchObject({ stdout: '{"name":"get_ticket","arguments":{"ticket_id":"T-8841"}}\n', status: 0 });
+});
+
+test('usage errors exit 2, as in-process', () => {
+  for (const args of [['--pack', 'helpdesk', '--workers', '2'], ['--pack', 'helpdesk', '--jsonl', '--workers', '0'], ['--pack', 'nope', '--jsonl']]) {
+    const expected = inProcess(args, '');
+    const r = bin(args, '');
+    expect({ stdout: r.stdout, stderr: r.stderr, status: r.status }).toEqual({ stdout: expected.stdout, stderr: expected.stderr, status: expected.code });
+  }
+});
