@@ -6,6 +6,13 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The package's own name, for the /use/ examples, which import it as users do (tsconfig.json's paths).
+        resolve: {
+          alias: [
+            { find: /^actionable$/, replacement: new URL('./src/package/index.ts', import.meta.url).pathname },
+            { find: /^actionable\/packs\/(.*)$/, replacement: new URL('./src/package/packs/$1.ts', import.meta.url).pathname },
+          ],
+        },
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts'],

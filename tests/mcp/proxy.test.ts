@@ -10,7 +10,6 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { check, exportPack, packFromToolDefinitions, serializeBody } from '../../src/engine';
 import { getPack } from '../../src/packs';
-// @ts-expect-error: a plain JavaScript module of the test server's, with no declarations.
 import { TOOLS } from './helpdesk-tools.mjs';
 
 const helpdesk = getPack('helpdesk')!;
