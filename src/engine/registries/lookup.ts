@@ -68,8 +68,48 @@ interface Index {
   terms: Map<string, string[]>;
   fallback: Map<string, string[]>;
   wordNames: [string, string[]][];
-  /** Folded names by length, so an edit-distance pass reads only names of a length that can be near. */
-  fuzzy: Map<number, [string, string[]][]>;
+  /** The word names by each word they hold: a query's words must all be there, so one word's list is enough to search. */
+  byWord: Map<string, number[]>;
+  fuzzy: FuzzyIndex;
+}
+
+/**
+ * The folded names an edit-distance pass compares with, and their q-grams (letters, and pairs of letters),
+ * to skip names that cannot be near. A name within k edits of a key of length n shares at least n - q + 1 - kq
+ * of its q-grams (each edit touches at most q of them): a filter that never drops a name that is near,
+ * so the pass finds what comparing with every name would, at a fraction of the comparisons.
+ */
+interface FuzzyIndex {
+  names: string[];
+  targets: string[][];
+  /** q-gram -> [name index, count in that name], flattened. */
+  grams: [Map<string, number[]>, Map<string, number[]>];
+  /** Shared q-grams per name, zeroed after each query. */
+  shared: Int32Array;
+}
+
+function gramCounts(s: string, q: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (let i = 0; i + q <= s.length; i++) {
+    const g = s.slice(i, i + q);
+    out.set(g, (out.get(g) ?? 0) + 1);
+  }
+  return out;
+}
+
+function fuzzyIndex(near: Map<string, string[]>): FuzzyIndex {
+  const names = [...near.keys()];
+  const grams: FuzzyIndex['grams'] = [new Map(), new Map()];
+  names.forEach((name, id) => {
+    for (const q of [1, 2] as const) {
+      for (const [g, n] of gramCounts(name, q)) {
+        let list = grams[q - 1].get(g);
+        if (!list) grams[q - 1].set(g, (list = []));
+        list.push(id, n);
+      }
+    }
+  });
+  return { names, targets: names.map((n) => near.get(n)!), grams, shared: new Int32Array(names.length) };
 }
 
 /**
@@ -166,13 +206,15 @@ export class Lookup {
     searchable(Object.entries(this.data.terms), this.options.byWords === true);
     if (this.options.fuzzyFallback) searchable(Object.entries(this.data.fallback ?? {}), false);
     if (this.options.fuzzyValues) for (const v of this.data.values) add(near, fold(v), [v]);
-    const fuzzy = new Map<number, [string, string[]][]>();
-    for (const [name, targets] of near) {
-      const bucket = fuzzy.get(name.length) ?? [];
-      bucket.push([name, targets]);
-      fuzzy.set(name.length, bucket);
-    }
-    return { members: new Set(this.data.values), byFold, terms, fallback, wordNames, fuzzy };
+    const byWord = new Map<string, number[]>();
+    wordNames.forEach(([name], i) => {
+      for (const word of new Set(name.trim().split(' '))) {
+        let list = byWord.get(word);
+        if (!list) byWord.set(word, (list = []));
+        list.push(i);
+      }
+    });
+    return { members: new Set(this.data.values), byFold, terms, fallback, wordNames, byWord, fuzzy: fuzzyIndex(near) };
   }
 
   /** Members the received string most likely means, best first, at most three; [] when no guess is trustworthy. */
@@ -193,27 +235,53 @@ export class Lookup {
     if (ix.wordNames.length) {
       const w = words(raw);
       if (w) {
+        // ` untied kingdom ` is in a name only if each of its words is: search the names holding its rarest one.
+        let within: number[] | undefined;
+        for (const word of w.trim().split(' ')) {
+          const list = ix.byWord.get(word) ?? [];
+          if (!within || list.length < within.length) within = list;
+        }
         const found: string[] = [];
-        for (const [name, targets] of ix.wordNames) if (name.includes(w)) for (const t of targets) if (!found.includes(t)) found.push(t);
+        for (const i of within ?? []) {
+          const [name, targets] = ix.wordNames[i];
+          if (name.includes(w)) for (const t of targets) if (!found.includes(t)) found.push(t);
+        }
         if (found.length) return finish(found);
       }
     }
+    return this.nearest(ix.fuzzy, key, finish);
+  }
+
+  /** The names at the smallest edit distance from `key`, within a third of its length; [] when none is. */
+  private nearest(fz: FuzzyIndex, key: string, finish: (found: string[]) => string[]): string[] {
     const limit = Math.floor(key.length / 3);
+    // Pairs of letters filter harder; a short key, with few pairs to share, is filtered on single letters.
+    const q = key.length - 1 - 2 * limit >= 2 ? 2 : 1;
+    const least = key.length - q + 1 - limit * q;
+    const touched: number[] = [];
+    for (const [g, n] of gramCounts(key, q)) {
+      const list = fz.grams[q - 1].get(g);
+      if (!list) continue;
+      for (let j = 0; j < list.length; j += 2) {
+        const id = list[j];
+        if (Math.abs(fz.names[id].length - key.length) > limit) continue;
+        if (fz.shared[id] === 0) touched.push(id);
+        fz.shared[id] += Math.min(n, list[j + 1]);
+      }
+    }
     let best = limit + 1;
     let found: string[] = [];
-    // Nearest lengths first: a name of equal length is the likeliest to be at the smallest distance.
-    for (let delta = 0; delta <= Math.min(limit, best); delta++) {
-      for (const length of delta === 0 ? [key.length] : [key.length - delta, key.length + delta]) {
-        for (const [name, targets] of ix.fuzzy.get(length) ?? []) {
-          const d = distance(key, name);
-          if (d > best) continue;
-          if (d < best) {
-            best = d;
-            found = [];
-          }
-          for (const t of targets) if (!found.includes(t)) found.push(t);
-        }
+    for (const id of touched) {
+      const enough = fz.shared[id] >= least;
+      fz.shared[id] = 0;
+      if (!enough) continue;
+      const d = distance(key, fz.names[id]);
+      if (d > best) continue;
+      if (d < best) {
+        best = d;
+        found = [];
       }
+      for (const t of fz.targets[id]) if (!found.includes(t)) found.push(t);
     }
     return best <= limit ? finish(found) : [];
   }
