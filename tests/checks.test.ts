@@ -43,7 +43,7 @@ const cases: RuleCase[] = [
     check: 'exists:ticket_id',
     fails: {
       args: { ticket_id: 'T-9999' },
-      body: { error: 'not_found', field: 'ticket_id', message: 'does not match any ticket; get a valid id from search_tickets(query)', received: 'T-9999', next_call: 'search_tickets(query)', retryable: false },
+      body: { error: 'not_found', field: 'ticket_id', message: 'does not match any ticket', received: 'T-9999', next_call: 'search_tickets(query)', retryable: false },
     },
     passes: { args: { ticket_id: 'T-8841' } },
   },
@@ -56,7 +56,7 @@ const cases: RuleCase[] = [
       state: edited(helpdesk, (s) => (s.caller = readOnly)),
       body: {
         error: 'forbidden',
-        message: 'this caller may read tickets but not change them: changing a ticket needs the tickets:write scope, so repeating the call will fail the same way; hand the change to an agent who has that scope',
+        message: 'this caller may read tickets but not change them: changing a ticket needs the tickets:write scope; hand the change to an agent who has that scope',
         retryable: false,
       },
     },
@@ -81,7 +81,7 @@ const cases: RuleCase[] = [
       body: {
         error: 'reopen_window_expired',
         field: 'status',
-        message: 'cannot reopen this ticket: it was closed at 2026-01-20T10:00:00Z, more than 30 days ago, and such tickets stay closed, so repeating the call will fail the same way; open a new ticket with create_ticket and mention this one in its description',
+        message: 'cannot reopen this ticket: it was closed at 2026-01-20T10:00:00Z, more than 30 days ago, and such tickets stay closed; open a new ticket with create_ticket and mention this one in its description',
         received: 'open',
         next_call: 'create_ticket(subject, priority)',
         retryable: false,
@@ -95,7 +95,7 @@ const cases: RuleCase[] = [
     check: 'exists:customer_id',
     fails: {
       args: { subject: 'Refund', priority: 'p2', customer_id: 'C-9999' },
-      body: { error: 'not_found', field: 'customer_id', message: 'does not match any customer; get a valid id from search_customers(query)', received: 'C-9999', next_call: 'search_customers(query)', retryable: false },
+      body: { error: 'not_found', field: 'customer_id', message: 'does not match any customer', received: 'C-9999', next_call: 'search_customers(query)', retryable: false },
     },
     passes: { args: { subject: 'Refund', priority: 'p2', customer_id: 'C-1042' } },
   },
@@ -108,7 +108,7 @@ const cases: RuleCase[] = [
       state: edited(helpdesk, (s) => (s.caller = readOnly)),
       body: {
         error: 'forbidden',
-        message: 'this caller may read tickets but not change them: changing a ticket needs the tickets:write scope, so repeating the call will fail the same way; hand the change to an agent who has that scope',
+        message: 'this caller may read tickets but not change them: changing a ticket needs the tickets:write scope; hand the change to an agent who has that scope',
         retryable: false,
       },
     },
@@ -120,7 +120,7 @@ const cases: RuleCase[] = [
     check: 'exists:assignee',
     fails: {
       args: { ticket_id: 'T-8850', assignee: 'eng-99' },
-      body: { error: 'not_found', field: 'assignee', message: 'does not match any agent; get a valid id from list_agents(team)', received: 'eng-99', next_call: 'list_agents(team)', retryable: false },
+      body: { error: 'not_found', field: 'assignee', message: 'does not match any agent', received: 'eng-99', next_call: 'list_agents(team)', retryable: false },
     },
     passes: { args: { ticket_id: 'T-8850', assignee: 'eng-7' } },
   },
@@ -133,7 +133,7 @@ const cases: RuleCase[] = [
       body: {
         error: 'not_found',
         field: 'payment_intent',
-        message: 'does not match any payment intent; get a valid id from list_payment_intents(customer)',
+        message: 'does not match any payment intent',
         received: 'pi_3NoSuchIntent',
         next_call: 'list_payment_intents(customer)',
         retryable: false,
@@ -149,7 +149,7 @@ const cases: RuleCase[] = [
       args: { charge: 'ch_3FullyRefunded4Hv8Rt2Wn6' },
       body: {
         error: 'charge_already_refunded',
-        message: 'this payment has already been refunded in full, so no refund on it can succeed and repeating the call will fail the same way; nothing is left to give back on it',
+        message: 'this payment has already been refunded in full, so no refund on it can succeed: nothing is left to give back on it',
         retryable: false,
       },
     },
@@ -179,7 +179,7 @@ const cases: RuleCase[] = [
       args: { charge: 'ch_3EuroOrder9Kd3Pq7Zm1Xc5V', amount: 100000 },
       body: {
         error: 'balance_insufficient',
-        message: "the account's available balance is 40000 in the smallest unit of eur, less than this refund, so repeating the call will fail the same way; refund at most 40000, or tell the user the balance must be topped up first",
+        message: "the account's available balance is 40000 in the smallest unit of eur, less than this refund; refund at most 40000, or tell the user the balance must be topped up first",
         retryable: false,
       },
     },
@@ -191,7 +191,7 @@ const cases: RuleCase[] = [
     check: 'exists:customer',
     fails: {
       args: { amount: 2000, currency: 'usd', customer: 'cus_Nobody' },
-      body: { error: 'not_found', field: 'customer', message: 'does not match any customer; get a valid id from search_customers(query)', received: 'cus_Nobody', next_call: 'search_customers(query)', retryable: false },
+      body: { error: 'not_found', field: 'customer', message: 'does not match any customer', received: 'cus_Nobody', next_call: 'search_customers(query)', retryable: false },
     },
     passes: { args: { amount: 2000, currency: 'usd', customer: 'cus_NffrFeUfNV2Hib' } },
   },
@@ -199,7 +199,7 @@ const cases: RuleCase[] = [
     pack: calendar,
     tool: 'events_list',
     check: 'exists:calendarId',
-    fails: { args: { calendarId: 'Work' }, body: { error: 'not_found', field: 'calendarId', message: 'does not match any calendar; get a valid id from calendarList_list()', received: 'Work', next_call: 'calendarList_list()', retryable: false } },
+    fails: { args: { calendarId: 'Work' }, body: { error: 'not_found', field: 'calendarId', message: 'does not match any calendar', received: 'Work', next_call: 'calendarList_list()', retryable: false } },
     passes: { args: { calendarId: 'team@example.com' } },
   },
   {
@@ -243,7 +243,7 @@ const cases: RuleCase[] = [
       args: { calendarId: 'ana@example.com', start: { dateTime: '2026-03-11T09:00:00+01:00' }, end: { dateTime: '2026-03-11T10:00:00+01:00' } },
       body: {
         error: 'forbidden',
-        message: "this caller cannot add events to this calendar: that needs writer or owner access (accessRole in calendarList_list), so repeating the call will fail the same way until the calendar's owner grants it",
+        message: "this caller cannot add events to this calendar: that needs writer or owner access (accessRole in calendarList_list), which only the calendar's owner can grant",
         next_call: 'calendarList_list()',
         retryable: false,
       },
@@ -278,7 +278,7 @@ const cases: RuleCase[] = [
       body: {
         error: 'slot_taken',
         field: 'start.dateTime',
-        message: 'overlaps a booking already on this calendar, which holds one booking at a time, so repeating the call will fail the same way; find a free time with freebusy_query and book that instead',
+        message: 'overlaps a booking already on this calendar, which holds one booking at a time; find a free time with freebusy_query and book that instead',
         received: '2026-03-11T09:30:00+01:00',
         next_call: 'freebusy_query(timeMin, timeMax, items)',
         retryable: false,

@@ -100,7 +100,8 @@ for (const pack of packs) {
               JSON.stringify({
                 error: 'not_found',
                 field: s.argument,
-                message: `does not match any ${c.noun}; get a valid id from ${field.resolveWith}`,
+                // The resolving call is next_call; the message does not repeat it.
+                message: `does not match any ${c.noun}`,
                 received,
                 next_call: field.resolveWith,
                 retryable: false,

@@ -19,9 +19,8 @@ const calendar = getPack('google-calendar')!;
 
 const readOnlyAgent = { id: 'eng-9', role: 'agent', team: 'eng', scopes: ['tickets:read', 'customers:read'] };
 const HOLIDAYS = 'holidays@group.calendar.google.com';
-const FUTILE = 'so repeating the call will fail the same way';
-const ACCESS = `that needs writer or owner access (accessRole in calendarList_list), ${FUTILE} until the calendar's owner grants it`;
-const END_BEFORE_START = `an event cannot end before it begins, and the end date of an all-day event is the day after its last day, ${FUTILE}; send an end after start`;
+const ACCESS = `that needs writer or owner access (accessRole in calendarList_list), which only the calendar's owner can grant`;
+const END_BEFORE_START = `an event cannot end before it begins, and the end date of an all-day event is the day after its last day; send an end after start`;
 const CONFERENCE = 'must be 1 when conferenceData is sent: with 0, or left out, the API drops conferenceData without an error and the event gets no Meet link; send conferenceDataVersion: 1 with it';
 const ZONES = 'send an IANA zone such as Europe/Zurich in start.timeZone and in end.timeZone';
 const meet = { createRequest: { requestId: '5f1c2b9e-0d7a-4c1e-8f3b-6a2d9e4c7b10' } };
@@ -36,7 +35,7 @@ export const VENDOR_RULE_CASES: VendorRuleCase[] = [
     fails: {
       args: { subject: 'Invoice copy', priority: 'p3' },
       caller: readOnlyAgent,
-      body: { error: 'forbidden', message: `this caller may read tickets but not open them: opening a ticket needs the tickets:write scope, ${FUTILE}; hand the request to an agent who has that scope`, retryable: false },
+      body: { error: 'forbidden', message: `this caller may read tickets but not open them: opening a ticket needs the tickets:write scope; hand the request to an agent who has that scope`, retryable: false },
     },
     passes: { args: { subject: 'Invoice copy', priority: 'p3' } },
   },
@@ -47,7 +46,7 @@ export const VENDOR_RULE_CASES: VendorRuleCase[] = [
     fails: {
       args: { name: 'Ada Lovelace', email: 'ada@example.com', country_code: 'GB' },
       caller: readOnlyAgent,
-      body: { error: 'forbidden', message: `this caller may read customers but not add them: adding a customer needs the customers:write scope, ${FUTILE}; hand the request to an agent who has that scope`, retryable: false },
+      body: { error: 'forbidden', message: `this caller may read customers but not add them: adding a customer needs the customers:write scope; hand the request to an agent who has that scope`, retryable: false },
     },
     passes: { args: { name: 'Ada Lovelace', email: 'ada@example.com', country_code: 'GB' } },
   },
@@ -61,7 +60,7 @@ export const VENDOR_RULE_CASES: VendorRuleCase[] = [
       body: {
         error: 'amount_too_small',
         field: 'amount',
-        message: `is below the smallest payment Stripe accepts in this currency, 50 in its smallest unit (0.50 usd), ${FUTILE}; send an amount of at least 50`,
+        message: `is below the smallest payment Stripe accepts in this currency, 50 in its smallest unit (0.50 usd); send an amount of at least 50`,
         received: 20,
         retryable: false,
       },
@@ -78,7 +77,7 @@ export const VENDOR_RULE_CASES: VendorRuleCase[] = [
       body: {
         error: 'mixed_all_day_and_timed',
         field: 'end',
-        message: `must take the same form as start: date on both for an all-day event, or dateTime on both for a timed one, ${FUTILE}; send start and end in one form`,
+        message: `must take the same form as start: date on both for an all-day event, or dateTime on both for a timed one; send start and end in one form`,
         received: { dateTime: '2026-03-20T17:00:00+01:00' },
         retryable: false,
       },
@@ -105,7 +104,7 @@ export const VENDOR_RULE_CASES: VendorRuleCase[] = [
       body: {
         error: 'recurrence_needs_time_zone',
         field: 'recurrence',
-        message: `needs a time zone on both start and end: a timed series repeats in one zone, so repeating the call without them will fail the same way; ${ZONES}`,
+        message: `needs a time zone on both start and end: a timed series repeats in one zone; ${ZONES}`,
         received: ['RRULE:FREQ=WEEKLY;BYDAY=MO'],
         retryable: false,
       },
@@ -149,7 +148,7 @@ export const VENDOR_RULE_CASES: VendorRuleCase[] = [
       body: {
         error: 'mixed_all_day_and_timed',
         field: 'end',
-        message: `must take the same form as start, the one sent or else the event's own: date on both for an all-day event, or dateTime on both for a timed one, ${FUTILE}; send start and end together in one form`,
+        message: `must take the same form as start, the one sent or else the event's own: date on both for an all-day event, or dateTime on both for a timed one; send start and end together in one form`,
         received: { dateTime: '2026-03-20T17:00:00+01:00' },
         retryable: false,
       },
@@ -177,7 +176,7 @@ export const VENDOR_RULE_CASES: VendorRuleCase[] = [
       body: {
         error: 'time_range_empty',
         field: 'start',
-        message: `leaves the event ending before it starts: its end stays at 2026-03-11T15:00:00+01:00 unless end is sent too, ${FUTILE}; send end as well, after the new start`,
+        message: `leaves the event ending before it starts: its end stays at 2026-03-11T15:00:00+01:00 unless end is sent too; send end as well, after the new start`,
         received: at('16:00:00'),
         retryable: false,
       },
@@ -193,7 +192,7 @@ export const VENDOR_RULE_CASES: VendorRuleCase[] = [
       body: {
         error: 'recurrence_needs_time_zone',
         field: 'recurrence',
-        message: `needs a time zone on both start and end, sent or already on the event: a timed series repeats in one zone, so repeating the call without them will fail the same way; ${ZONES}`,
+        message: `needs a time zone on both start and end, sent or already on the event: a timed series repeats in one zone; ${ZONES}`,
         received: ['RRULE:FREQ=WEEKLY;BYDAY=TH'],
         retryable: false,
       },
@@ -240,7 +239,7 @@ export const VENDOR_RULE_CASES: VendorRuleCase[] = [
       args: { calendarId: 'primary', eventId: 'evt_budget_review', destination: 'ana@example.com' },
       body: {
         error: 'forbidden',
-        message: `this caller cannot move events between these calendars: that needs writer or owner access to both (accessRole in calendarList_list), ${FUTILE} until their owners grant it`,
+        message: `this caller cannot move events between these calendars: that needs writer or owner access to both (accessRole in calendarList_list), which only their owners can grant`,
         next_call: 'calendarList_list()',
         retryable: false,
       },
@@ -256,7 +255,7 @@ export const VENDOR_RULE_CASES: VendorRuleCase[] = [
       body: {
         error: 'event_type_not_movable',
         field: 'eventId',
-        message: `names an event that cannot change calendars: only default events move, and focus time, out-of-office, working location, birthday and Gmail events stay where they are, ${FUTILE}`,
+        message: `names an event that cannot change calendars: only default events move, and focus time, out-of-office, working location, birthday and Gmail events stay where they are`,
         received: 'evt_out_of_office',
         retryable: false,
       },

@@ -137,7 +137,7 @@ describe('an event is found only on the calendar the call names', () => {
     expect(elsewhere.body).toEqual({
       error: 'not_found',
       field: 'eventId',
-      message: 'does not match any event; get a valid id from events_list(calendarId, q)',
+      message: 'does not match any event',
       received: 'evt_budget_review',
       next_call: 'events_list(calendarId, q)',
       retryable: false,

@@ -50,10 +50,13 @@ function render(message: string, scope: Scope): string {
   });
 }
 
-/** The not_found body: the same bytes whether the record is missing or hidden from this caller. */
+/**
+ * The not_found body: the same bytes whether the record is missing or hidden from this caller. The call
+ * that lists valid ids is `next_call`; the message does not say it twice.
+ */
 function notFoundBody(check: CompiledCheck, received: Json): Body {
   const body: Body = { error: 'not_found', field: (check.source as ExistsCheckSource).argument };
-  body.message = `does not match any ${check.noun}` + (check.resolveWith ? `; get a valid id from ${check.resolveWith}` : '');
+  body.message = `does not match any ${check.noun}`;
   body.received = cutReceived(received);
   if (check.resolveWith) body.next_call = check.resolveWith;
   body.retryable = false;
