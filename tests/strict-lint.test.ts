@@ -12,6 +12,7 @@ import {
   countFindings,
   exportPack,
   exportTool,
+  findingField,
   fromStrictCall,
   geminiPropertyNames,
   lintRequest,
@@ -304,6 +305,14 @@ describe('names and where a rule lives', () => {
     expect(lint(obj({ p: { type: 'string', examples: ['a'] } }), 'openai-strict')).toEqual([expect.objectContaining({ construct: 'examples', lives: 'gloss' })]);
   });
 
+  test('the field a finding is about', () => {
+    expect(findingField('/properties/start/properties/timeZone/enum')).toBe('start.timeZone');
+    expect(findingField('/properties/attendees/items/properties/email/format')).toBe('attendees[].email');
+    expect(findingField('/properties/end/anyOf')).toBe('end');
+    expect(findingField('/anyOf')).toBe('');
+    expect(findingField('/properties/a~1b/properties/items')).toBe('a/b.items');
+  });
+
   test('refused outright: any finding but an ignored keyword', () => {
     expect(refusedOutright([])).toBe(false);
     expect(refusedOutright(lint(obj({ s: { type: 'string', pattern: '^a$' } }), 'gemini'))).toBe(true);
@@ -467,17 +476,30 @@ function vendorProblems(target: StrictTarget, definition: SchemaNode): string[] 
 }
 
 describe('the strict exports', () => {
-  test('every tool of every pack: each strict export has no problem the vendor checker finds, and lints clean', () => {
+  test('every tool of every pack: each strict export has no problem the vendor checker finds, and lints clean', { timeout: 600_000 }, () => {
+    const problems: string[] = [];
+    const notStrict: string[] = [];
     for (const p of allPacks)
       for (const target of STRICT_TARGETS)
         for (const t of p.tools) {
           const def = strictExportTool(t, target);
-          expect(vendorProblems(target, def), `${p.id} ${t.name} ${target}`).toEqual([]);
+          const strict = target === 'gemini' || (target === 'openai-strict' ? def.function.strict : def.strict) === true;
+          if (!strict) {
+            // No rewrite fits the vendor's limits: the export goes without strict: true, and the lint says why.
+            notStrict.push(`${p.id} ${t.name} ${target}`);
+            if (!lintTool(t, target).some((f) => f.construct === 'size' && f.action === 'refuses')) problems.push(`${p.id} ${t.name} ${target}: not strict, and no size finding says why`);
+            continue;
+          }
+          for (const x of vendorProblems(target, def)) problems.push(`${p.id} ${t.name} ${target}: ${x}`);
           // The export, read back as a pasted definition, needs nothing more for its target.
           const schema = target === 'openai-strict' ? def.function.parameters : target === 'anthropic-strict' ? def.input_schema : geminiToJsonSchema(def.parameters ?? { type: 'object', properties: {} });
-          const again = lintTool(toolOf(schema, t.name), target, { asWritten: true });
-          expect(again.filter((f) => f.action !== 'ignores'), `${p.id} ${t.name} ${target}`).toEqual([]);
+          // (Gemini's nullable comes back as a type array in JSON Schema, which the lint spells as nullable again.)
+          for (const f of lintTool(asDefinition(t.name, schema), target, { asWritten: true })) if (f.action !== 'ignores' && !(target === 'gemini' && f.construct === 'type')) problems.push(`${p.id} ${t.name} ${target}: lints ${f.path} ${f.construct}`);
         }
+    if (notStrict.length) console.log(`strict exports without strict: true (no rewrite fits the vendor's limits): ${notStrict.length}\n  ${notStrict.join('\n  ')}`);
+    expect(problems).toEqual([]);
+    // Every tool of a shipped pack has a strict export.
+    expect(notStrict.filter((n) => packs.some((p) => n.startsWith(`${p.id} `)))).toEqual([]);
   });
 
   test('the vendor checker finds what it should in the plain exports', () => {
@@ -502,6 +524,11 @@ describe('the strict exports', () => {
     for (const target of STRICT_TARGETS) expect(exportPack(packs[1], target)).toEqual(packs[1].tools.map((t) => strictExportTool(t, target)));
   });
 });
+
+/** A definition to lint as written, without compiling it (the lint reads only the name, the schema and the field index). */
+function asDefinition(name: string, schema: SchemaNode): CompiledTool {
+  return { name, summary: name, resource: 'Tools', source: { name, summary: name, arguments: schema }, wireSchema: schema, modelSchema: schema, fields: new Map(), validate: () => null, checks: [], effects: [] };
+}
 
 /** A Gemini Schema as JSON Schema, to validate with AJV: nullable becomes a null type. */
 function geminiToJsonSchema(s: unknown): SchemaNode {
@@ -576,7 +603,7 @@ function place(tool: CompiledTool, args: Json, path: (string | number)[], value:
   for (let i = 0; i < path.length; i++) {
     const seg = path[i];
     const last = i === path.length - 1;
-    const childSchema = typeof seg === 'number' ? schema?.items : schema?.properties?.[seg];
+    const childSchema: SchemaNode | undefined = typeof seg === 'number' ? schema?.items : schema?.properties?.[seg];
     if (last) {
       cur[seg] = typeof value === 'function' ? value(cur[seg]) : value;
       break;
@@ -634,7 +661,7 @@ function breakers(tool: CompiledTool, finding: StrictFinding, base: Json): Json[
       const sub = v as SchemaNode;
       return [
         place(tool, base, target, (old) => {
-          const o: Record<string, Json> = isObj(old) ? clone(old) : (sample(tool, keywordNode, field) as Record<string, Json>);
+          const o = (isObj(old) ? clone(old) : sample(tool, keywordNode, field)) as Record<string, Json>;
           for (const [name, s] of Object.entries<SchemaNode>(sub.properties ?? {})) {
             if ('const' in s) o[name] = s.const;
             else if (typeof s.minItems === 'number') o[name] = Array.from({ length: s.minItems }, () => sample(tool, keywordNode?.properties?.[name]?.items, `${field ? `${field}.` : ''}${name}[]`));
@@ -648,7 +675,7 @@ function breakers(tool: CompiledTool, finding: StrictFinding, base: Json): Json[
       // "At least one of these fields": send none of them.
       const names = (v as SchemaNode[]).flatMap((b) => b.required ?? []);
       const strip = (o: Json | undefined) => {
-        const c: Record<string, Json> = isObj(o) ? clone(o) : (sample(tool, keywordNode, field) as Record<string, Json>);
+        const c = (isObj(o) ? clone(o) : sample(tool, keywordNode, field)) as Record<string, Json>;
         for (const n of names) delete c[n];
         return c;
       };
@@ -719,7 +746,7 @@ const dropsNoRule = (f: StrictFinding) =>
   f.lives === 'gloss' || f.construct === 'required' || f.construct === 'property name' || f.construct === 'name' || (f.construct === 'additionalProperties' && f.action === 'rewrite' && f.path.endsWith('/additionalProperties'));
 
 describe('every rule a strict export leaves out is still refused by check(), with the same body', () => {
-  for (const p of allPacks)
+  for (const p of packs)
     for (const target of STRICT_TARGETS)
       test(`${p.id} · ${target}`, () => {
         let proved = 0;

@@ -17,9 +17,11 @@ export { packFromToolDefinitions } from './tools-import';
 export { exportPack, exportTool, EXPORT_FORMS, type ExportForm } from './exports';
 // Strict mode: what each vendor refuses, ignores or needs rewritten, where the rule lives then, the strict exports' server side.
 export {
+  STRICT_SOURCES,
   STRICT_TARGETS,
   STRICT_TARGET_LABELS,
   countFindings,
+  findingField,
   fromStrictCall,
   geminiPropertyNames,
   lintRequest,

@@ -53,6 +53,22 @@ export const STRICT_TARGET_LABELS: Record<StrictTarget, string> = {
   gemini: 'Gemini function declarations',
 };
 
+/** The vendor pages each target's rules come from (read 2026-12-01), for the site to link. */
+export const STRICT_SOURCES: Record<StrictTarget, { title: string; url: string }[]> = {
+  'openai-strict': [
+    { title: 'OpenAI: Structured model outputs, supported schemas', url: 'https://developers.openai.com/api/docs/guides/structured-outputs#supported-schemas' },
+    { title: 'OpenAI: Function calling, strict mode', url: 'https://developers.openai.com/api/docs/guides/function-calling' },
+  ],
+  'anthropic-strict': [
+    { title: 'Anthropic: Structured outputs, JSON Schema limitations', url: 'https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations' },
+    { title: 'Anthropic: Strict tool use', url: 'https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use' },
+  ],
+  gemini: [
+    { title: 'Gemini API reference: Schema', url: 'https://ai.google.dev/api/caching#Schema' },
+    { title: 'Vertex AI reference: FunctionDeclaration', url: 'https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration' },
+  ],
+};
+
 export type StrictAction = 'refuses' | 'ignores' | 'rewrite';
 export type StrictLives = 'checks' | 'gloss' | 'nowhere';
 
@@ -739,6 +755,11 @@ function measure(schema: SchemaNode, sites: Map<SchemaNode, string>): Measure {
     const level = s.type === 'object' || s.type === 'array' || (Array.isArray(s.type) && (s.type.includes('object') || s.type.includes('array'))) || isObj(s.properties) ? depth + 1 : depth;
     m.depth = Math.max(m.depth, level);
     for (const a of acc) a.maxDepth = Math.max(a.maxDepth, level);
+    // Every anyOf and type array counts as a union, wherever it is (conservative: the docs count "parameters").
+    if (isUnion(s)) {
+      m.unions++;
+      for (const a of acc) a.unions++;
+    }
     if (Array.isArray(s.enum)) {
       m.enumValues += s.enum.length;
       m.chars += s.enum.reduce((n: number, v: unknown) => n + (typeof v === 'string' ? v.length : JSON.stringify(v).length), 0);
@@ -754,11 +775,9 @@ function measure(schema: SchemaNode, sites: Map<SchemaNode, string>): Measure {
         const optional = !required.includes(name);
         const union = isObj(child) && isUnion(child);
         if (optional) m.optional++;
-        if (union) m.unions++;
         for (const a of acc) {
           a.props++;
           if (optional) a.optional++;
-          if (union) a.unions++;
         }
         const c = child as SchemaNode;
         const core = Array.isArray(c.anyOf) ? c.anyOf.find((b: SchemaNode) => isObj(b) && b.type !== 'null') ?? c : c;
@@ -975,6 +994,19 @@ export function strictExportTool(tool: CompiledTool, target: StrictTarget): Sche
       return { name, description, ...(hasProps ? { parameters: plan.schema } : {}) };
     }
   }
+}
+
+/** The argument a finding's schema pointer is about, as a field path ("start.timeZone", "attendees[]"; "" for the arguments object). */
+export function findingField(path: string): string {
+  const parts = path.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let field = '';
+  for (let i = 0; i < parts.length; i++) {
+    if (parts[i] === 'properties' && i + 1 < parts.length) field = field ? `${field}.${parts[++i]}` : parts[++i];
+    else if (parts[i] === 'items') field = `${field}[]`;
+    else if (['anyOf', 'oneOf', 'allOf', '$defs', 'definitions'].includes(parts[i])) i++;
+    else break;
+  }
+  return field;
 }
 
 /** Counts for a report. */

@@ -1,6 +1,6 @@
 // The playground island: paste a tool call, see the exact body as you type, share it by link.
 // Thin over the engine: check() gives every result; this file only wires state, editors and panels.
-import { Component, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { CompiledPack, CompiledTool, InputShape, Json } from '../../engine/types';
 import { SHARE_WARN_BYTES } from '../../share-link';
@@ -12,6 +12,9 @@ import { SHAPE_LABELS } from './labels';
 import { BarePanel, BodyPanel, copyText, CorrectionsPanel, EffectsPanel, FaultsPanel, LogPanel, SuggestedPanel, Trace, Verdict } from './panels';
 import { NoStateForCustomTools, StateInUse, StatePanel } from './StatePanel';
 import { hashOf, stateFromHash, type Notice, type PlaygroundState } from './state';
+
+// The strict-mode lint of your tools loads with the tab that shows it, not with the page.
+const StrictLintPanel = lazy(() => import('./StrictLintPanel').then((m) => ({ default: m.StrictLintPanel })));
 
 type Checker = typeof import('./checker');
 type AjvTools = Awaited<ReturnType<Checker['loadAjvTools']>>;
@@ -673,6 +676,11 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
                 <p className="pg-defs-ok" data-testid="tools-ok">
                   {custom.pack.tools.length === 1 ? 'One tool' : `${custom.pack.tools.length} tools`}: {custom.pack.tools.map((t) => t.name).join(', ')}
                 </p>
+              )}
+              {custom?.ok && (
+                <Suspense fallback={null}>
+                  <StrictLintPanel pack={custom.pack} />
+                </Suspense>
               )}
             </section>
           )}
