@@ -67,8 +67,20 @@ function fault(code: string, field: string, message: string, reason: string, rec
   return { field, code, message, received, hasReceived: received !== undefined, candidates: [], showCandidates: false, stage: 'checks', reason };
 }
 
+/** A pack's argument paths, split once: the checks run on every call, and the paths are few. */
+const SEGMENTS = new Map<string, string[]>();
 function argumentSegments(path: string): string[] {
-  return path.split('.');
+  let segments = SEGMENTS.get(path);
+  if (!segments) SEGMENTS.set(path, (segments = path.split('.')));
+  return segments;
+}
+
+/** A rule's `let` bindings as entries, read once per rule rather than once per call. */
+const LETS = new WeakMap<RuleCheckSource, [string, Json][]>();
+function letsOf(src: RuleCheckSource): [string, Json][] {
+  let lets = LETS.get(src);
+  if (!lets) LETS.set(src, (lets = Object.entries(src.let ?? {}) as [string, Json][]));
+  return lets;
 }
 
 export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown): ChecksOutcome {
@@ -133,7 +145,7 @@ export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown):
       continue;
     }
     const src = check.source as RuleCheckSource;
-    const lets = Object.entries(src.let ?? {});
+    const lets = letsOf(src);
     for (const [name, e] of lets) scope.names.set(name, evaluate(e, scope));
     const fires = evaluate(src.when, scope) === true;
     if (fires) {

@@ -159,11 +159,19 @@ const TIMESTAMP = /^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0
  * A date-time without an offset is not an instant, so it is not read as one.
  */
 export function instant(value: Json | undefined): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  // The state's times ($now, a record's closed_at) come back on every call: each is read once.
+  if (INSTANTS.has(value)) return INSTANTS.get(value);
   // Date.parse reads 2026-02-30 as 2 March; a day that does not exist is not an instant.
-  if (typeof value !== 'string' || !TIMESTAMP.test(value) || !namesRealMoment(value)) return undefined;
-  const ms = Date.parse(value);
-  return Number.isFinite(ms) ? ms : undefined;
+  const ms = TIMESTAMP.test(value) && namesRealMoment(value) ? Date.parse(value) : NaN;
+  const read = Number.isFinite(ms) ? ms : undefined;
+  if (value.length <= 40) {
+    if (INSTANTS.size >= 1024) INSTANTS.clear();
+    INSTANTS.set(value, read);
+  }
+  return read;
 }
+const INSTANTS = new Map<string, number | undefined>();
 
 export function deepEqual(a: Json | undefined, b: Json | undefined): boolean {
   if (a === b) return true;
