@@ -73,10 +73,22 @@ function fieldFor(ctx: ExplainContext, segments: Segment[]): FieldInfo | undefin
   return ctx.tool.fields.get(patternOf(segments));
 }
 
+/** Per wire schema, the node each schema path of an error names: a tool's errors name the same few paths call after call. */
+const NODES = new WeakMap<SchemaNode, Map<string, SchemaNode | undefined>>();
+
 /** The schema node an AJV error points at (its parent keyword's node), for conformance schemas with no field index. */
 function schemaAt(ctx: ExplainContext, schemaPath: string): SchemaNode | undefined {
+  let nodes = NODES.get(ctx.tool.wireSchema);
+  if (!nodes) NODES.set(ctx.tool.wireSchema, (nodes = new Map()));
+  if (nodes.has(schemaPath)) return nodes.get(schemaPath);
+  const node = nodeAt(ctx.tool.wireSchema, schemaPath);
+  nodes.set(schemaPath, node);
+  return node;
+}
+
+function nodeAt(wire: SchemaNode, schemaPath: string): SchemaNode | undefined {
   const parts = schemaPath.replace(/^#/, '').split('/').slice(1, -1);
-  let cur: any = ctx.tool.wireSchema;
+  let cur: any = wire;
   for (const raw of parts) {
     const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
     if (cur === null || typeof cur !== 'object') return undefined;
