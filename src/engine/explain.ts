@@ -78,6 +78,8 @@ const NODES = new WeakMap<SchemaNode, Map<string, SchemaNode | undefined>>();
 
 /** The schema node an AJV error points at (its parent keyword's node), for conformance schemas with no field index. */
 function schemaAt(ctx: ExplainContext, schemaPath: string): SchemaNode | undefined {
+  // A boolean schema (`false`) has no nodes to remember.
+  if (typeof ctx.tool.wireSchema !== 'object' || ctx.tool.wireSchema === null) return nodeAt(ctx.tool.wireSchema, schemaPath);
   let nodes = NODES.get(ctx.tool.wireSchema);
   if (!nodes) NODES.set(ctx.tool.wireSchema, (nodes = new Map()));
   if (nodes.has(schemaPath)) return nodes.get(schemaPath);
