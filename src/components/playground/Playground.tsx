@@ -181,10 +181,26 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   const toolOption = pack && tool && pack.tool(tool) ? tool : undefined;
   // The state the ordered checks read: the pack's own, or a usable edit (from the State tab or a link).
   const stateReading = useMemo(() => (checker && pack && mode === 'pack' ? checker.readState(pack, packState) : null), [checker, pack, mode, packState]);
+  // A check that would read a registry's names (a country, a zone…) waits for them: without them its body
+  // would differ from the one a server gives. They load once, in a few milliseconds, on first need.
+  const [namesTick, setNamesTick] = useState(0);
+  const namesNeeded = useMemo(() => (checker && pack && mode === 'pack' ? checker.namesNeeded(pack, call, toolOption) : []), [checker, pack, mode, call, toolOption, namesTick]);
+  const namesKey = namesNeeded.join(' ');
+  useEffect(() => {
+    if (!checker || !namesKey) return;
+    let live = true;
+    checker.loadNames(namesKey.split(' ')).then(
+      () => live && setNamesTick((n) => n + 1),
+      () => live && setLoadFailure('A list of names the checker needs could not load. Reload the page to try again; the call is kept in the address bar.'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [checker, namesKey]);
   const result = useMemo(
-    () => (checker && pack ? checker.check(pack, call, { tool: toolOption, ...(stateReading ? checker.stateOption(stateReading) : {}) }) : null),
+    () => (checker && pack && !namesKey ? checker.check(pack, call, { tool: toolOption, ...(stateReading ? checker.stateOption(stateReading) : {}) }) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [checker, pack, call, toolOption, stateReading, run],
+    [checker, pack, call, toolOption, stateReading, run, namesKey],
   );
   const trace = useMemo(() => (checker && result && result.checks.length > 0 ? checker.traceSteps(result) : null), [checker, result]);
   const stateMarkers = useMemo(() => (checker && stateReading ? checker.stateDiagnostics(stateReading) : []), [checker, stateReading]);
