@@ -18,12 +18,13 @@ async function load(): Promise<CompiledPack> {
 }
 
 const pack = load();
+const encoder = new TextEncoder();
 parentPort!.on('message', async ({ id, text }: BatchRequest) => {
   let reply: BatchReply;
   try {
-    reply = { id, out: checkLines(await pack, text, options) };
+    reply = { id, out: encoder.encode(checkLines(await pack, text, options)) };
   } catch (err) {
     reply = { id, error: err instanceof Error ? err.message : String(err) };
   }
-  parentPort!.postMessage(reply);
+  parentPort!.postMessage(reply, 'out' in reply ? [reply.out.buffer as ArrayBuffer] : []);
 });

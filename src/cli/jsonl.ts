@@ -23,7 +23,8 @@ export interface BatchRequest {
   text: string;
 }
 
-export type BatchReply = { id: number; out: string } | { id: number; error: string };
+/** A batch's results as UTF-8, its buffer handed over (transferred) rather than copied. */
+export type BatchReply = { id: number; out: Uint8Array } | { id: number; error: string };
 
 /** The results of a batch of whole lines, one JSON line each. */
 export function checkLines(pack: CompiledPack, text: string, options: CheckOptions): string {
@@ -48,8 +49,8 @@ export interface StreamOptions {
   output?: Writable;
 }
 
-async function write(output: Writable, text: string) {
-  if (text && !output.write(text)) await once(output, 'drain');
+async function write(output: Writable, chunk: string | Uint8Array) {
+  if (chunk.length && !output.write(chunk)) await once(output, 'drain');
 }
 
 /** Reads `input` to its end and writes one result per line to `output`. */
@@ -74,13 +75,14 @@ export async function streamJsonl(o: StreamOptions): Promise<void> {
     // A last line without a newline is a line all the same.
     if (rest !== '') yield rest + '\n';
   };
-  if (!o.workers || o.workers < 2) {
+  // No --workers: the lines are checked on this thread. --workers N: on N worker threads, this one reads and writes.
+  if (!o.workers) {
     for await (const text of wholeLines()) await write(output, checkLines(o.pack, text, options));
     return;
   }
   const pool = await startWorkers(o.workers, o.workerUrl, { source: o.source, tool: o.tool });
   try {
-    const inFlight: Promise<string>[] = [];
+    const inFlight: Promise<Uint8Array>[] = [];
     let next = 0;
     for await (const text of wholeLines()) {
       inFlight.push(pool.run(next++ % pool.size, text));
@@ -93,7 +95,7 @@ export async function streamJsonl(o: StreamOptions): Promise<void> {
 }
 
 async function startWorkers(n: number, url: URL, data: WorkerData) {
-  const waiting = new Map<number, { resolve: (out: string) => void; reject: (err: Error) => void }>();
+  const waiting = new Map<number, { resolve: (out: Uint8Array) => void; reject: (err: Error) => void }>();
   let ids = 0;
   let failure: Error | undefined;
   const fail = (err: Error) => {
@@ -118,10 +120,10 @@ async function startWorkers(n: number, url: URL, data: WorkerData) {
   });
   return {
     size: n,
-    run(i: number, text: string): Promise<string> {
+    run(i: number, text: string): Promise<Uint8Array> {
       if (failure) return Promise.reject(failure);
       const id = ids++;
-      const p = new Promise<string>((resolve, reject) => waiting.set(id, { resolve, reject }));
+      const p = new Promise<Uint8Array>((resolve, reject) => waiting.set(id, { resolve, reject }));
       workers[i].postMessage({ id, text } satisfies BatchRequest);
       return p;
     },
