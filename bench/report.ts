@@ -132,12 +132,14 @@ export function readResults(raw: unknown): Report {
   const validRaw = (Array.isArray(valid?.rows) ? valid!.rows : []).map((row) => obj(row) ?? {});
   if (validRaw.length === 0) summary.push({ section: 'Valid calls', measure: 'check() ÷ the AJV validator it wraps', result: NOT_MEASURED, goal: '≤ 1.5×', verdict: 'not measured' });
   for (const v of validRaw) {
-    summary.push({ section: 'Valid calls', measure: `check() ÷ the AJV validator it wraps: ${str(v.label) ?? 'valid calls'}`, result: fixed(v.ratio, 2, '×'), goal: '≤ 1.5×', verdict: verdict(num(v.ratio), (x) => x <= 1.5) });
+    // Each row has its own goal (tools with ordered checks do more); a row without one is for comparison.
+    const goal = v.goal === null ? null : num(v.goal) ?? 1.5;
+    summary.push({ section: 'Valid calls', measure: `check() ÷ the AJV validator it wraps: ${str(v.label) ?? 'valid calls'}`, result: fixed(v.ratio, 2, '×'), goal: goal === null ? '' : `≤ ${goal}×`, verdict: goal === null ? null : verdict(num(v.ratio), (x) => x <= goal) });
   }
 
   const f = obj(r?.faulty_calls);
   const fTokens = obj(f?.median_tokens);
-  summary.push({ section: 'Faulty calls', measure: 'AJV allErrors + better-ajv-errors time ÷ check() with the full body', result: num(f?.speedup) === undefined ? NOT_MEASURED : `${fixed(f!.speedup, 2, '×')}`, goal: '≥ 4×', verdict: verdict(num(f?.speedup), (x) => x >= 4) });
+  summary.push({ section: 'Faulty calls', measure: 'AJV allErrors + better-ajv-errors time ÷ check() with the full body', result: num(f?.speedup) === undefined ? NOT_MEASURED : `${fixed(f!.speedup, 2, '×')}`, goal: '≥ 1× (no slower)', verdict: verdict(num(f?.speedup), (x) => x >= 1) });
   const faulty = f
     ? {
         calls: int(f.calls),
@@ -150,7 +152,7 @@ export function readResults(raw: unknown): Report {
     : null;
 
   const d = obj(r?.did_you_mean);
-  summary.push({ section: 'did_you_mean', measure: `one lookup over ${int(d?.values)} country codes`, result: fixed(d?.per_lookup_us, 2, ' µs'), goal: '< 20 µs', verdict: verdict(num(d?.per_lookup_us), (x) => x < 20) });
+  summary.push({ section: 'did_you_mean', measure: `one lookup over ${int(d?.values)} country codes`, result: fixed(d?.per_lookup_us, 2, ' µs'), goal: '≤ 5 µs', verdict: verdict(num(d?.per_lookup_us), (x) => x <= 5) });
   const didYouMean = d
     ? {
         perLookup: fixed(d.per_lookup_us, 2, ' µs'),
@@ -215,6 +217,15 @@ export function readResults(raw: unknown): Report {
         packs: kinds(obj(rec.tally)?.packs),
       }
     : null;
+
+  const cli = obj(r?.cli);
+  const start = obj(cli?.start);
+  summary.push({ section: 'Command line', measure: 'one call from stdin to its body, ÷ a bare node -e 0 started beside it', result: num(start?.ratio) === undefined ? NOT_MEASURED : `${fixed(start!.ratio, 2, '×')} (${fixed(start!.cli_ms, 0, ' ms')} ÷ ${fixed(start!.bare_node_ms, 0, ' ms')})`, goal: '≤ 2×', verdict: verdict(num(start?.ratio), (x) => x <= 2) });
+  const through = obj(cli?.throughput);
+  const full = obj(through?.full);
+  const tenth = obj(through?.tenth);
+  summary.push({ section: 'Command line', measure: `--jsonl --workers ${int(through?.workers)} over ${num(full?.calls) === undefined ? 'a million' : Math.round(full!.calls as number).toLocaleString('en')} calls, half valid and half faulty`, result: num(full?.calls_per_s) === undefined ? NOT_MEASURED : `${Math.round(full!.calls_per_s as number).toLocaleString('en')} calls/s`, goal: '≥ 50,000 calls/s', verdict: verdict(num(full?.calls_per_s), (x) => x >= 50_000) });
+  summary.push({ section: 'Command line', measure: 'peak memory over a tenth of that log and over all of it', result: num(full?.peak_rss_mb) === undefined || num(tenth?.peak_rss_mb) === undefined ? NOT_MEASURED : `${fixed(tenth!.peak_rss_mb, 0, ' MB')} and ${fixed(full!.peak_rss_mb, 0, ' MB')}`, goal: 'flat', verdict: num(full?.peak_rss_mb) === undefined || num(tenth?.peak_rss_mb) === undefined ? 'not measured' : (full!.peak_rss_mb as number) <= 1.5 * (tenth!.peak_rss_mb as number) ? 'met' : 'not met' });
 
   const measured = Boolean(valid || f || d || t || rec);
   return {

@@ -17,6 +17,7 @@ import { loadCorpus } from './corpus';
 import { emptyRoundTrip, roundTrip } from './round-trip';
 import { runRecovery, type Tally } from './recovery';
 import { BODY_KINDS } from './servers';
+import { buildBin, cliStart, throughput } from './cli';
 
 const started = performance.now();
 const TIME_MS = 1500;
@@ -90,7 +91,7 @@ const plainValidators = new Map<Tool, ReturnType<Ajv2020['compile']>>();
 for (const c of valid) if (!plainValidators.has(c.tool)) plainValidators.set(c.tool, defaultAjv.compile(c.tool.wireSchema));
 
 const hasChecks = (t: Tool) => t.checks.length > 0 || t.effects.length > 0;
-async function validRow(label: string, cases: typeof valid) {
+async function validRow(label: string, cases: typeof valid, goal: number | null) {
   const m = await measure(
     {
       check: () => { for (const c of cases) check(c.pack, c.input); },
@@ -103,6 +104,7 @@ async function validRow(label: string, cases: typeof valid) {
   );
   return {
     label,
+    goal,
     calls: cases.length,
     ratio: m.ratio('check', 'engineAjv'),
     ratio_plain_ajv: m.ratio('check', 'plainAjv'),
@@ -115,9 +117,9 @@ const validCalls = {
   goal: 1.5,
   baseline: 'the compiled AJV validator check() itself uses (allErrors, formats asserted), called directly; also a plain AJV 8 compile with default options',
   rows: [
-    await validRow('tools without ordered checks', valid.filter((c) => !hasChecks(c.tool))),
-    await validRow('tools with ordered checks (state look-ups and effects run too)', valid.filter((c) => hasChecks(c.tool))),
-    await validRow('all valid examples', valid),
+    await validRow('tools without ordered checks', valid.filter((c) => !hasChecks(c.tool)), 1.5),
+    await validRow('tools with ordered checks (state look-ups and effects run too)', valid.filter((c) => hasChecks(c.tool)), 2.5),
+    await validRow('all valid examples', valid, null),
   ],
 };
 
@@ -162,7 +164,8 @@ const peerTokens = faulty.map((c) => {
   return { peer: countTokens(JSON.stringify(betterAjvErrors({ schema: c.tool.wireSchema as never, data: c.args, errors: v.errors }))), ajv: countTokens(peerAjv.errorsText(v.errors)), ours: countTokens(serializeBody(check(c.pack, c.input).body!)) };
 });
 const faultyCalls = {
-  goal: 4,
+  // No slower than the peer: its time ÷ ours at least 1.
+  goal: 1,
   calls: faulty.length,
   left_out: faultyLeftOut,
   speedup: fm.ratio('peer', 'ours'),
@@ -185,7 +188,7 @@ const countryTool = packs.flatMap((p) => p.tools.map((t) => ({ p, t }))).find(({
 const countryExample = (countryTool.t.source.examples?.valid ?? [])[0] as Record<string, unknown>;
 const dymCheck = await measure({ check: () => { for (const s of lookups) check(countryTool.p, { name: countryTool.t.name, arguments: { ...countryExample, [countryField.name]: s } }); } }, lookups.length);
 const didYouMean = {
-  goal_us: 20,
+  goal_us: 5,
   values: countries.values.length,
   lookups: lookups.length,
   per_lookup_us: dym.time('lookup') * 1000,
@@ -254,6 +257,14 @@ for (const pack of engine.packs) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// 7. The bundled CLI: one call's start beside a bare node, and a million calls through --jsonl --workers 2.
+await buildBin();
+const cli = {
+  start: cliStart(),
+  throughput: process.env.BENCH_SKIP_THROUGHPUT ? null : await throughput(packs as never),
+};
+
+// ---------------------------------------------------------------------------------------------------------
 const machine = {
   os: `${os.type()} ${os.release()} (${os.arch()})`,
   cpu: os.cpus()[0]?.model ?? 'unknown',
@@ -280,6 +291,7 @@ const results = {
     caller: 'deterministic; reads only the body: applies did_you_mean, picks from a listed set, follows a stated type, rule, example, format or pattern, renames or drops a named argument; for a field named missing it sends the value it meant (the ground truth); gives up when the body names nothing to change',
     ...recovery,
   },
+  cli,
   round_trip: { did_you_mean: trip.did_you_mean, invalid_did_you_mean: trip.invalid_did_you_mean, suggested_calls: trip.suggested_calls, invalid_suggested_calls: trip.invalid_suggested_calls, failures: trip.failures.slice(0, 5) },
   runtime_s: 0,
 };
@@ -291,15 +303,21 @@ const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : '�
 const x = (v: number) => `${v.toFixed(2)}×`;
 const rows: string[][] = [];
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
-for (const r of validCalls.rows) rows.push(['1 valid calls', `check() ÷ its AJV validator, ${r.label} (${r.calls})`, `${x(r.ratio)} (plain AJV ${x(r.ratio_plain_ajv)}, as text ${x(r.ratio_text)})`, '≤ 1.5×', verdict(r.ratio <= 1.5)]);
-rows.push(['2 faulty calls', `AJV allErrors + better-ajv-errors time ÷ check() with full body (${faultyCalls.calls})`, faultyCalls.speedup >= 1 ? `${x(faultyCalls.speedup)} (check() faster)` : `${x(faultyCalls.speedup)} (check() ${x(1 / faultyCalls.speedup)} slower)`, '≥ 4×', verdict(faultyCalls.speedup >= 4)]);
-rows.push(['3 did_you_mean', `one lookup over ${didYouMean.values} codes (${didYouMean.lookups} inputs)`, `${didYouMean.per_lookup_us.toFixed(2)} µs (whole check() ${didYouMean.per_check_us.toFixed(2)} µs)`, '< 20 µs', verdict(didYouMean.per_lookup_us < 20)]);
+for (const r of validCalls.rows) rows.push(['1 valid calls', `check() ÷ its AJV validator, ${r.label} (${r.calls})`, `${x(r.ratio)} (plain AJV ${x(r.ratio_plain_ajv)}, as text ${x(r.ratio_text)})`, r.goal === null ? '' : `≤ ${r.goal}×`, r.goal === null ? '' : verdict(r.ratio <= r.goal)]);
+rows.push(['2 faulty calls', `AJV allErrors + better-ajv-errors time ÷ check() with full body (${faultyCalls.calls})`, faultyCalls.speedup >= 1 ? `${x(faultyCalls.speedup)} (check() faster)` : `${x(faultyCalls.speedup)} (check() ${x(1 / faultyCalls.speedup)} slower)`, '≥ 1× (no slower)', verdict(faultyCalls.speedup >= 1)]);
+rows.push(['3 did_you_mean', `one lookup over ${didYouMean.values} codes (${didYouMean.lookups} inputs)`, `${didYouMean.per_lookup_us.toFixed(2)} µs (whole check() ${didYouMean.per_check_us.toFixed(2)} µs)`, '≤ 5 µs', verdict(didYouMean.per_lookup_us <= 5)]);
 rows.push(['4 tokens', `single-fault bodies (${single.n}): median / p95 / max`, `${single.median} / ${single.p95} / ${single.max}`, 'median ≤ 35', verdict(single.median <= 35)]);
 for (const [stage, st] of Object.entries(tokens.single_by_stage)) rows.push(['4 tokens', `  of which from ${stage === 'checks' ? 'the ordered checks' : 'schema validation'} (${st.n})`, `${st.median} / ${st.p95} / ${st.max}`, '', '']);
 rows.push(['4 tokens', `batched bodies (${batched.n}): median / p95 / max`, `${batched.median} / ${batched.p95} / ${batched.max}`, 'none > 400', verdict(tokens.over_ceiling === 0)]);
 rows.push(['5 recovery', `ours, knowable pairs recovered in ≤ 1 round (${recovery.goal.knowable_pairs})`, `${pct(recovery.goal.within_one_round, recovery.goal.knowable_pairs)} (AJV ${(100 * recovery.knowable_within_one_by_kind.ajv).toFixed(1)}%, bare ${(100 * recovery.knowable_within_one_by_kind.bare).toFixed(1)}%)`, '≥ 95%', verdict(recovery.goal.met)]);
 rows.push(['6 round trip', `did_you_mean values sent back (${trip.did_you_mean}) that fail validation`, String(trip.invalid_did_you_mean), '0', verdict(trip.invalid_did_you_mean === 0)]);
 rows.push(['6 round trip', `suggested calls sent back (${trip.suggested_calls}) that fail validation`, String(trip.invalid_suggested_calls), '0', verdict(trip.invalid_suggested_calls === 0)]);
+rows.push(['7 CLI start', `one call from stdin to its body ÷ a bare node -e 0 (median of ${cli.start.rounds} each, side by side)`, `${x(cli.start.ratio)} (${cli.start.cli_ms.toFixed(0)} ms ÷ ${cli.start.bare_node_ms.toFixed(0)} ms)`, '≤ 2×', verdict(cli.start.ratio <= 2)]);
+if (cli.throughput) {
+  const t = cli.throughput;
+  rows.push(['7 CLI throughput', `--jsonl --workers ${t.workers} over ${t.full.calls.toLocaleString('en')} calls (${t.mix})`, `${Math.round(t.full.calls_per_s).toLocaleString('en')} calls/s, peak ${t.full.peak_rss_mb.toFixed(0)} MB`, '≥ 50,000 calls/s', verdict(t.full.calls_per_s >= 50_000)]);
+  rows.push(['7 CLI memory', `peak memory over a tenth of the log (${t.tenth.calls.toLocaleString('en')} calls) and the whole`, `${t.tenth.peak_rss_mb.toFixed(0)} MB and ${t.full.peak_rss_mb.toFixed(0)} MB`, 'flat', verdict(t.full.peak_rss_mb <= t.tenth.peak_rss_mb * 1.5)]);
+} else rows.push(['7 CLI throughput', 'skipped (BENCH_SKIP_THROUGHPUT)', '', '≥ 50,000 calls/s', 'not measured']);
 for (const kind of BODY_KINDS) {
   for (const b of BREAKS) {
     const t: Tally = recovery.external[kind][b];

@@ -1,0 +1,53 @@
+// The bench's engine workloads in a loop, to profile:  node --cpu-prof --import tsx bench/profile.ts <workload>
+// (valid | checks | faulty | lookup, 5 s each). The engine is bundled by esbuild, as bench/run.ts and the site use it.
+//
+// Where the time went (profiles on this 2-core machine, before the changes of issue 14):
+// - One call through the CLI: compiling the pack was half of the start, and most of that was building the
+//   country registry's alias table (folding thousands of names) for the one field that uses it, whether
+//   or not the call needed it. pack-compiler.ts now builds a field's alias table on first read. The rest
+//   is Node parsing the bundle's chunks (~15 ms), the pack's registry names (~5 ms) and the first call's
+//   JIT; the bin loads only the pack asked for, and AJV's compiler only for --tools.
+// - did_you_mean over the country codes: a lookup that misses the exact tables scanned all 1,101 word
+//   names (~18 µs), then compared the key with every name of a near length (~400 for "Untied Kingdom",
+//   ~100 µs). registries/lookup.ts now indexes names by word, and filters the edit-distance pass with a
+//   q-gram count bound that never drops a near name.
+// - Valid calls of tools with ordered checks: runChecks is a quarter of check(); it split argument paths,
+//   listed a rule's let bindings and parsed the state's timestamps anew on every call (now once).
+// - Valid calls of tools without checks: check()'s fixed cost around a validator of 0.05 to 0.2 µs (the
+//   input's shape, the fast path's bookkeeping, the result and its log record). Unchanged.
+// - Faulty calls: spread thin. explain (decoding each error's schema path, now cached per tool), absorb's
+//   walk of the schema, the suggested call (a deep copy and a second validation), vetting candidates
+//   against the whole schema, the token-budget estimate for bodies over 400 characters, serialization.
+//   No single stage is more than about a sixth of it.
+// - --jsonl: check() is about 85% of a line, JSON.stringify of the full result about 14%. With two
+//   worker threads on this shared machine, each line costs more CPU than on one thread (contention).
+import { build } from 'esbuild';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const workload = process.argv[2] ?? 'faulty';
+const bundle = resolve('bench/tmp/profile-engine.mjs');
+mkdirSync(resolve('bench/tmp'), { recursive: true });
+await build({ entryPoints: ['bench/engine-entry.ts'], bundle: true, format: 'esm', platform: 'node', mainFields: ['module', 'main'], outfile: bundle, logLevel: 'error' });
+const { check, serializeBody, packs, valueSet, valueSetCandidates } = (await import(pathToFileURL(bundle).href)) as typeof import('./engine-entry');
+
+type Pack = (typeof packs)[number];
+type Tool = Pack['tools'][number];
+const hasChecks = (t: Tool) => t.checks.length > 0 || t.effects.length > 0;
+const valid = packs.flatMap((pack) => pack.tools.flatMap((tool) => (tool.source.examples?.valid ?? []).map((args) => ({ pack, tool, input: { name: tool.name, arguments: args } }))));
+const faulty = packs.flatMap((pack) => pack.tools.flatMap((tool) => (tool.source.examples?.invalid ?? []).map((ex) => ({ pack, tool, input: { name: tool.name, arguments: ex.arguments } }))));
+const countries = valueSet('iso-3166-1-alpha-2')!;
+const lookups = ['UK', 'England', 'Untied Kingdom', 'germany', 'Deutschland', 'Frnace', 'gbr', 'usa', 'Irland', 'Atlantis'];
+
+const loops: Record<string, () => void> = {
+  valid: () => { for (const c of valid) if (!hasChecks(c.tool)) check(c.pack, c.input); },
+  checks: () => { for (const c of valid) if (hasChecks(c.tool)) check(c.pack, c.input); },
+  faulty: () => { for (const c of faulty) serializeBody(check(c.pack, c.input).body!); },
+  lookup: () => { for (const s of lookups) valueSetCandidates(countries, s, undefined); },
+};
+const loop = loops[workload];
+if (!loop) throw new Error(`bench/profile.ts: the workloads are ${Object.keys(loops).join(', ')}`);
+let rounds = 0;
+for (const end = Date.now() + 5000; Date.now() < end; rounds++) loop();
+console.log(`${workload}: ${rounds} rounds in 5 s`);
