@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { check, checkExampleOptions, codeInfo, enumCodes, exportTool, serializeBody } from '../../src/engine';
+import { check, checkExampleOptions, codeInfo, enumCodes, exportTool, lintTool, serializeBody, STRICT_TARGETS, strictExportTool, strictReport } from '../../src/engine';
 import type { CheckOptions, CompiledPack, CompiledTool, FieldInfo, Json } from '../../src/engine';
 import { packs } from '../../src/packs';
 import { decodeShareState } from '../../src/share-link';
@@ -448,6 +448,44 @@ describe('in the browser', () => {
     await s.page.locator('main .search-results a[href*="/packs/"]').first().waitFor({ timeout: 15_000 });
     // Chromium logs the document's own 404 status; nothing else may fail.
     s.errors.splice(0, s.errors.length, ...s.errors.filter((e) => !/status of 404/.test(e)));
+    await done(s);
+  });
+});
+
+describe('strict mode on the site', () => {
+  test('/strict/ gives every pack the engine\'s counts for every vendor, is linked from the navigation, and passes axe and a phone width', { timeout: 180_000 }, async () => {
+    const s = await session();
+    await s.page.goto(siteUrl('/'));
+    await s.page.locator('header nav a[href$="/strict/"]').click();
+    await s.page.waitForURL(/\/strict\/$/);
+    expect(await s.page.locator('header nav a[href$="/strict/"]').getAttribute('aria-current')).toBe('page');
+    for (const target of STRICT_TARGETS)
+      for (const pack of packs) {
+        const r = strictReport(pack, target);
+        const row = s.page.locator(`[data-strict-report="${target}"] tr[data-pack="${pack.id}"]`);
+        for (const k of ['refuses', 'ignores', 'rewrite', 'nowhere'] as const) expect(await row.locator(`[data-count="${k}"]`).textContent(), `${target} ${pack.id} ${k}`).toBe(String(r.counts[k]));
+        expect(await row.locator('[data-role="refused-tools"] a').allTextContents()).toEqual(r.refusedTools);
+      }
+    const results = await new AxeBuilder({ page: s.page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await s.page.setViewportSize({ width: 360, height: 780 });
+    expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await done(s);
+  });
+
+  test('a tool page lists each vendor\'s findings and copies the strict export exactly', async () => {
+    const s = await session({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const pack = packs.find((p) => p.id === 'helpdesk')!;
+    const tool = pack.tool('update_ticket')!;
+    await s.page.goto(siteUrl(toolPath(pack, tool)));
+    for (const target of STRICT_TARGETS) {
+      const constructs = await s.page.locator(`[data-strict-target="${target}"] [data-role="strict-findings"] tbody tr`).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-construct')));
+      expect(constructs, target).toEqual(lintTool(tool, target).map((f) => f.construct));
+    }
+    await s.page.locator('[data-strict-target="anthropic-strict"] details.strict-export summary').click();
+    await s.page.locator('[data-role="strict-export-anthropic-strict"] button[data-copy]').click();
+    await s.page.locator('[data-role="strict-export-anthropic-strict"] button[data-copy][data-state="copied"]').waitFor();
+    expect(await s.page.evaluate(() => navigator.clipboard.readText())).toBe(JSON.stringify(strictExportTool(tool, 'anthropic-strict'), null, 2));
     await done(s);
   });
 });
