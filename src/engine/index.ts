@@ -40,6 +40,8 @@ export {
   type StrictPlan,
   type StrictTarget,
 } from './strict-lint';
+// A call made against a strict export, read back into the pack's terms and checked.
+export { checkStrictCall } from './check-strict';
 export { CODES, codeInfo, allGenericCodes, ENUM_CODE_FAMILY, RULE_CODE_FAMILY, type CodeInfo } from './codes';
 // Ordered checks against a pack's state (stage 5, after validate): the site's tool pages and state tab.
 export { runChecks } from './checks';
