@@ -418,6 +418,25 @@ function ruleOf(f: FieldInfo): string | undefined {
   return f.rule ?? (typeof f.schema.format === 'string' ? FORMAT_RULES[f.schema.format]?.rule : undefined);
 }
 
+/** Sibling patterns, compiled as the validator compiles them (flag u), once each; null when one does not compile. */
+const OWN_PATTERNS = new Map<string, RegExp | null>();
+
+function failsOwnPattern(f: FieldInfo, value: string): boolean {
+  const pattern = f.schema.pattern;
+  if (typeof pattern !== 'string') return false;
+  let re = OWN_PATTERNS.get(pattern);
+  if (re === undefined) {
+    try {
+      re = new RegExp(pattern, 'u');
+    } catch {
+      re = null;
+    }
+    if (OWN_PATTERNS.size >= 1000) OWN_PATTERNS.clear();
+    OWN_PATTERNS.set(pattern, re);
+  }
+  return re !== null && !re.test(value);
+}
+
 /**
  * On a pattern or format fault: when the value fits exactly one sibling field's own pattern or format,
  * the message names that field, and the fix moves the value there when the sibling is free and the
@@ -447,6 +466,8 @@ export function noteSiblingFit(ctx: ExplainContext, fault: Fault): Fault {
   for (const f of childFields(ctx.tool, patternOf(parentPath))) {
     if (f.name === key || !hasStringRule(f) || f.enumValues) continue;
     if (value.length > (regexInputLimit(f) ?? PATTERN_FIELD_MAX)) continue;
+    // A value the sibling's own pattern refuses cannot fit there: no validation of the whole call needed.
+    if (failsOwnPattern(f, value)) continue;
     const fits = accepts(f, value);
     if (fits === undefined) return fault;
     if (fits) fitting.push(f);
