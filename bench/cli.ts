@@ -71,7 +71,7 @@ async function runLog(path: string, packId: string, workers: number) {
   const t = performance.now();
   const child = spawn(process.execPath, ['--require', resolve('bench/rss-reporter.cjs'), 'lib/cli.js', '--pack', packId, '--jsonl', '--workers', String(workers)], { stdio: [input, 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const [code] = (await once(child, 'close')) as [number];
   const ms = performance.now() - t;
   closeSync(input);

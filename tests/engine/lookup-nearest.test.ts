@@ -9,6 +9,7 @@ import { Lookup } from '../../src/engine/registries/lookup';
 import { names as zoneNames } from '../../src/engine/registries/time-zones';
 
 interface Internals {
+  suggest(received: string): string[];
   index: { fuzzy: { names: string[]; targets: string[][] } };
   nearest(fz: Internals['index']['fuzzy'], key: string, finish: (found: string[]) => string[]): string[];
 }
@@ -34,7 +35,7 @@ for (const [label, names, options] of [
   ['time zones', zoneNames, { byWords: true, fuzzyValues: true, fuzzyFallback: true }],
 ] as const) {
   test(`${label}: the filtered pass finds what the pass over every name finds`, () => {
-    const lookup = new Lookup('test', names, options) as unknown as Lookup & Internals;
+    const lookup = new Lookup('test', names, options) as unknown as Internals;
     lookup.suggest('zzzzz');
     const fz = lookup.index.fuzzy;
     let seed = 7;
