@@ -22,6 +22,8 @@ async function checkCommand(argv: string[]): Promise<number> {
   const packId = valueOf(argv, '--pack');
   const shipped: CompiledPack | undefined = packId === undefined ? undefined : await loadShippedPack(packId);
   const toolsImport = argv.includes('--tools') ? await import('../engine/tools-import') : undefined;
+  // The tokenizer (a chunk of its own, some megabytes) loads only for --replay, so checking a call stays quick to start.
+  const tokenizer = argv.includes('--replay') ? await import('gpt-tokenizer/encoding/o200k_base') : undefined;
   const io = {
     stdin: () => {
       try {
@@ -36,6 +38,7 @@ async function checkCommand(argv: string[]): Promise<number> {
       if (!toolsImport) throw new Error('the tools compiler was not loaded');
       return toolsImport.packFromToolDefinitions(definitions, origin);
     },
+    countTokens: tokenizer ? (text: string) => tokenizer.countTokens(text) : undefined,
   };
   const args = parseArgs(argv);
   if (!('code' in args) && args.jsonl) {

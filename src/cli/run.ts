@@ -9,6 +9,7 @@ import { PackError } from '../engine/pack-compiler';
 import { lintRequest, lintTool, STRICT_TARGETS, type StrictFinding, type StrictTarget } from '../engine/strict-lint';
 import type { CompiledPack } from '../engine/types';
 import { parseJsonText } from '../engine/parse';
+import { replay } from '../engine/replay';
 import { SHIPPED_PACK_IDS } from '../package/shipped';
 
 export interface CliIo {
@@ -18,6 +19,8 @@ export interface CliIo {
   pack: (id: string) => CompiledPack | undefined;
   /** Your own tool definitions as a pack (packFromToolDefinitions), passed in so that only --tools loads AJV's compiler. */
   toolsPack: (definitions: unknown, origin: string) => CompiledPack;
+  /** o200k_base token counts for --replay (gpt-tokenizer, loaded by bin.ts only for --replay); without it the report's token figures are null. */
+  countTokens?: (text: string) => number;
 }
 
 export interface CliOutput {
@@ -26,7 +29,7 @@ export interface CliOutput {
   code: number;
 }
 
-export const USAGE = `Usage: npm run --silent check -- (--pack ID | --tools FILE) [--tool NAME] [--full | --jsonl | --export FORM | --lint TARGET]
+export const USAGE = `Usage: npm run --silent check -- (--pack ID | --tools FILE) [--tool NAME] [--full | --jsonl | --replay FILE | --export FORM | --lint TARGET]
 
 Reads one tool call from standard input and prints the body a model would be handed,
 or, when the call is accepted, the call as it will run ({name, arguments}).
@@ -37,6 +40,8 @@ or, when the call is accepted, the call as it will run ({name, arguments}).
   --full           print the whole CheckResult (body, corrections, suggested_call, log)
   --jsonl          read one call per line; print one full result per line, in order
   --workers N      with --jsonl: spread the lines over N worker threads (the output keeps the input's order)
+  --replay FILE    replay a transcript (- for standard input): every call with the result it got and the
+                   body it gets here, loops, and the turns and o200k tokens wasted (one JSON object)
   --export FORM    print the pack's tool definitions instead: ${EXPORT_FORMS.join(', ')}
   --lint TARGET    print what a strict mode refuses, ignores or rewrites, one JSON finding per line:
                    ${STRICT_TARGETS.join(', ')}. Exits 1 when a rule is enforced nowhere.
@@ -44,7 +49,7 @@ or, when the call is accepted, the call as it will run ({name, arguments}).
                    rules a vendor drops still live in checks
 
 Exit codes: 0 accepted, 1 rejected, 2 usage error, unknown pack or broken tools file.
-With --jsonl or --export the exit code is 0 unless the run itself failed; with --lint it is 1
+With --jsonl, --replay or --export the exit code is 0 unless the run itself failed; with --lint it is 1
 when any finding says a rule is enforced nowhere.
 Run with no arguments (npm run check) to type-check the project instead.`;
 
@@ -57,6 +62,7 @@ export interface Args {
   workers?: number;
   export?: string;
   lint?: string;
+  replay?: string;
   serverRunsCheck: boolean;
 }
 
@@ -79,6 +85,10 @@ export function parseArgs(argv: string[]): Args | CliOutput {
       else if (a === '--tool') args.tool = value();
       else if (a === '--export') args.export = value();
       else if (a === '--lint') args.lint = value();
+      else if (a === '--replay') {
+        // `-` is standard input; value() refuses it only when it starts with --.
+        args.replay = value();
+      }
       else if (a === '--server-runs-check') args.serverRunsCheck = true;
       else if (a === '--full') args.full = true;
       else if (a === '--jsonl') args.jsonl = true;
@@ -100,6 +110,7 @@ export function parseArgs(argv: string[]): Args | CliOutput {
   if (args.export && !(EXPORT_FORMS as string[]).includes(args.export)) return usageError(`--export takes one of ${EXPORT_FORMS.join(', ')}, not ${JSON.stringify(args.export)}`);
   if (args.lint && (args.export || args.full || args.jsonl)) return usageError('--lint prints findings; it does not go with --export, --full or --jsonl');
   if (args.lint && !(STRICT_TARGETS as readonly string[]).includes(args.lint)) return usageError(`--lint takes one of ${STRICT_TARGETS.join(', ')}, not ${JSON.stringify(args.lint)}`);
+  if (args.replay !== undefined && (args.export || args.lint || args.full || args.jsonl)) return usageError('--replay prints one report; it does not go with --export, --lint, --full or --jsonl');
   if (args.serverRunsCheck && !(args.lint && args.tools)) return usageError("--server-runs-check goes with --tools and --lint (a pack's calls always go through check())");
   return args;
 }
@@ -133,6 +144,7 @@ export function runCli(argv: string[], io: CliIo): CliOutput {
   if ('code' in pack) return pack;
   if (args.export) return { stdout: JSON.stringify(exportPack(pack, args.export as ExportForm), null, 2) + '\n', stderr: '', code: 0 };
   if (args.lint) return lint(pack, args.lint as StrictTarget, args);
+  if (args.replay !== undefined) return replayFile(pack, args, io);
 
   const input = io.stdin();
   const options = args.tool ? { tool: args.tool } : {};
@@ -146,6 +158,19 @@ export function runCli(argv: string[], io: CliIo): CliOutput {
   if (args.full) return { stdout: JSON.stringify(result, null, 2) + '\n', stderr: '', code: result.ok ? 0 : 1 };
   if (result.ok) return { stdout: JSON.stringify({ name: result.tool, arguments: result.arguments }) + '\n', stderr: '', code: 0 };
   return { stdout: serializeBody(result.body!) + '\n', stderr: '', code: 1 };
+}
+
+/** --replay: the transcript in FILE (or stdin for -) as one JSON report (src/engine/replay.ts). */
+function replayFile(pack: CompiledPack, args: Args, io: CliIo): CliOutput {
+  let text: string;
+  try {
+    text = args.replay === '-' ? io.stdin() : io.readFile(args.replay!);
+  } catch (err) {
+    return { stdout: '', stderr: `error: cannot read ${args.replay}: ${(err as Error).message}\n`, code: 2 };
+  }
+  const outcome = replay(pack, text, { check: args.tool ? { tool: args.tool } : {}, countTokens: io.countTokens });
+  if (!outcome.ok) return { stdout: '', stderr: `error: ${args.replay === '-' ? 'standard input' : args.replay} ${outcome.message}\n`, code: 2 };
+  return { stdout: JSON.stringify(outcome.report, null, 2) + '\n', stderr: '', code: 0 };
 }
 
 /**
