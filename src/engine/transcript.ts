@@ -88,11 +88,16 @@ function result(content: unknown, flag?: unknown): TranscriptResult {
   return { text, is_error: typeof flag === 'boolean' ? flag : looksLikeError(text) };
 }
 
+/** A call as collected, before its turn gets its number. */
+type Pending = Omit<TranscriptCall, 'turn' | 'turn_index'> & { turnKey: number };
+
 /** Collects calls and results in transcript order, groups calls into turns and pairs results with calls. */
 class Collector {
-  calls: (Omit<TranscriptCall, 'turn' | 'turn_index'> & { turnKey: number })[] = [];
+  calls: Pending[] = [];
   private labels: (string | null)[] = [];
   private lastWasFunctionCall = false;
+  /** Calls with an id whose result has not come yet, by id, oldest first. */
+  private waitingById = new Map<string, Pending[]>();
   vendor: TranscriptFormat | null = null;
 
   see(format: TranscriptFormat): void {
@@ -119,7 +124,13 @@ class Collector {
       name = parsed.name;
       args = parsed.ok ? parsed.args : null;
     }
-    this.calls.push({ index: this.calls.length, turnKey: this.labels.length - 1, id, line, input, name, arguments: args, result: null });
+    const call: Pending = { index: this.calls.length, turnKey: this.labels.length - 1, id, line, input, name, arguments: args, result: null };
+    this.calls.push(call);
+    if (id !== null) {
+      const waiting = this.waitingById.get(id) ?? [];
+      waiting.push(call);
+      this.waitingById.set(id, waiting);
+    }
     this.lastWasFunctionCall = false;
   }
 
@@ -133,12 +144,16 @@ class Collector {
   /** Pairs a result with its call: by id, else by name (Gemini, legacy functions), else the last call without one. */
   result(r: TranscriptResult, id: string | null, name: string | null = null): void {
     this.lastWasFunctionCall = false;
-    const open = this.calls.filter((c) => c.result === null);
     const last = this.calls[this.calls.length - 1];
-    const target =
-      (id !== null ? open.find((c) => c.id === id) : undefined) ??
-      (id === null && name !== null ? open.find((c) => c.name === name) : undefined) ??
-      (id === null && name === null && last?.result === null ? last : undefined);
+    let target: Pending | undefined;
+    if (id !== null) {
+      // The first call with that id still waiting for its result (ids are reused across some logs).
+      const waiting = this.waitingById.get(id);
+      while (waiting?.length && waiting[0].result !== null) waiting.shift();
+      target = waiting?.shift();
+      if (waiting && waiting.length === 0) this.waitingById.delete(id);
+    } else if (name !== null) target = this.calls.find((c) => c.result === null && c.name === name);
+    else if (last?.result === null) target = last;
     if (target) target.result = r;
   }
 

@@ -108,7 +108,7 @@ const core = (r: ReplayReport) => ({
 
 describe('the same transcript in every shape', () => {
   const essay = report(essayText);
-  const cases: [string, string, string, (string | null)[], number[], (number | null)[]][] = [
+  const cases: [string, string, (string | null)[], number[], (number | null)[]][] = [
     // fixture, format, ids, turns, lines
     ['essay-openai-chat.json', 'openai-chat', ['call_4', 'call_5', 'call_6', 'call_7', 'call_8'], [1, 2, 3, 4, 5], [null, null, null, null, null]],
     ['essay-anthropic.json', 'anthropic', ['toolu_4', 'toolu_5', 'toolu_6', 'toolu_7', 'toolu_8'], [1, 2, 3, 4, 5], [null, null, null, null, null]],
