@@ -2,15 +2,31 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import pagefind from 'astro-pagefind';
+import { ensureImportedModules } from './src/cli/imported-stamp.mjs';
 
 // BASE_PATH lets the built site live in a sub-folder (a project page, say): BASE_PATH=/actionable/ npm run build
 const base = process.env.BASE_PATH || '/';
+
+/**
+ * The playground opens imported packs from modules generated into src/generated/imported/ (not committed:
+ * 50 MB). They are written before the dev server or a build starts whenever they are missing or older than
+ * their inputs, so a fresh clone needs no extra step; otherwise this costs one hash of the inputs.
+ * @type {import('astro').AstroIntegration}
+ */
+const importedModules = {
+  name: 'imported-pack-modules',
+  hooks: {
+    'astro:config:setup': ({ command, logger }) => {
+      if (command === 'dev' || command === 'build') ensureImportedModules('.', (line) => logger.info(line));
+    },
+  },
+};
 
 export default defineConfig({
   base,
   trailingSlash: 'ignore',
   // pagefind indexes the built pages for the offline search box (src/components/docs/SiteSearch.astro).
-  integrations: [react(), pagefind()],
+  integrations: [importedModules, react(), pagefind()],
   vite: {
     // The playground's workers (Monaco's, and the token counter) are ES modules: Monaco's split into chunks.
     worker: { format: 'es' },

@@ -1,14 +1,18 @@
 // Writes src/generated/validators/<pack-id>.js: AJV's standalone code for every tool of every shipped pack,
 // compiled with the engine's own AJV options (ajv-backend.ts), so the playground validates shipped packs
 // without loading AJV's compiler. Run with `npm run precompile`; tests/precompiled-validators.test.ts fails
-// when a committed module is stale.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// when a committed module is stale. With --imported, it writes the imported packs' modules too, into the
+// uncommitted src/generated/imported/ (below), when their inputs have changed (--force: always).
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { _ } from 'ajv/dist/2020';
 import standaloneCode from 'ajv/dist/standalone';
 import { compilePack, newAjv, toolKey } from '../engine/ajv-backend';
+import type { CompiledPack, CompiledTool } from '../engine/types';
 import { cappedRegExp } from '../engine/input-cap';
+// Plain JavaScript, shared with astro.config.mjs.
+import { IMPORTED_OUT_DIR, IMPORTED_PACKS_DIR, importedInputsHash, importedModulesFresh, STAMP_FILE } from './imported-stamp.mjs';
 // Every value set, so packs that name one (x-value-set) compile here as in the engine's index.
 import '../engine/registries/all';
 
@@ -29,7 +33,7 @@ function exportName(name: string, taken: Set<string>): string {
  * is module.exports) and bundlers (`default` is exports.default), so each import is normalised to the
  * object `require` would have returned.
  */
-function requiresToImports(code: string): string {
+function requiresToImports(code: string, esModules: (spec: string) => boolean = () => false): string {
   const modules = new Map<string, string>();
   const body = code.replace(/require\("([^"]+)"\)/g, (_m, spec: string) => {
     let alias = modules.get(spec);
@@ -39,39 +43,52 @@ function requiresToImports(code: string): string {
     }
     return alias;
   });
-  const imports = [...modules].map(
-    ([spec, alias]) => `import * as ${alias}Namespace from ${JSON.stringify(spec)};\nconst ${alias} = ${alias}Namespace.default && ${alias}Namespace.default.__esModule ? ${alias}Namespace.default : ${alias}Namespace;`,
+  // An ES module of this repository (the engine's) is its namespace: no default to look for, and no bundler warning about one.
+  const imports = [...modules].map(([spec, alias]) =>
+    esModules(spec)
+      ? `import * as ${alias} from ${JSON.stringify(spec)};`
+      : `import * as ${alias}Namespace from ${JSON.stringify(spec)};\nconst ${alias} = ${alias}Namespace.default && ${alias}Namespace.default.__esModule ? ${alias}Namespace.default : ${alias}Namespace;`,
   );
   // AJV's ESM output starts with "use strict"; keep it first.
   const strict = /^"use strict";\s*/.exec(body);
   return (strict ? strict[0] : '') + imports.join('\n') + '\n' + (strict ? body.slice(strict[0].length) : body);
 }
 
-/** The generated module for one pack file: one exported validator per tool, and `validators` by tool name. */
-export function validatorModuleSource(packFile: string, data: unknown): string {
-  // The AJV backend first: a broken pack fails here, with every pack-file check, as it fails the build.
-  const pack = compilePack(data, packFile);
+/**
+ * AJV's standalone code for some tools of a compiled pack, as an ES module: one exported validator per tool
+ * and `validators` by tool name. `engineDir` is the engine folder relative to the module's own folder.
+ */
+function standaloneSource(pack: CompiledPack, tools: readonly CompiledTool[], engineDir: string, origin: string, engineAsEsm = false): string {
   // The generated code must call the same capped regexp engine and formats the AJV backend uses.
-  const regExp = Object.assign((pattern: string, flags: string) => cappedRegExp(pattern, flags), { code: 'require("../../engine/input-cap").cappedRegExp' });
-  const ajv = newAjv('assert', { regExp, formats: _`require("../../engine/capped-formats").cappedFormats` });
+  const regExp = Object.assign((pattern: string, flags: string) => cappedRegExp(pattern, flags), { code: `require("${engineDir}/input-cap").cappedRegExp` });
+  const ajv = newAjv('assert', { regExp, formats: _`require(${engineDir + '/capped-formats'}).cappedFormats` });
   const taken = new Set<string>();
   const names: [tool: string, id: string][] = [];
   const refs: Record<string, string> = {};
-  for (const tool of pack.tools) {
+  for (const tool of tools) {
     const key = toolKey(pack.id, tool.name);
     ajv.addSchema(tool.wireSchema, key);
     const id = exportName(tool.name, taken);
     refs[id] = key;
     names.push([tool.name, id]);
   }
-  const code = requiresToImports(standaloneCode(ajv, refs));
-  if (/\brequire\(/.test(code)) throw new Error(`${packFile}: the generated code still calls require()`);
+  const code = requiresToImports(standaloneCode(ajv, refs), (spec) => engineAsEsm && spec.startsWith(`${engineDir}/`));
+  if (/\brequire\(/.test(code)) throw new Error(`${origin}: the generated code still calls require()`);
   return (
-    `// Generated by \`npm run precompile\` (src/cli/precompile-validators.ts) from ${packFile}. Do not edit.\n` +
-    '// @ts-nocheck\n' +
     code.trimEnd() +
     '\n\n/** Each tool\u2019s validator, by tool name. */\n' +
     `export const validators = {\n${names.map(([name, id]) => `  ${JSON.stringify(name)}: ${id},`).join('\n')}\n};\n`
+  );
+}
+
+/** The generated module for one pack file: one exported validator per tool, and `validators` by tool name. */
+export function validatorModuleSource(packFile: string, data: unknown): string {
+  // The AJV backend first: a broken pack fails here, with every pack-file check, as it fails the build.
+  const pack = compilePack(data, packFile);
+  return (
+    `// Generated by \`npm run precompile\` (src/cli/precompile-validators.ts) from ${packFile}. Do not edit.\n` +
+    '// @ts-nocheck\n' +
+    standaloneSource(pack, pack.tools, '../../engine', packFile)
   );
 }
 
@@ -86,9 +103,150 @@ export function generateAll(root = '.'): Map<string, string> {
   return out;
 }
 
+// ---- Imported packs -------------------------------------------------------------------------------------
+// An imported pack is too large to open whole in the playground (GitHub's 1,223 tools have 6 MB of generated
+// validators), so each becomes a small shell (the pack's facts and its tool names) and parts of a few tools
+// each (their sources and validators), which the playground loads when a call names one of their tools
+// (src/imported/lazy-pack.ts). Written to src/generated/imported/, which is not committed: astro.config.mjs
+// regenerates it before a build or the dev server whenever its inputs change (imported-stamp.mjs).
+
+/** A part's generated code is kept near this size (AJV writes about 11 characters of code per character of schema). */
+export const PART_CODE_CHARS = 120_000;
+export const CODE_PER_SCHEMA_CHAR = 11;
+/**
+ * A tool whose wire schema is larger than this gets no generated validator: its code would run from 180 KB
+ * to megabytes (Google Sheets' spreadsheets_batchUpdate: 6 MB, 460 KB gzip), where AJV's compiler (45 KB
+ * gzip, loaded once) and the schema itself are far smaller. The playground compiles it when a call first
+ * names it. 50 of the 4,571 imported tools.
+ */
+export const COMPILED_IN_BROWSER_SCHEMA_CHARS = 16_000;
+
+export interface ImportedLayout {
+  /** Resource names, in the order the pack first names each. */
+  resources: string[];
+  /** Per tool, in pack order: its resource's index, its part's index, and whether the browser compiles it with AJV. */
+  tools: { name: string; resource: number; part: number; ajv: boolean }[];
+  /** Tool indexes per part. */
+  parts: number[][];
+  /** The tool the playground opens the pack on: the first with a generated validator. */
+  defaultTool: number;
+}
+
+/** Parts of a pack: tools of one resource together, up to PART_CODE_CHARS of estimated code; a large tool alone. */
+export function importedLayout(pack: CompiledPack): ImportedLayout {
+  const resources: string[] = [];
+  const byResource = new Map<string, number[]>();
+  const size = pack.tools.map((t) => JSON.stringify(t.wireSchema).length);
+  pack.tools.forEach((t, i) => {
+    if (!byResource.has(t.resource)) {
+      byResource.set(t.resource, []);
+      resources.push(t.resource);
+    }
+    byResource.get(t.resource)!.push(i);
+  });
+  const ajv = size.map((n) => n > COMPILED_IN_BROWSER_SCHEMA_CHARS);
+  const parts: number[][] = [];
+  for (const members of byResource.values()) {
+    let current: number[] = [];
+    let chars = 0;
+    for (const i of members) {
+      const code = ajv[i] ? 0 : size[i] * CODE_PER_SCHEMA_CHAR;
+      const big = ajv[i] || code > PART_CODE_CHARS / 2;
+      if (big) {
+        parts.push([i]);
+        continue;
+      }
+      if (current.length && chars + code > PART_CODE_CHARS) {
+        parts.push(current);
+        current = [];
+        chars = 0;
+      }
+      current.push(i);
+      chars += code;
+    }
+    if (current.length) parts.push(current);
+  }
+  const partOf = new Map<number, number>();
+  parts.forEach((members, p) => members.forEach((i) => partOf.set(i, p)));
+  const first = ajv.indexOf(false);
+  return {
+    resources,
+    tools: pack.tools.map((t, i) => ({ name: t.name, resource: resources.indexOf(t.resource), part: partOf.get(i)!, ajv: ajv[i] })),
+    parts,
+    defaultTool: first === -1 ? 0 : first,
+  };
+}
+
+const GENERATED_HEADER = (packFile: string) => `// Generated by src/cli/precompile-validators.ts --imported from ${packFile}. Do not edit.\n// @ts-nocheck\n`;
+
+/**
+ * The shell and part modules of one imported pack, by path relative to the output folder: `<id>.js` and
+ * `<id>/<id>-<part>.js` (a part's file name is its chunk's name in the build). `engineDir` is the
+ * engine folder as the part modules (one folder below the output folder) import it.
+ */
+export function importedPackModules(packFile: string, data: unknown, engineDir = '../../../engine'): Map<string, string> {
+  const pack = compilePack(data, packFile);
+  const layout = importedLayout(pack);
+  const out = new Map<string, string>();
+  const src = pack.source;
+  const facts = { id: src.id, title: src.title, vendor: src.vendor, reference: src.reference, summary: src.summary, ...(src.state !== undefined ? { state: src.state } : {}) };
+  layout.parts.forEach((members, p) => {
+    const tools = members.map((i) => pack.tools[i]);
+    const generated = tools.filter((t, k) => !layout.tools[members[k]].ajv);
+    const code = generated.length ? standaloneSource(pack, generated, engineDir, `${packFile} part ${p}`, true) : 'export const validators = {};\n';
+    out.set(`${pack.id}/${pack.id}-${p}.js`, GENERATED_HEADER(packFile) + code + `\n/** The tools of this part, as the pack file declares them. */\nexport const tools = ${JSON.stringify(tools.map((t) => t.source))};\n`);
+  });
+  out.set(
+    `${pack.id}.js`,
+    GENERATED_HEADER(packFile) +
+      `export const pack = ${JSON.stringify(facts)};\n` +
+      `export const resources = ${JSON.stringify(layout.resources)};\n` +
+      '/** Per tool, in pack order: [name, resource index, part index, 1 when the browser compiles it with AJV]. */\n' +
+      `export const tools = [${layout.tools.map((t) => JSON.stringify([t.name, t.resource, t.part, ...(t.ajv ? [1] : [])])).join(',')}];\n` +
+      `export const defaultTool = ${layout.defaultTool};\n` +
+      `export const parts = [\n${layout.parts.map((_m, p) => `  () => import(${JSON.stringify(`./${pack.id}/${pack.id}-${p}.js`)}),`).join('\n')}\n];\n`,
+  );
+  return out;
+}
+
+/** Writes every imported pack's modules into IMPORTED_OUT_DIR (emptied first) and the stamp of their inputs. */
+export function generateImported(root = '.', onPack: (id: string, files: number, bytes: number) => void = () => {}): void {
+  const outDir = resolve(root, IMPORTED_OUT_DIR);
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const inputs = importedInputsHash(root);
+  for (const file of readdirSync(resolve(root, IMPORTED_PACKS_DIR)).filter((f) => f.endsWith('.json')).sort()) {
+    const packFile = `${IMPORTED_PACKS_DIR}/${file}`;
+    const modules = importedPackModules(packFile, JSON.parse(readFileSync(resolve(root, packFile), 'utf8')));
+    let bytes = 0;
+    for (const [path, source] of modules) {
+      mkdirSync(dirname(join(outDir, path)), { recursive: true });
+      writeFileSync(join(outDir, path), source);
+      bytes += source.length;
+    }
+    onPack(file.replace(/\.json$/, ''), modules.size, bytes);
+  }
+  // Last: a folder cut short by a failure has no stamp and is generated again next time.
+  writeFileSync(join(outDir, STAMP_FILE), `${JSON.stringify({ inputs })}\n`);
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  for (const [path, source] of generateAll()) {
-    writeFileSync(join('.', path), source);
-    console.log(`wrote ${path} (${source.length} bytes)`);
+  const args = process.argv.slice(2);
+  if (!args.includes('--imported') || args.includes('--shipped')) {
+    for (const [path, source] of generateAll()) {
+      writeFileSync(join('.', path), source);
+      console.log(`wrote ${path} (${source.length} bytes)`);
+    }
+  }
+  if (args.includes('--imported')) {
+    if (!args.includes('--force') && importedModulesFresh()) console.log(`${IMPORTED_OUT_DIR}/ is up to date`);
+    else {
+      let total = 0;
+      generateImported('.', (id, files, bytes) => {
+        total += bytes;
+        console.log(`wrote ${IMPORTED_OUT_DIR}/${id}.js and ${files - 1} parts (${(bytes / 1048576).toFixed(1)} MB)`);
+      });
+      console.log(`${IMPORTED_OUT_DIR}/: ${(total / 1048576).toFixed(1)} MB in all`);
+    }
   }
 }

@@ -13,6 +13,7 @@ import { loadValueSetNames, loadValueSets, valueSetsWithoutNames } from '../../e
 import { matchToolName } from '../../engine/tool-names';
 import { valueSetNamesIn } from '../../engine/value-sets';
 import type { CompiledPack } from '../../engine/types';
+import { defaultToolName, isLazyPack, isToolLoaded, loadAllTools, loadValidators, openImportedPack, validatorsNeeded, type ImportedShell } from '../../imported/lazy-pack';
 import { diagnosticsFor, replacementText } from './diagnostics';
 import { linkStateText, ownStateText, readState, stateDiagnostics, stateOption } from './pack-state';
 import { suggestionFor } from './suggestion';
@@ -20,6 +21,9 @@ import { suggestionFor } from './suggestion';
 // Pack files are content/packs/<id>.json, their validators src/generated/validators/<id>.js; each becomes its own chunk.
 const PACK_FILES = import.meta.glob<{ default: unknown }>('../../../content/packs/*.json');
 const VALIDATOR_FILES = import.meta.glob<{ validators: Record<string, StandaloneValidate> }>('../../generated/validators/*.js');
+// Imported packs (content/packs/imported/) open from generated shells, a few tools at a time (src/imported/lazy-pack.ts):
+// src/generated/imported/<id>.js, each its own chunk, and each of its parts another.
+const IMPORTED_SHELLS = import.meta.glob<ImportedShell>('../../generated/imported/*.js');
 
 const loaded = new Map<string, Promise<CompiledPack>>();
 
@@ -37,6 +41,14 @@ export function loadPackById(id: string): Promise<CompiledPack> {
   if (!p) {
     const packFile = fileFor(PACK_FILES, `${id}.json`);
     const validatorFile = fileFor(VALIDATOR_FILES, `${id}.js`);
+    const shell = packFile ? undefined : fileFor(IMPORTED_SHELLS, `${id}.js`);
+    if (shell) {
+      // An imported pack: its shell, and the part of its default tool (defaultToolName); other tools load on demand.
+      p = shell().then((m) => openImportedPack(m, `content/packs/imported/${id}.json`));
+      p.catch(() => loaded.delete(id));
+      loaded.set(id, p);
+      return p;
+    }
     if (!packFile) return Promise.reject(new Error(`no pack named ${id}`));
     if (!validatorFile) return Promise.reject(new Error(`the ${id} pack has no generated validators: run npm run precompile`));
     // The value sets a pack names (countries, currencies, time zones…) load with it, each its own chunk.
@@ -64,13 +76,15 @@ export function namesNeeded(pack: CompiledPack, call: unknown, tool?: string): s
     const match = matchToolName(name, pack.tools.map((x) => x.name));
     t = match.kind === 'variant' ? pack.tool(match.to) : undefined;
   }
-  if (!t) return [];
+  // A tool whose part is not loaded yet has no fields to read: validatorsNeeded comes first.
+  if (!t || !isToolLoaded(pack, t.name)) return [];
   const sets: string[] = [];
   for (const f of t.fields.values()) if (f.valueSet) sets.push(f.valueSet);
   return sets.length ? valueSetsWithoutNames(sets) : [];
 }
 
 export { loadValueSetNames as loadNames };
+export { defaultToolName, isLazyPack, isToolLoaded, loadAllTools, loadValidators, validatorsNeeded };
 
 type AjvTools = typeof import('./ajv-tools');
 let ajvTools: Promise<AjvTools> | null = null;

@@ -1,0 +1,77 @@
+// Whether src/generated/imported/ (the playground's modules for the imported packs, written by
+// `tsx src/cli/precompile-validators.ts --imported`, not committed) is there and made from today's inputs,
+// and generating it when it is not. Plain JavaScript, so astro.config.mjs can run it before every
+// `astro dev` and `astro build` (the e2e setup builds with astro too), and a fresh clone needs no extra step.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+export const IMPORTED_PACKS_DIR = 'content/packs/imported';
+export const IMPORTED_OUT_DIR = 'src/generated/imported';
+export const STAMP_FILE = 'stamp.json';
+
+/**
+ * What the generated modules are made from: the imported packs, the generator, the engine modules that shape a
+ * wire schema or the generated code (the AJV options, the compiler's transform, the formats, the registries'
+ * members filling x-value-set enums) and AJV's own version. Any other engine change leaves them as they are.
+ */
+function inputFiles(root) {
+  const packs = readdirSync(resolve(root, IMPORTED_PACKS_DIR))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => `${IMPORTED_PACKS_DIR}/${f}`);
+  const registries = readdirSync(resolve(root, 'src/engine/registries/data'))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => `src/engine/registries/data/${f}`);
+  return [
+    ...packs,
+    'src/cli/precompile-validators.ts',
+    'src/cli/imported-stamp.mjs',
+    'src/engine/ajv-backend.ts',
+    'src/engine/pack-compiler.ts',
+    'src/engine/date-formats.ts',
+    'src/engine/input-cap.ts',
+    'src/engine/value-sets.ts',
+    ...registries,
+    'node_modules/ajv/package.json',
+    'node_modules/ajv-formats/package.json',
+  ];
+}
+
+/** One hash over every input's path and bytes. */
+export function importedInputsHash(root = '.') {
+  const hash = createHash('sha256');
+  for (const file of inputFiles(root)) {
+    hash.update(`${file}\0`);
+    hash.update(readFileSync(resolve(root, file)));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** True when the generated folder was written from the inputs as they are now. */
+export function importedModulesFresh(root = '.') {
+  const stamp = resolve(root, IMPORTED_OUT_DIR, STAMP_FILE);
+  if (!existsSync(stamp)) return false;
+  try {
+    return JSON.parse(readFileSync(stamp, 'utf8')).inputs === importedInputsHash(root);
+  } catch {
+    return false;
+  }
+}
+
+/** Generates the folder when it is missing or stale; `log` gets one line either way. Throws when generation fails. */
+export function ensureImportedModules(root = '.', log = (line) => console.log(line)) {
+  if (importedModulesFresh(root)) {
+    log(`imported packs: ${IMPORTED_OUT_DIR}/ is up to date`);
+    return;
+  }
+  log(`imported packs: generating ${IMPORTED_OUT_DIR}/ (validators for the playground; a minute or two, once)`);
+  const started = Date.now();
+  const tsx = resolve(root, 'node_modules/.bin/tsx');
+  const run = spawnSync(tsx, [join('src', 'cli', 'precompile-validators.ts'), '--imported'], { cwd: resolve(root), stdio: ['ignore', 'ignore', 'inherit'] });
+  if (run.status !== 0) throw new Error(`generating ${IMPORTED_OUT_DIR}/ failed (exit ${run.status ?? run.signal}): run npm run precompile to see why`);
+  log(`imported packs: generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,27 @@
+// The playground's validator for the few imported tools too large for generated code (precompile-validators.ts,
+// COMPILED_IN_BROWSER_SCHEMA_CHARS): AJV's compiler with the engine's own options, loaded by dynamic import only
+// when a pack part holds such a tool. The schema is not checked against the meta-schema here: that takes
+// seconds on a 500 KB schema, and the same schema passed it with the AJV backend when the pack was built.
+import { newAjv, toolKey } from '../engine/ajv-backend';
+import type { ValidatorBackend } from '../engine/pack-compiler';
+import type { AjvError } from '../engine/types';
+
+type Validate = ReturnType<ReturnType<typeof newAjv>['compile']>;
+
+export const browserAjvBackend: ValidatorBackend = {
+  forPack(packId) {
+    const ajv = newAjv('assert');
+    return {
+      addTool(name, wire) {
+        const key = toolKey(packId, name);
+        ajv.addSchema(wire, key, undefined, false);
+        // Compiled on the first call the tool checks, as the AJV backend does.
+        let compiled: Validate | undefined;
+        return (args: unknown): AjvError[] | null => {
+          compiled ??= ajv.getSchema(key) as Validate;
+          return compiled(args) ? null : ((compiled.errors ?? []) as AjvError[]);
+        };
+      },
+    };
+  },
+};
