@@ -301,7 +301,7 @@ describe('in the browser', () => {
     expect((await s.page.locator('h1').textContent())?.trim()).toBe('create_refund');
     // Breadcrumbs lead back.
     const crumbs = await s.page.locator('nav[aria-label="Breadcrumb"] li').allTextContents();
-    expect(crumbs.map((c) => c.trim())).toEqual(['Packs', 'Stripe', 'create_refund']);
+    expect(crumbs.map((c) => c.trim())).toEqual(['Home', 'Packs', 'Stripe', 'create_refund']);
     await done(s);
   });
 
@@ -418,7 +418,7 @@ describe('in the browser', () => {
     await done(s);
   });
 
-  test('docs pages ship no JavaScript beyond the search box, the copy buttons and the tabs', async () => {
+  test('docs pages ship no JavaScript beyond the search box, the copy buttons, the tabs and the table of contents', async () => {
     const s = await session();
     const scripts: { url: string; bytes: number }[] = [];
     s.page.on('response', async (r) => {
@@ -428,8 +428,13 @@ describe('in the browser', () => {
     const inline = await s.page.$$eval('script:not([src])', (els) => els.filter((e) => !e.getAttribute('type') || e.getAttribute('type') === 'module').map((e) => e.textContent?.length ?? 0));
     const external = scripts.reduce((n, x) => n + x.bytes, 0);
     const total = external + inline.reduce((a, b) => a + b, 0);
-    // Theme, search, copy and tabs together stay small; no tokenizer, highlighter or framework.
+    // Theme, search, copy, tabs and the table of contents' marking (an inline IntersectionObserver) together stay
+    // small; no tokenizer, highlighter or framework.
     expect(total, `script bytes: ${JSON.stringify(scripts)} + inline ${inline}`).toBeLessThan(16_000);
+    // The table of contents' script is one small inline script.
+    const toc = await s.page.$$eval('script:not([src])', (els) => els.filter((e) => e.textContent?.includes('IntersectionObserver')).map((e) => e.textContent!.length));
+    expect(toc).toHaveLength(1);
+    expect(toc[0]).toBeLessThan(2_500);
     expect(scripts.map((x) => x.url).join(' ')).not.toMatch(/react|shiki|tokenizer|monaco/i);
     await done(s);
   });
