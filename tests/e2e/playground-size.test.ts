@@ -1,9 +1,10 @@
 // The playground's JavaScript before Monaco, measured on the build output: the page's module scripts and
 // island entries plus everything they import statically, then the engine chunk the island imports on
 // mount and the default pack (its file and its generated validators), all gzipped. Monaco and the
-// tokenizer must not be in it, nor AJV's schema compiler, and no docs page may load them. The breakdown
-// is printed for the report.
-import { existsSync, readFileSync } from 'node:fs';
+// tokenizer must not be in it, nor AJV's schema compiler, and no docs page may load them. The same holds
+// with any imported pack open (its shell and the part of the tool it opens on: src/imported/lazy-pack.ts).
+// The breakdown is printed for the report.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
@@ -14,6 +15,11 @@ const OUT = resolve(process.env.E2E_OUT_DIR ?? 'dist');
 // not met, and this bound only keeps it from growing further while the cut (diagnostics after Monaco,
 // a lighter React) is open work.
 const BUDGET_GZIP = 172 * 1024;
+/**
+ * What opening an imported pack may add to the engine: its shell (every tool's name: GitHub's 1,223 come to
+ * 10 KB) and the part of the tool it opens on. No more than the default pack adds, give or take.
+ */
+const IMPORTED_PACK_GZIP = 16 * 1024;
 
 /** The JS files an HTML page starts with: module scripts, and each island's component and renderer. */
 function entryScripts(html: string): string[] {
@@ -54,6 +60,23 @@ function dynamicImports(files: string[]): string[] {
 
 const gz = (file: string) => gzipSync(readFileSync(file)).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** The page's JavaScript before any pack: its entries and static imports, inline scripts, and the checker's graph. */
+function engineBaseline() {
+  const html = join(OUT, 'playground/index.html');
+  if (!existsSync(html)) throw new Error(`no build at ${OUT}: the e2e global setup builds it`);
+  const page = readFileSync(html, 'utf8');
+  const graph = staticGraph(entryScripts(page).map(fileOf));
+  const inline = [...page.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).filter((c) => c.trim());
+  const checker = dynamicImports(graph).filter((f) => /\/checker\.[^/]*\.js$/.test(f));
+  const checkerGraph = staticGraph(checker).filter((f) => !graph.includes(f));
+  const total = graph.reduce((a, f) => a + gz(f), 0) + inline.reduce((a, c) => a + gzipSync(c).length, 0) + checkerGraph.reduce((a, f) => a + gz(f), 0);
+  return { graph, checkerGraph, total };
+}
+
+/** The registry chunk (its members) each value set loads from (src/engine/registries/index.ts). */
+const REGISTRY_CHUNKS: Record<string, string> = { 'iso-3166-1-alpha-2': 'countries', 'iso-4217': 'currencies', 'iso-4217-lowercase': 'currencies', 'iana-time-zone': 'time-zones', 'bcp-47-locale': 'locales' };
+const IMPORTED_MODULES = 'src/generated/imported';
 
 describe('the playground’s JavaScript before Monaco', () => {
   test('is within its bound with the engine and the default pack, and holds neither Monaco, the tokenizer nor AJV’s compiler', () => {
@@ -109,6 +132,45 @@ describe('the playground’s JavaScript before Monaco', () => {
     // Monaco loads later, by dynamic import; the tokenizer runs in a worker of its own.
     expect(lazy.some((f) => /\/monaco-setup\.[^/]*\.js$/.test(f))).toBe(true);
     expect(graph.some((f) => /token-count\.worker[^"']*\.js/.test(readFileSync(f, 'utf8')))).toBe(true);
+  });
+
+  test('any imported pack adds at most 16 KB gzip to it: its shell and the part of the tool it opens on', () => {
+    const { graph, checkerGraph, total: base } = engineBaseline();
+    const lazy = dynamicImports(checkerGraph);
+    const shells = readdirSync(IMPORTED_MODULES).filter((f) => f.endsWith('.js'));
+    expect(shells.length, 'the imported packs\' shells are generated (astro.config.mjs)').toBeGreaterThan(60);
+    const rows = shells.map((file) => {
+      const id = file.replace(/\.js$/, '');
+      const source = readFileSync(join(IMPORTED_MODULES, file), 'utf8');
+      const defaultTool = Number(/export const defaultTool = (\d+);/.exec(source)![1]);
+      const tools = JSON.parse(/export const tools = (\[.*\]);/.exec(source)![1]) as [string, number, number, 1?][];
+      const [tool, , part, ajv] = tools[defaultTool];
+      const partSource = readFileSync(join(IMPORTED_MODULES, id, `${id}-${part}.js`), 'utf8');
+      const shell = lazy.filter((f) => new RegExp(`/${id}\\.[^/.]+\\.js$`).test(f));
+      expect(shell, `${id}: one shell chunk`).toHaveLength(1);
+      const partChunk = dynamicImports(shell).filter((f) => new RegExp(`/${id}-${part}\\.[^/.]+\\.js$`).test(f));
+      expect(partChunk, `${id}: one chunk for part ${part}`).toHaveLength(1);
+      expect(ajv, `${id}: the tool a pack opens on has generated validators`).toBeUndefined();
+      // The registries the part's tools name load with it (their members; their names only for a call that needs them).
+      const sets = [...new Set([...partSource.matchAll(/"x-value-set":"([^"]+)"/g)].map((m) => REGISTRY_CHUNKS[m[1]]))];
+      const registries = lazy.filter((f) => sets.some((r) => new RegExp(`/${r}\\.[^/.]+\\.js$`).test(f)));
+      expect(registries).toHaveLength(sets.length);
+      const known = new Set([...graph, ...checkerGraph]);
+      const files = staticGraph([...shell, ...partChunk, ...registries]).filter((f) => !known.has(f));
+      return { id, tool, files, gzip: files.reduce((a, f) => a + gz(f), 0) };
+    });
+    rows.sort((a, b) => b.gzip - a.gzip);
+    const largest = rows[0];
+    const github = rows.find((r) => r.id === 'github-v3')!;
+    console.log(
+      `[playground size] imported packs, on top of the engine (${kb(base)}): largest ${largest.id} (opens on ${largest.tool}) ${kb(largest.gzip)} ` +
+        `(${largest.files.map((f) => `${f.slice(OUT.length + 1)} ${kb(gz(f))}`).join(', ')}); github-v3 (${github.tool}) ${kb(github.gzip)}; ` +
+        `next: ${rows.slice(1, 5).map((r) => `${r.id} ${kb(r.gzip)}`).join(', ')}; before Monaco with the largest: ${kb(base + largest.gzip)} (goal 150 KB)`,
+    );
+    expect(largest.gzip).toBeLessThanOrEqual(IMPORTED_PACK_GZIP);
+    expect(base + largest.gzip).toBeLessThanOrEqual(BUDGET_GZIP + IMPORTED_PACK_GZIP);
+    // No imported pack brings AJV's compiler before Monaco.
+    for (const r of rows) for (const f of r.files) expect(readFileSync(f, 'utf8'), f).not.toMatch(/strictSchema|validateSchema|addMetaSchema/);
   });
 
   test('docs pages load neither Monaco nor the tokenizer', () => {

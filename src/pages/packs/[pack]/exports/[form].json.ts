@@ -1,13 +1,26 @@
-// Whole-pack exports as static files: /packs/<pack>/exports/{openai,anthropic,mcp,wire}.json.
+// Whole-pack exports as static files: /packs/<pack>/exports/{openai,anthropic,mcp,wire}.json. An imported pack's
+// are written without indentation: they are downloads for a program, and GitHub's four come to 20 MB indented.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { EXPORT_FORMS, exportPack, type ExportForm } from '../../../../engine';
 import { getPack, packs } from '../../../../packs';
+import { getImportedPack, importedPacks } from '../../../../imported/site';
 
-export const getStaticPaths: GetStaticPaths = () => packs.flatMap((p) => EXPORT_FORMS.map((form) => ({ params: { pack: p.id, form } })));
+/**
+ * An imported pack's strict variants are left out: they would lint every one of its tools at build time (most
+ * of a minute for Google Sheets alone) and come to 40 MB; `--tools FILE --export openai-strict` makes them.
+ */
+const IMPORTED_FORMS: readonly ExportForm[] = ['openai', 'anthropic', 'mcp', 'wire'];
+
+export const getStaticPaths: GetStaticPaths = () => [
+  ...packs.flatMap((p) => EXPORT_FORMS.map((form) => ({ params: { pack: p.id, form } }))),
+  ...importedPacks().flatMap((p) => IMPORTED_FORMS.map((form) => ({ params: { pack: p.id, form } }))),
+];
 
 export const GET: APIRoute = ({ params }) => {
-  const pack = getPack(String(params.pack));
+  const curated = getPack(String(params.pack));
+  const pack = curated ?? getImportedPack(String(params.pack));
   const form = params.form as ExportForm;
-  if (!pack || !EXPORT_FORMS.includes(form)) return new Response('Not found', { status: 404 });
-  return new Response(JSON.stringify(exportPack(pack, form), null, 2) + '\n', { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  if (!pack || !(curated ? EXPORT_FORMS : IMPORTED_FORMS).includes(form)) return new Response('Not found', { status: 404 });
+  const exported = exportPack(pack, form);
+  return new Response((curated ? JSON.stringify(exported, null, 2) : JSON.stringify(exported)) + '\n', { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };

@@ -1,0 +1,160 @@
+// The imported packs (content/packs/imported/, written by `npm run import`) for the docs pages, at build time:
+// read from disk rather than bundled (9 MB of JSON), compiled once, on first use, by the pages that need
+// them. The packs index needs only their listing, which reads the files without compiling anything.
+// IMPORTED_PACKS=id,id (or `none`) builds the pages of only those imported packs: a development aid for
+// timing a build; unset, every pack is built.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compilePack } from '../engine/ajv-backend';
+import type { CompiledPack, CompiledTool, PackSource } from '../engine/types';
+import type { ImportReport } from '../importer/types';
+import '../engine/registries/all';
+import { packs as curatedPacks } from '../packs';
+import { vendorName } from './vendors';
+
+export const IMPORTED_DIR = 'content/packs/imported';
+
+function selectedIds(): string[] {
+  const all = readdirSync(IMPORTED_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''))
+    .sort();
+  const only = process.env.IMPORTED_PACKS?.trim();
+  if (!only) return all;
+  if (only === 'none') return [];
+  const wanted = new Set(only.split(',').map((s) => s.trim()));
+  for (const id of wanted) if (!all.includes(id)) throw new Error(`IMPORTED_PACKS names ${id}, which is not in ${IMPORTED_DIR}/`);
+  return all.filter((id) => wanted.has(id));
+}
+
+let sources: Map<string, PackSource> | undefined;
+
+function importedSources(): Map<string, PackSource> {
+  sources ??= new Map(selectedIds().map((id) => [id, JSON.parse(readFileSync(join(IMPORTED_DIR, `${id}.json`), 'utf8')) as PackSource]));
+  return sources;
+}
+
+let compiled: CompiledPack[] | undefined;
+
+/**
+ * Every imported pack, compiled with AJV and every pack-file check. The examples are not run here: every
+ * tool page runs them and fails the build when one gets another code than its pack declares
+ * (examples.ts), so the loader's own run would only double the work.
+ */
+export function importedPacks(): CompiledPack[] {
+  compiled ??= [...importedSources()].map(([id, source]) => compilePack(source, `${IMPORTED_DIR}/${id}.json`));
+  return compiled;
+}
+
+export function getImportedPack(id: string): CompiledPack | undefined {
+  return importedPacks().find((p) => p.id === id);
+}
+
+/** One pack as the packs index and the playground's picker list it. */
+export interface PackListing {
+  id: string;
+  title: string;
+  /** The company, as the pack names it (`Stripe, Inc.`). */
+  vendor: string;
+  /** The vendor's short name, which packs are grouped by (`Stripe`). */
+  vendorName: string;
+  tools: number;
+  /** Hand-made (content/packs/*.json) rather than imported from the vendor's spec. */
+  curated: boolean;
+}
+
+/** Every pack the site has: the curated ones first, then the imported ones by id. */
+export function packListing(): PackListing[] {
+  const curated = curatedPacks.map((p) => ({ id: p.id, title: p.title, vendor: p.vendor, vendorName: vendorName(p.vendor), tools: p.tools.length, curated: true }));
+  const imported = [...importedSources().values()].map((p) => ({ id: p.id, title: p.title, vendor: p.vendor, vendorName: vendorName(p.vendor), tools: p.tools.length, curated: false }));
+  return [...curated, ...imported];
+}
+
+/** Whether a pack id is one of the imported packs built. */
+export function isImported(id: string): boolean {
+  return importedSources().has(id);
+}
+
+/** A tool of another pack that declares the same vendor operation. */
+export interface Counterpart {
+  pack: CompiledPack;
+  tool: CompiledTool;
+}
+
+let curatedByOperation: Map<string, Counterpart[]> | undefined;
+
+function operationKey(vendor: string, operation: string): string {
+  return `${vendorName(vendor)}\u0000${operation}`;
+}
+
+/** The curated tool that covers the same vendor operation as this imported tool (same vendor, same operation.id). */
+export function curatedCounterpart(pack: CompiledPack, tool: CompiledTool): Counterpart | undefined {
+  if (!curatedByOperation) {
+    curatedByOperation = new Map();
+    for (const p of curatedPacks) {
+      for (const t of p.tools) {
+        if (!t.operation) continue;
+        const key = operationKey(p.vendor, t.operation.id);
+        curatedByOperation.set(key, [...(curatedByOperation.get(key) ?? []), { pack: p, tool: t }]);
+      }
+    }
+  }
+  return tool.operation ? curatedByOperation.get(operationKey(pack.vendor, tool.operation.id))?.[0] : undefined;
+}
+
+let importedByOperation: Map<string, Counterpart> | undefined;
+
+/** The imported tools that declare the same vendor operation as this curated tool (the vendor's whole spec). */
+export function importedCounterparts(pack: CompiledPack, tool: CompiledTool): Counterpart[] {
+  if (!tool.operation) return [];
+  if (!importedByOperation) {
+    importedByOperation = new Map();
+    for (const p of importedPacks()) for (const t of p.tools) if (t.operation) importedByOperation.set(`${p.id}\u0000${operationKey(p.vendor, t.operation.id)}`, { pack: p, tool: t });
+  }
+  const key = operationKey(pack.vendor, tool.operation.id);
+  return importedPacks()
+    .map((p) => importedByOperation!.get(`${p.id}\u0000${key}`))
+    .filter((c): c is Counterpart => c !== undefined);
+}
+
+/** An imported pack's title and tools by name and resource, read from its file without compiling it (the sidebar's list). */
+export function importedToolIndex(id: string): { title: string; tools: { name: string; resource: string }[] } | undefined {
+  const source = importedSources().get(id);
+  return source && { title: source.title, tools: source.tools.map((t) => ({ name: t.name, resource: t.resource ?? 'Tools' })) };
+}
+
+/** The vendors of the imported packs, in the order the packs index lists them, with their pack and tool counts. */
+export function importedVendors(): { name: string; anchor: string; packs: number; tools: number }[] {
+  const out = new Map<string, { name: string; anchor: string; packs: number; tools: number }>();
+  for (const p of packListing().filter((l) => !l.curated)) {
+    const v = out.get(p.vendorName) ?? { name: p.vendorName, anchor: vendorAnchor(p.vendorName), packs: 0, tools: 0 };
+    v.packs++;
+    v.tools += p.tools;
+    out.set(p.vendorName, v);
+  }
+  return [...out.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The packs index's anchor for a vendor's section: `vendor-google`. */
+export function vendorAnchor(name: string): string {
+  return `vendor-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+}
+
+/** The importer's report of an imported pack (content/packs/imported/reports/<id>.json): every decision it made. */
+export function importedReport(id: string): ImportReport | undefined {
+  try {
+    return JSON.parse(readFileSync(join(IMPORTED_DIR, 'reports', `${id}.json`), 'utf8')) as ImportReport;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An imported tool whose exports are too large to inline three times on its page (Google Docs' documents_create:
+ * 2 MB each, indented): its page links them as files instead (/packs/<pack>/<tool>/<form>.json). 7 tools.
+ */
+export const INLINE_EXPORT_MAX_CHARS = 48_000;
+
+export function exportsInline(tool: CompiledTool): boolean {
+  return JSON.stringify(tool.modelSchema).length <= INLINE_EXPORT_MAX_CHARS;
+}

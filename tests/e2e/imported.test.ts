@@ -1,0 +1,274 @@
+// The packs imported from the vendors' specs on the built site (the e2e global setup builds it once): every
+// imported tool has its page, with its fields, exports, strict-mode verdicts and engine-made bodies; the packs
+// index groups every pack by vendor with counts; search finds imported tools; the curated tools that cover an
+// imported operation are linked both ways; and the playground's checker, as built, opens imported packs a part
+// at a time and gives the bodies the engine gives in Node. Expected values come from the pack files and
+// check(), never from the page helpers.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import '../../src/engine/registries/all';
+import { check, exportTool, serializeBody } from '../../src/engine';
+import { compilePack } from '../../src/engine/ajv-backend';
+import type { CompiledPack, PackSource } from '../../src/engine/types';
+import { packs as curatedPacks } from '../../src/packs';
+import { launch, openPage, siteUrl, type Session } from './browser';
+
+const OUT = resolve(process.env.E2E_OUT_DIR ?? 'dist');
+const IMPORTED = 'content/packs/imported';
+const ids = readdirSync(IMPORTED).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+const sources = new Map(ids.map((id) => [id, JSON.parse(readFileSync(join(IMPORTED, `${id}.json`), 'utf8')) as PackSource]));
+const compiled = new Map<string, CompiledPack>();
+/** An imported pack compiled with AJV, as the pages were built from it. */
+function imported(id: string): CompiledPack {
+  let p = compiled.get(id);
+  if (!p) compiled.set(id, (p = compilePack(sources.get(id)!, `${IMPORTED}/${id}.json`)));
+  return p;
+}
+
+function html(path: string): string {
+  const file = join(OUT, path, 'index.html');
+  if (!existsSync(file)) throw new Error(`no page at ${path} in ${OUT}`);
+  return readFileSync(file, 'utf8');
+}
+
+/** Text of an HTML fragment, entities decoded (the pages escape quotes and angle brackets). */
+function text(fragment: string): string {
+  return fragment
+    .replace(/<[^>]*>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** The call and body `pre` texts of each example on a page, in order. */
+function examplesOn(page: string): { call: string; body: string }[] {
+  return [...page.matchAll(/<article class="example"[\s\S]*?<\/article>/g)].map((m) => {
+    const pres = [...m[0].matchAll(/<pre[^>]*>([\s\S]*?)<\/pre>/g)].map((p) => text(p[1]));
+    return { call: pres[0], body: pres[1] };
+  });
+}
+
+let browser: Browser;
+const sessions: Session[] = [];
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function session(): Promise<Session> {
+  const s = await openPage(browser);
+  sessions.push(s);
+  return s;
+}
+
+async function done(s: Session) {
+  expect(s.offsite, 'requests outside localhost').toEqual([]);
+  expect(s.errors, 'page errors').toEqual([]);
+  await s.context.close();
+}
+
+describe('build: imported packs', () => {
+  test('every imported tool has a page with its fields, exports, strict verdicts and at least one engine-made body', () => {
+    let pages = 0;
+    for (const [id, source] of sources) {
+      expect(html(`packs/${id}`), `${id} overview`).toContain('data-role="import-report"');
+      for (const tool of source.tools) {
+        const page = html(`packs/${id}/${tool.name}`);
+        pages++;
+        expect(page, `${id}/${tool.name}`).toContain('data-imported-tool');
+        expect(page).toMatch(new RegExp(`<h1 class="mono"[^>]*>${tool.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+        expect(page).toContain('data-role="fields"');
+        // The exports inline, or, for a schema too large to show three times, as files.
+        expect(page.includes('data-role="export-openai"') || page.includes('data-role="export-file-openai"'), `${id}/${tool.name} exports`).toBe(true);
+        expect(page).toContain('data-role="strict-verdicts"');
+        const shown = examplesOn(page);
+        expect(shown.length, `${id}/${tool.name} examples`).toBe(tool.examples!.invalid!.length);
+        expect(shown.length).toBeGreaterThan(0);
+      }
+    }
+    expect(pages).toBe([...sources.values()].reduce((n, s) => n + s.tools.length, 0));
+    expect(pages).toBeGreaterThanOrEqual(4500);
+  });
+
+  test('the bodies, fields and exports of imported tool pages are the engine\'s (every 9th tool of every pack)', () => {
+    for (const id of ids) {
+      const pack = imported(id);
+      pack.tools.forEach((tool, i) => {
+        if (i % 9 !== 0) return;
+        const page = html(`packs/${id}/${tool.name}`);
+        const shown = examplesOn(page);
+        (tool.source.examples?.invalid ?? []).forEach((ex, k) => {
+          expect(JSON.parse(shown[k].call), `${id}/${tool.name} example ${k}`).toEqual({ name: tool.name, arguments: ex.arguments });
+          const result = check(pack, shown[k].call);
+          expect(String(result.body?.error)).toBe(ex.expect);
+          expect(JSON.stringify(JSON.parse(shown[k].body))).toBe(serializeBody(result.body!));
+        });
+        const rows = [...page.matchAll(/<tr[^>]*data-field="([^"]*)"/g)].map((m) => text(m[1]));
+        expect(rows, `${id}/${tool.name} rows`).toEqual([...tool.fields.keys()]);
+        const openai = /data-role="export-openai"[\s\S]*?<pre[^>]*><code[^>]*>([\s\S]*?)<\/code><\/pre>/.exec(page);
+        if (openai) expect(JSON.parse(text(openai[1]))).toEqual(exportTool(tool, 'openai'));
+        else expect(page).toContain(`/packs/${id}/${tool.name}/openai.json`);
+      });
+    }
+  });
+
+  test('a tool too large to show its exports has them as files', async () => {
+    const s = await session();
+    const pack = imported('google-sheets-v4');
+    const tool = pack.tool('spreadsheets_batchUpdate')!;
+    expect(html(`packs/${pack.id}/${tool.name}`)).not.toContain('data-role="export-openai"');
+    for (const form of ['openai', 'anthropic', 'mcp'] as const) {
+      const res = await s.page.request.get(siteUrl(`/packs/${pack.id}/${tool.name}/${form}.json`));
+      expect(res.status()).toBe(200);
+      expect(await res.json()).toEqual(exportTool(tool, form));
+    }
+    await done(s);
+  });
+
+  test('the packs index lists at least 15 APIs and 1,500 tools, grouped by vendor with counts', async () => {
+    const s = await session();
+    await s.page.goto(siteUrl('/packs/'));
+    const totals = s.page.locator('[data-role="pack-totals"]');
+    const apis = Number(await totals.getAttribute('data-apis'));
+    const tools = Number(await totals.getAttribute('data-tools'));
+    const all = [...curatedPacks.map((p) => ({ id: p.id, vendor: p.vendor, tools: p.tools.length })), ...[...sources.values()].map((p) => ({ id: p.id, vendor: p.vendor, tools: p.tools.length }))];
+    expect(apis).toBe(all.length);
+    expect(tools).toBe(all.reduce((n, p) => n + p.tools, 0));
+    expect(apis).toBeGreaterThanOrEqual(15);
+    expect(tools).toBeGreaterThanOrEqual(1500);
+    const groups = await s.page.$$eval('section.vendor-group', (els) =>
+      els.map((el) => ({ vendor: el.getAttribute('data-vendor'), counts: el.querySelector('[data-role="vendor-counts"]')?.textContent ?? '', packs: [...el.querySelectorAll('[data-listed-pack]')].map((li) => li.getAttribute('data-listed-pack')) })),
+    );
+    // Every pack once, in the group of its vendor; each group's counts add up.
+    expect(groups.flatMap((g) => g.packs).sort()).toEqual(all.map((p) => p.id).sort());
+    for (const g of groups) {
+      const members = all.filter((p) => g.packs.includes(p.id));
+      expect(g.counts.replace(/(\d),(\d)/g, '$1$2')).toBe(`${members.length} API${members.length === 1 ? '' : 's'}, ${members.reduce((n, p) => n + p.tools, 0)} tools`);
+    }
+    const google = groups.find((g) => g.vendor === 'Google')!;
+    expect(google.packs).toContain('google-calendar');
+    expect(google.packs).toContain('google-calendar-v3');
+    expect(groups.find((g) => g.vendor === 'Twilio')!.packs.length).toBe(ids.filter((id) => id.startsWith('twilio-')).length);
+    for (const id of ids) expect(await s.page.locator(`[data-listed-pack="${id}"] a[href$="/packs/${id}/"]`).count(), id).toBe(1);
+    await done(s);
+  });
+
+  test('the imported tools that curated tools cover link to them, and the curated tools link back', () => {
+    let links = 0;
+    for (const curated of curatedPacks.filter((p) => p.id === 'google-calendar' || p.id === 'stripe')) {
+      const spec = curated.id === 'stripe' ? 'stripe-v1' : 'google-calendar-v3';
+      const byOperation = new Map(sources.get(spec)!.tools.map((t) => [t.operation!.id, t.name]));
+      for (const tool of curated.tools) {
+        const name = byOperation.get(tool.operation!.id);
+        expect(name, `${curated.id}/${tool.name}: ${tool.operation!.id} is in ${spec}`).toBeDefined();
+        const page = html(`packs/${spec}/${name}`);
+        expect(page).toMatch(new RegExp(`data-role="curated-counterpart"[\\s\\S]*?href="[^"]*/packs/${curated.id}/${tool.name}/"`));
+        expect(html(`packs/${curated.id}/${tool.name}`)).toMatch(new RegExp(`href="[^"]*/packs/${spec}/${name}/" data-role="imported-counterpart"`));
+        links++;
+      }
+    }
+    expect(links).toBe(curatedPacks.filter((p) => p.id !== 'helpdesk').reduce((n, p) => n + p.tools.length, 0));
+    // An imported tool no curated tool covers has no such link.
+    expect(html('packs/stripe-v1/GetAccount')).not.toContain('data-role="curated-counterpart"');
+  });
+
+  test('search finds an imported tool by name and leads to its page', async () => {
+    const s = await session();
+    await s.page.goto(siteUrl('/'));
+    await s.page.locator('header [data-site-search] input').fill('PostPaymentIntentsIntentConfirm');
+    const hit = s.page.locator('header .search-results a[href$="/packs/stripe-v1/PostPaymentIntentsIntentConfirm/"]').first();
+    await hit.waitFor({ timeout: 15_000 });
+    await hit.click();
+    await s.page.waitForURL(/\/packs\/stripe-v1\/PostPaymentIntentsIntentConfirm\/$/);
+    expect((await s.page.locator('h1').textContent())?.trim()).toBe('PostPaymentIntentsIntentConfirm');
+    await done(s);
+  });
+
+  for (const path of ['/packs/github-v3/', '/packs/stripe-v1/PostRefunds/']) {
+    test(`axe finds no serious or critical violation on ${path}, and nothing overflows a 360 px phone`, { timeout: 180_000 }, async () => {
+      const s = await session();
+      await s.page.goto(siteUrl(path));
+      const results = await new AxeBuilder({ page: s.page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+      await s.page.setViewportSize({ width: 360, height: 780 });
+      await s.page.goto(siteUrl(path));
+      expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await done(s);
+    });
+  }
+});
+
+describe('the playground\'s checker, as built, opens imported packs', () => {
+  function checkerUrl(): string {
+    const chunk = readdirSync(join(OUT, '_astro')).find((f) => /^checker\.[^.]+\.js$/.test(f));
+    if (!chunk) throw new Error('no checker chunk in the build');
+    return siteUrl(`/_astro/${chunk}`);
+  }
+
+  test('a part at a time, with the bodies the engine gives in Node', { timeout: 120_000 }, async () => {
+    const s = await session();
+    const requested: string[] = [];
+    s.page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await s.page.goto(siteUrl('/packs/'));
+    const calls = {
+      sheetsDefault: { name: 'spreadsheets_get', arguments: { spreadsheetId: 7 } },
+      // The largest tool of all: AJV's compiler validates it in the browser (no generated code).
+      sheetsGiant: { name: 'spreadsheets_batchUpdate', arguments: { spreadsheetId: 'abc', requests: [{ addSheet: { properties: { title: 5 } } }], bogus: 1 } },
+      githubFar: { name: 'repos_create-org-ruleset', arguments: { org: 'acme', name: 'r', enforcement: 'sometimes' } },
+      unknown: { name: 'repos_erase_everything', arguments: {} },
+    };
+    // A string, not a function: the test runner would rewrite a function's import() for Node.
+    const script = `(async () => {
+      const calls = ${JSON.stringify(calls)};
+      // The chunk may export the module's namespace under a short name (it is also imported statically).
+      const chunk = await import(${JSON.stringify(checkerUrl())});
+      const checker = typeof chunk.loadPackById === 'function' ? chunk : Object.values(chunk).find((v) => v && typeof v.loadPackById === 'function');
+      const sheets = await checker.loadPackById('google-sheets-v4');
+      const out = { sheetsDefaultTool: checker.defaultToolName(sheets), sheetsTools: sheets.tools.length };
+      out.sheetsDefault = checker.check(sheets, calls.sheetsDefault).body;
+      out.giantNeeded = checker.validatorsNeeded(sheets, calls.sheetsGiant);
+      out.giantLoadedBefore = checker.isToolLoaded(sheets, 'spreadsheets_batchUpdate');
+      await checker.loadValidators(sheets, out.giantNeeded);
+      out.giantNeededAfter = checker.validatorsNeeded(sheets, calls.sheetsGiant);
+      out.sheetsGiant = checker.check(sheets, calls.sheetsGiant).body;
+      const github = await checker.loadPackById('github-v3');
+      out.githubTools = github.tools.length;
+      // A call naming no tool of the pack needs nothing loaded: only names are read.
+      out.unknownNeeded = checker.validatorsNeeded(github, calls.unknown);
+      out.unknown = checker.check(github, calls.unknown).body;
+      out.farNeeded = checker.validatorsNeeded(github, calls.githubFar);
+      await checker.loadValidators(github, out.farNeeded);
+      out.githubFar = checker.check(github, calls.githubFar).body;
+      return out;
+    })()`;
+    const got = (await s.page.evaluate(script)) as Record<string, unknown>;
+    const sheets = imported('google-sheets-v4');
+    const github = imported('github-v3');
+    expect(got.sheetsDefaultTool).toBe('spreadsheets_get');
+    expect(got.sheetsTools).toBe(sheets.tools.length);
+    expect(got.githubTools).toBe(github.tools.length);
+    expect(got.sheetsDefault).toEqual(check(sheets, calls.sheetsDefault).body);
+    expect(got.giantLoadedBefore).toBe(false);
+    expect(got.giantNeeded).toHaveLength(1);
+    expect(got.giantNeededAfter).toEqual([]);
+    expect(got.sheetsGiant).toEqual(check(sheets, calls.sheetsGiant).body);
+    expect(got.unknownNeeded).toEqual([]);
+    expect(got.unknown).toEqual(check(github, calls.unknown).body);
+    expect((got.unknown as { error: string }).error).toBe('unknown_tool');
+    expect(got.farNeeded).toHaveLength(1);
+    expect(got.githubFar).toEqual(check(github, calls.githubFar).body);
+    // Only what was asked for came over the wire: two GitHub parts of its many, and AJV's compiler for the giant.
+    const githubParts = requested.filter((p) => /\/github-v3-\d+\.[^/]*\.js$/.test(p));
+    expect(githubParts).toHaveLength(2);
+    expect(requested.some((p) => /\/browser-ajv\.[^/]*\.js$/.test(p))).toBe(true);
+    await done(s);
+  });
+});
