@@ -30,5 +30,14 @@ export default defineConfig({
   vite: {
     // The playground's workers (Monaco's, and the token counter) are ES modules: Monaco's split into chunks.
     worker: { format: 'es' },
+    // Dependencies only a worker imports are found by no crawl of the pages, so `astro dev` would discover
+    // them on first use, optimise them and reload the page: the tokenizer (loaded after the first body) and
+    // the importer's dereferencer (a pasted OpenAPI document). Named here, they are optimised at start.
+    optimizeDeps: { include: ['gpt-tokenizer/encoding/o200k_base', '@apidevtools/json-schema-ref-parser'] },
+    // Vite warns about any chunk over 500 kB. Here that is Monaco's editor (about 4 MB, 1 MB gzip), which the
+    // playground loads by dynamic import only once the first body is on screen, so its size delays nothing.
+    // What the page loads before it is held to 150 KB gzip by tests/e2e/playground-size.test.ts, a check the
+    // warning cannot make. The limit sits just above Monaco, so a chunk larger still would warn.
+    build: { chunkSizeWarningLimit: 4200 },
   },
 });
