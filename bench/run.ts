@@ -18,6 +18,7 @@ import { emptyRoundTrip, roundTrip } from './round-trip';
 import { runRecovery, type Tally } from './recovery';
 import { BODY_KINDS } from './servers';
 import { buildBin, cliStart, throughput } from './cli';
+import { playgroundRows, readPlaygroundFigures } from './playground';
 
 const started = performance.now();
 const TIME_MS = 1500;
@@ -293,6 +294,8 @@ const results = {
   },
   cli,
   round_trip: { did_you_mean: trip.did_you_mean, invalid_did_you_mean: trip.invalid_did_you_mean, suggested_calls: trip.suggested_calls, invalid_suggested_calls: trip.invalid_suggested_calls, failures: trip.failures.slice(0, 5) },
+  // The playground's speed in Chromium, as the browser tests last measured it (bench/playground.ts).
+  playground: readPlaygroundFigures(),
   runtime_s: 0,
 };
 results.runtime_s = Math.round((performance.now() - started) / 100) / 10;
@@ -324,6 +327,7 @@ for (const kind of BODY_KINDS) {
     rows.push([`5 ${kind}`, `${b} (${t.applicable} calls, ${t.not_applicable} n/a, ${t.knowable} knowable)`, `0: ${pct(t.absorbed, t.applicable)} · 1: ${pct(t.one_round, t.applicable)} · 2+: ${pct(t.two_or_more, t.applicable)} · never: ${pct(t.never, t.applicable)}`, '', '']);
   }
 }
+rows.push(...playgroundRows(results.playground));
 const header = ['section', 'measure', 'result', 'goal', 'verdict'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;

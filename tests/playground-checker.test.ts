@@ -65,7 +65,7 @@ describe('compileCustomTools', () => {
   test('the sample compiles and checks its call', () => {
     const c = compileCustomTools(CUSTOM_SAMPLE.tools);
     expect(c.ok).toBe(true);
-    if (!c.ok) return;
+    if (c.ok !== true) return;
     const r = check(c.pack, CUSTOM_SAMPLE.call);
     expect(r.ok).toBe(false);
     expect(r.log.faults.map((f) => f.field).sort()).toEqual(['days', 'units']);

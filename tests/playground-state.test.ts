@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { compressToEncodedURIComponent } from 'lz-string';
 import { DEFAULT_EXAMPLE } from '../src/components/playground/examples';
-import { hashOf, stateFromHash, type PlaygroundState } from '../src/components/playground/state';
+import { hashOf, missingToolNotice, stateFromHash, type PlaygroundState } from '../src/components/playground/state';
 
 const IDS = ['helpdesk', 'stripe', 'google-calendar'];
 
@@ -58,5 +58,61 @@ describe('stateFromHash', () => {
     const r = stateFromHash(hash, IDS);
     expect(r.state.call).toBe('{"name": "x"}');
     expect(r.notice?.text).toMatch(/"github"/);
+  });
+});
+
+describe('links as mail and chat tools rewrite them', () => {
+  const state = { pack: 'stripe', tool: 'create_refund', call: '{"payment_intent": "pi_1", "amount": 15.5, "note": "a+b $5 / 100%"}' };
+  const hash = '#v1/' + compressToEncodedURIComponent(JSON.stringify(state));
+
+  test('the link itself uses + and $ (lz-string’s alphabet), so the rewrites below are real', () => {
+    expect(hash).toMatch(/[+$]/);
+  });
+
+  test.each([
+    ['every character percent-encoded', '#' + encodeURIComponent(hash.slice(1))],
+    ['only + and $ encoded', hash.replace(/\+/g, '%2B').replace(/\$/g, '%24')],
+    ['encoded twice', '#' + encodeURIComponent(encodeURIComponent(hash.slice(1)))],
+    ['the # encoded too', '#' + encodeURIComponent(hash)],
+    ['cut over lines by a mail client', hash.slice(0, 30) + '\n' + hash.slice(30)],
+  ])('%s: opens the same state', (_what, rewritten) => {
+    const r = stateFromHash(rewritten, IDS);
+    expect(r.notice).toBeUndefined();
+    expect(r.state).toEqual({ mode: 'pack', pack: 'stripe', tool: 'create_refund', call: state.call, tools: '', packState: undefined });
+  });
+
+  test('a damaged link says so and is marked damaged, so the address bar keeps it', () => {
+    expect(stateFromHash('#v1/%%%not-lz%%%', IDS)).toMatchObject({ damaged: true, notice: { kind: 'error' } });
+    expect(stateFromHash(hash, IDS).damaged).toBeUndefined();
+  });
+});
+
+describe('the replay field, added to the v1 format', () => {
+  test('a link with a replay round-trips it; an old link has none and opens as before', () => {
+    const s: PlaygroundState = { mode: 'pack', pack: 'helpdesk', tool: '', call: 'x', tools: '', replay: '[turn 4] update_ticket(status="OPEN")' };
+    expect(hashOf(s).startsWith('#v1/')).toBe(true);
+    expect(stateFromHash(hashOf(s), IDS).state.replay).toBe(s.replay);
+    const old = '#v1/' + compressToEncodedURIComponent(JSON.stringify({ pack: 'helpdesk', call: 'x' }));
+    expect(stateFromHash(old, IDS).state).toEqual({ mode: 'pack', pack: 'helpdesk', tool: '', call: 'x', tools: '', packState: undefined });
+    // An empty replay is not written: the link stays what it was before replays existed.
+    expect(hashOf({ ...s, replay: '' })).toBe(old);
+  });
+
+  test('a replay that is not text makes the link damaged', () => {
+    const bad = '#v1/' + compressToEncodedURIComponent(JSON.stringify({ pack: 'helpdesk', call: 'x', replay: 4 }));
+    expect(stateFromHash(bad, IDS).notice?.text).toBe('This link is damaged: its replay is not text. The default example is loaded instead.');
+  });
+});
+
+describe('a link naming a tool the pack lacks', () => {
+  test('says so once the pack’s tools are known, instead of dropping it', () => {
+    expect(missingToolNotice('close_ticket', ['get_ticket', 'update_ticket'], 'the Helpdesk pack')).toEqual({
+      kind: 'error',
+      text: 'The tool "close_ticket" is not in the Helpdesk pack, so the call is read without it: pick a tool, or name one in the call.',
+    });
+    expect(missingToolNotice('get_ticket', ['get_ticket'], 'the Helpdesk pack')).toBeNull();
+    expect(missingToolNotice('', ['get_ticket'], 'the Helpdesk pack')).toBeNull();
+    // Not yet known (the pack is loading): nothing said yet.
+    expect(missingToolNotice('close_ticket', null, 'the Helpdesk pack')).toBeNull();
   });
 });

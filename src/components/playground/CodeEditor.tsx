@@ -1,7 +1,9 @@
-// A code editor that is usable at once: a plain textarea until Monaco has loaded (lazily, by dynamic
-// import), then Monaco in its place with the same text. If Monaco cannot load, the textarea stays.
+// A code editor that shows its text at once: a plain read-only view until Monaco has loaded (lazily, by
+// dynamic import, after the first body is on screen), then Monaco in its place with the same text and the
+// same inset. If Monaco cannot load, an editable textarea takes its place. The frame's height follows the text.
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import type { Diagnostic } from './diagnostics';
+import type { TextRange } from './locate';
 import type { EditorController } from './monaco-setup';
 
 type MonacoModule = typeof import('./monaco-setup');
@@ -19,14 +21,16 @@ export function loadMonaco(): Promise<MonacoModule> {
 
 export interface CodeEditorHandle {
   getValue(): string;
-  setValue(text: string): void;
   replaceRange(start: number, end: number, text: string): void;
   reveal(offset: number): void;
   focus(): void;
 }
 
 interface Props {
-  initialValue: string;
+  /** The text: shown as it is before Monaco, and given to Monaco whenever `epoch` changes. */
+  value: string;
+  /** Bumped when the text is replaced from outside the editor; typing never bumps it. */
+  epoch: number;
   onChange(text: string): void;
   language: 'json' | 'plaintext';
   diagnostics: Diagnostic[];
@@ -37,9 +41,18 @@ interface Props {
   placeholder?: string;
   className?: string;
   onMonacoReady?(): void;
-  /** Monaco starts loading only when this turns true (after the checker, which matters more). */
+  /** Monaco starts loading only when this turns true (after the first body, which matters more). */
   loadRich: boolean;
+  /** A span to mark (a body entry's source while its field is hovered or focused). */
+  highlight?: TextRange | null;
+  /** The frame is at least this many lines high… */
+  minLines?: number;
+  /** …and at most this share of the window's height, past which the editor scrolls. */
+  maxViewport?: number;
 }
+
+const LINE_PX = 19;
+const INSET_PX = 16;
 
 export const CodeEditor = forwardRef<CodeEditorHandle, Props>(function CodeEditor(props, ref) {
   const host = useRef<HTMLDivElement>(null);
@@ -48,21 +61,19 @@ export const CodeEditor = forwardRef<CodeEditorHandle, Props>(function CodeEdito
   const textarea = useRef<HTMLTextAreaElement>(null);
   const ctrl = useRef<EditorController | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [contentHeight, setContentHeight] = useState<number | null>(null);
   const latest = useRef(props);
   latest.current = props;
 
   useImperativeHandle(ref, () => ({
-    getValue: () => ctrl.current?.getValue() ?? textarea.current?.value ?? '',
-    setValue(text) {
-      if (ctrl.current) ctrl.current.setValue(text);
-      else if (textarea.current) textarea.current.value = text;
-    },
+    getValue: () => ctrl.current?.getValue() ?? textarea.current?.value ?? latest.current.value,
     replaceRange(start, end, text) {
       if (ctrl.current) ctrl.current.replaceRange(start, end, text);
-      else if (textarea.current) {
-        const t = textarea.current;
-        t.value = t.value.slice(0, start) + text + t.value.slice(end);
-        latest.current.onChange(t.value);
+      else {
+        const v = textarea.current?.value ?? latest.current.value;
+        const next = v.slice(0, start) + text + v.slice(end);
+        if (textarea.current) textarea.current.value = next;
+        latest.current.onChange(next);
       }
     },
     reveal(offset) {
@@ -82,19 +93,17 @@ export const CodeEditor = forwardRef<CodeEditorHandle, Props>(function CodeEdito
       .then((m) => {
         if (disposed || !host.current) return;
         m.setDarkTheme(latest.current.dark, background());
-        const hadFocus = document.activeElement === textarea.current;
-        const text = textarea.current?.value ?? latest.current.initialValue;
         ctrl.current = m.createEditor(host.current, {
-          value: text,
+          value: latest.current.value,
           modelUri: latest.current.modelUri,
           language: latest.current.language,
           ariaLabel: latest.current.ariaLabel,
           placeholder: latest.current.placeholder,
           onChange: (t) => latest.current.onChange(t),
+          onContentHeight: setContentHeight,
         });
         ctrl.current.setDiagnostics(latest.current.diagnostics);
         setState('ready');
-        if (hadFocus) ctrl.current.focus();
         latest.current.onMonacoReady?.();
       })
       .catch(() => {
@@ -107,10 +116,20 @@ export const CodeEditor = forwardRef<CodeEditorHandle, Props>(function CodeEdito
     };
   }, [props.loadRich]);
 
+  // A text replaced from outside (a link, an example, Reset): the editor takes it, as one undoable edit.
+  useEffect(() => {
+    if (ctrl.current && ctrl.current.getValue() !== props.value) ctrl.current.setValue(props.value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.epoch, state]);
+
   // A layout effect: the markers are part of the same update as the body (and of its measure).
   useLayoutEffect(() => {
     ctrl.current?.setDiagnostics(props.diagnostics);
   }, [props.diagnostics, state]);
+
+  useEffect(() => {
+    ctrl.current?.highlight(props.highlight ?? null);
+  }, [props.highlight, state]);
 
   useEffect(() => {
     ctrl.current?.setLanguage(props.language);
@@ -121,22 +140,53 @@ export const CodeEditor = forwardRef<CodeEditorHandle, Props>(function CodeEdito
     if (state === 'ready') loadMonaco().then((m) => requestAnimationFrame(() => m.setDarkTheme(props.dark, background())));
   }, [props.dark, state]);
 
+  // A phone's first screen holds the call and its body: short calls get a short editor there.
+  const narrow = typeof window !== 'undefined' && window.innerWidth < 640;
+  const minPx = (narrow ? Math.min(2, props.minLines ?? 3) : (props.minLines ?? 3)) * LINE_PX + INSET_PX;
+  const maxPx = typeof window === 'undefined' ? 600 : Math.max(minPx, Math.round(window.innerHeight * (props.maxViewport ?? 0.6)));
+  // Monaco's own measure once it is up; before, the plain view sizes itself between the same bounds.
+  const height = state === 'ready' && contentHeight !== null ? Math.min(maxPx, Math.max(minPx, contentHeight)) + 2 : undefined;
+  const hl = props.highlight && props.highlight.end > props.highlight.start ? props.highlight : null;
+
   return (
-    <div ref={frame} className={`pg-editor ${props.className ?? ''}`} data-testid={props.testId} data-editor={state}>
+    <div
+      ref={frame}
+      className={`pg-editor ${props.className ?? ''}`}
+      data-testid={props.testId}
+      data-editor={state}
+      style={height !== undefined ? { height } : { minHeight: minPx + 2, maxHeight: maxPx + 2 }}
+    >
       <div ref={host} className="pg-editor-host" hidden={state !== 'ready'} />
-      {state !== 'ready' && (
-        <textarea
-          ref={textarea}
-          className="pg-editor-fallback"
-          defaultValue={props.initialValue}
-          aria-label={props.ariaLabel}
-          spellCheck={false}
-          autoCapitalize="off"
-          autoComplete="off"
-          onChange={(e) => props.onChange(e.target.value)}
-        />
+      {state === 'loading' && (
+        // The text at once, read-only, while Monaco loads: the body beside it is already the engine's.
+        <pre className="pg-editor-plain" role="textbox" aria-readonly="true" aria-multiline="true" aria-label={props.ariaLabel} tabIndex={0} data-testid={`${props.testId}-plain`}>
+          {hl ? (
+            <>
+              {props.value.slice(0, hl.start)}
+              <mark className="pg-span-highlight">{props.value.slice(hl.start, hl.end)}</mark>
+              {props.value.slice(hl.end)}
+            </>
+          ) : (
+            props.value || <span className="pg-editor-placeholder">{props.placeholder}</span>
+          )}
+        </pre>
       )}
-      {state === 'failed' && <p className="pg-editor-note">The full editor could not load; this plain one checks the same way.</p>}
+      {state === 'failed' && (
+        <>
+          <textarea
+            key={props.epoch}
+            ref={textarea}
+            className="pg-editor-fallback"
+            defaultValue={props.value}
+            aria-label={props.ariaLabel}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoComplete="off"
+            onChange={(e) => props.onChange(e.target.value)}
+          />
+          <p className="pg-editor-note">The full editor could not load; this plain one checks the same way.</p>
+        </>
+      )}
     </div>
   );
 });

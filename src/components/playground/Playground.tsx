@@ -1,26 +1,45 @@
-// The playground island: paste a tool call, see the exact body as you type, share it by link.
-// Thin over the engine: check() gives every result; this file only wires state, editors and panels.
-import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+// The playground island: paste a tool call, see the exact body as you type, share it by link, replay a
+// whole transcript. Thin over the engine: check() and replay() give every result. The session's state and
+// its transitions live in session.ts (the address bar and localStorage at its edges: state.ts, storage.ts);
+// this file wires them to the engine, the editors and one component per panel.
+import { Component, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { CompiledPack, CompiledTool, InputShape, Json } from '../../engine/types';
-import { SHARE_WARN_BYTES } from '../../share-link';
+import { decodeShareState, readShareObject, SHARE_WARN_BYTES } from '../../share-link';
 import { codeHref, toolHref } from '../../docs/urls';
-import { CodeEditor, loadMonaco, type CodeEditorHandle } from './CodeEditor';
+import { BarePanel } from './BarePanel';
+import { BodyPanel } from './BodyPanel';
+import { CallPanel, CALL_URI } from './CallPanel';
+import { type CodeEditorHandle, loadMonaco } from './CodeEditor';
+import { copyText } from './common';
+import { CorrectionsPanel } from './CorrectionsPanel';
+import type { CustomPack } from './custom-tools';
+import { DefinitionsPanel, type DocumentImport } from './DefinitionsPanel';
 import type { Diagnostic } from './diagnostics';
-import { CUSTOM_SAMPLE, EXAMPLES, type Example } from './examples';
-import { SHAPE_LABELS } from './labels';
-import { BarePanel, BodyPanel, copyText, CorrectionsPanel, EffectsPanel, FaultsPanel, LogPanel, SuggestedPanel, Trace, Verdict } from './panels';
+import { EffectsPanel } from './EffectsPanel';
+import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE, type Example, type ReplayExample } from './examples';
+import { ExamplesMenu, type PackExample } from './ExamplesMenu';
+import { FaultsPanel } from './FaultsPanel';
+import { HelpPopover } from './HelpPopover';
+import { LogPanel } from './LogPanel';
+import { ReplayPanel } from './ReplayPanel';
+import { initialSession, reduce, shareable, type Action, type Edited, type Session } from './session';
+import { SessionMenu } from './SessionMenu';
 import { NoStateForCustomTools, StateInUse, StatePanel } from './StatePanel';
-import { hashOf, stateFromHash, type Notice, type PlaygroundState } from './state';
-
-// The strict-mode lint of your tools loads with the tab that shows it, not with the page.
-const StrictLintPanel = lazy(() => import('./StrictLintPanel').then((m) => ({ default: m.StrictLintPanel })));
+import { defaultState, hashOf, missingToolNotice, stateFromHash } from './state';
+import { browserStorage, clearSession, historyKey, loadHistory, readSessionFile, SESSION_KEY, remember, saveHistory, saveSession, sessionFile, type History } from './storage';
+import { SuggestedPanel } from './SuggestedPanel';
+import { countTokens } from './tokens';
+import { Toolbar } from './Toolbar';
+import { Trace } from './Trace';
+import { Verdict } from './Verdict';
 
 type Checker = typeof import('./checker');
 type AjvTools = Awaited<ReturnType<Checker['loadAjvTools']>>;
+type ReplayOutcome = ReturnType<Checker['replay']>;
 
 let checkerPromise: Promise<Checker> | null = null;
-/** The engine side, loaded once: the page's first JavaScript holds React and this file only. */
+/** The engine side, loaded once: the page's first JavaScript holds React and the panels only. */
 function loadChecker(): Promise<Checker> {
   checkerPromise ??= import('./checker').catch((err) => {
     checkerPromise = null;
@@ -29,25 +48,52 @@ function loadChecker(): Promise<Checker> {
   return checkerPromise;
 }
 
-/** Quiet time after the last keystroke before the check runs: short enough to feel live. */
-const DEBOUNCE_MS = 90;
+/**
+ * The pack the page will open on, guessed before React has rendered anything: the link's, else the kept
+ * session's, else the default example's. Only a head start for its download; the session decides.
+ */
+function firstPackHint(): string | null {
+  try {
+    const link = decodeShareState(location.hash);
+    if (link.ok === true) return link.state.tools !== undefined ? null : link.state.pack;
+    const raw = browserStorage()?.getItem(SESSION_KEY);
+    const kept = raw ? readShareObject(JSON.parse(raw), 'file') : null;
+    if (kept?.ok === true) return kept.state.tools !== undefined ? null : kept.state.pack;
+  } catch {
+    // A head start only.
+  }
+  return DEFAULT_EXAMPLE.pack;
+}
+
+// The engine and the first pack start downloading as this module is evaluated: the first body needs both,
+// and nothing of React's first render does.
+if (typeof window !== 'undefined') {
+  const pack = firstPackHint();
+  loadChecker()
+    .then((c) => (pack ? c.loadPackById(pack) : undefined))
+    .catch(() => undefined);
+}
+
+/** Up to this much text, every keystroke is checked at once: no debounce, the body follows the key. */
+const INSTANT_MAX_CHARS = 40_000;
 /** Past this much text (call and definitions), the URL stops following every change: compressing it would stall typing. */
 const LIVE_LINK_MAX_CHARS = 200_000;
 /** Browsers refuse longer URLs outright (Chromium stops at 2 MB). */
 const URL_MAX_BYTES = 2 * 1024 * 1024;
+/** A call is kept in the recent list once it has stood this long unedited. */
+const HISTORY_SETTLE_MS = 1200;
 
-/** Longer inputs take longer to check: wait a little longer before checking them. */
+/** Longer inputs take longer to check: past INSTANT_MAX_CHARS, wait for a pause, longer for longer texts. */
 function debounceFor(text: string): number {
-  return DEBOUNCE_MS + Math.min(400, Math.floor(text.length / 5000));
+  return text.length <= INSTANT_MAX_CHARS ? 0 : Math.min(500, 80 + Math.floor(text.length / 5000));
 }
-const CALL_URI = 'inmemory://actionable/call.json';
-const TOOLS_URI = 'inmemory://actionable/tools.json';
-const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
-const MOD = IS_MAC ? '⌘' : 'Ctrl';
 
 export interface PackEntry {
   id: string;
   title: string;
+  /** Who publishes the API, and how many tools the pack has: the pack picker shows and searches them. */
+  vendor?: string;
+  tools?: number;
 }
 
 /** `packs` comes from the page, built from src/packs.ts, so no pack is bundled just to list it. */
@@ -79,6 +125,7 @@ class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | 
             type="button"
             className="pg-button"
             onClick={() => {
+              clearSession(browserStorage());
               history.replaceState(null, '', location.pathname + location.search);
               location.reload();
             }}
@@ -117,127 +164,186 @@ function useDarkTheme(): boolean {
   return dark;
 }
 
-function isPythonStyle(text: string): boolean {
-  return /^\s*[A-Za-z_][A-Za-z0-9_.-]*\s*\(/.test(text);
+/** The last value a loader gave, or null; a failure is reported once. */
+function useLoaded<T>(load: (() => Promise<T>) | null, deps: unknown[], onFail: (err: unknown) => void): T | null {
+  const [value, setValue] = useState<T | null>(null);
+  useEffect(() => {
+    if (!load) return;
+    let live = true;
+    load().then(
+      (v) => live && setValue(() => v),
+      (err: unknown) => live && onFail(err),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  return value;
 }
 
 function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   const packIds = useMemo(() => packList.map((p) => p.id), [packList]);
-  const initial = useMemo(() => stateFromHash(location.hash, packIds), [packIds]);
-  const [mode, setMode] = useState(initial.state.mode);
-  const [packId, setPackId] = useState(initial.state.pack);
-  const [tool, setTool] = useState(initial.state.tool);
-  const [call, setCall] = useState(initial.state.call);
-  const [toolsText, setToolsText] = useState(initial.state.tools);
-  // The edited pack state as typed; undefined while it is the pack's own.
-  const [packState, setPackState] = useState(initial.state.packState);
-  // A link that carries a state opens on the State tab, with a notice that it is not the pack's own.
-  const [view, setView] = useState<'call' | 'state'>(initial.state.mode === 'pack' && initial.state.packState !== undefined ? 'state' : 'call');
-  const [stateFromLink, setStateFromLink] = useState(initial.state.packState !== undefined);
-  // Bumped when the state is replaced from outside the editor (a link, an example, another pack): the editor reopens on it.
-  const [stateEpoch, setStateEpoch] = useState(0);
-  const [notice, setNotice] = useState<Notice | null>(initial.notice ?? null);
-  const [run, setRun] = useState(0);
+  const storage = useMemo(browserStorage, []);
+  const [s, dispatch] = useReducer(reduce, null, () => initialSession(location.hash, packIds, storage));
+  const live = useRef(s);
+  live.current = s;
+  const dark = useDarkTheme();
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
   const [monacoReady, setMonacoReady] = useState(false);
+  const [firstResult, setFirstResult] = useState(false);
   const [status, setStatus] = useState('');
   const [shareWarning, setShareWarning] = useState<{ url: string; bytes: number } | null>(null);
   const [manualLink, setManualLink] = useState<string | null>(null);
-  const dark = useDarkTheme();
-  const [checker, setChecker] = useState<Checker | null>(null);
+  const [recentCalls, setRecentCalls] = useState<History>(() => loadHistory(storage));
+  const [activeEntry, setActiveEntry] = useState<number | null>(null);
   const [loadedPacks, setLoadedPacks] = useState<ReadonlyMap<string, CompiledPack>>(new Map());
-  const [loadFailure, setLoadFailure] = useState<string | null>(null);
-  // AJV's compiler: for a user's own tools and the bare AJV error only, loaded after the first body.
-  const [ajvTools, setAjvTools] = useState<AjvTools | null>(null);
 
   const callEditor = useRef<CodeEditorHandle>(null);
   const toolsEditor = useRef<CodeEditorHandle>(null);
   const stateEditor = useRef<CodeEditorHandle>(null);
-  const liveState = useRef(packState);
-  const stateTimer = useRef<number | undefined>(undefined);
-  const liveCall = useRef(call);
-  const liveTools = useRef(toolsText);
-  const callTimer = useRef<number | undefined>(undefined);
-  const toolsTimer = useRef<number | undefined>(undefined);
+  const timers = useRef<Partial<Record<Edited, number>>>({});
+
+  const checker = useLoaded(loadChecker, [], () => setLoadFailure('The checker could not load. Reload the page to try again; the call is kept in the address bar.'));
+  const packTitle = (id: string) => packList.find((p) => p.id === id)?.title ?? id;
 
   useEffect(() => {
-    loadChecker().then(setChecker, () => setLoadFailure('The checker could not load. Reload the page to try again; the call is kept in the address bar.'));
-  }, []);
-
-  useEffect(() => {
-    if (!checker || mode !== 'pack' || loadedPacks.has(packId)) return;
-    let live = true;
-    checker.loadPackById(packId).then(
-      (p) => live && setLoadedPacks((m) => new Map(m).set(packId, p)),
-      (err: unknown) => live && setLoadFailure(`The ${packId} pack could not load: ${err instanceof Error ? err.message : String(err)}`),
+    if (!checker || s.mode !== 'pack' || loadedPacks.has(s.pack)) return;
+    let on = true;
+    const id = s.pack;
+    checker.loadPackById(id).then(
+      (p) => on && setLoadedPacks((m) => new Map(m).set(id, p)),
+      (err: unknown) => on && setLoadFailure(`The ${id} pack could not load: ${err instanceof Error ? err.message : String(err)}`),
     );
     return () => {
-      live = false;
+      on = false;
     };
-  }, [checker, mode, packId, loadedPacks]);
+  }, [checker, s.mode, s.pack, loadedPacks]);
 
-  // ---- derived: everything below comes from the engine --------------------------------------------------
-  const custom = useMemo(() => (ajvTools && mode === 'custom' ? ajvTools.compileCustomTools(toolsText) : null), [ajvTools, mode, toolsText]);
-  const pack = mode === 'custom' ? (custom?.ok ? custom.pack : null) : (loadedPacks.get(packId) ?? null);
-  const toolOption = pack && tool && pack.tool(tool) ? tool : undefined;
-  // The state the ordered checks read: the pack's own, or a usable edit (from the State tab or a link).
-  const stateReading = useMemo(() => (checker && pack && mode === 'pack' ? checker.readState(pack, packState) : null), [checker, pack, mode, packState]);
-  // A check that would read a registry's names (a country, a zone…) waits for them: without them its body
-  // would differ from the one a server gives. They load once, in a few milliseconds, on first need.
-  const [namesTick, setNamesTick] = useState(0);
-  const namesNeeded = useMemo(() => (checker && pack && mode === 'pack' ? checker.namesNeeded(pack, call, toolOption) : []), [checker, pack, mode, call, toolOption, namesTick]);
-  const namesKey = namesNeeded.join(' ');
+  // ---- Your tools: definitions, or an API document imported in a worker -----------------------------------
+  // AJV's compiler: for a user's own tools and the bare AJV error only, loaded after the first body.
+  const [ajvWanted, setAjvWanted] = useState(false);
+  const ajvTools = useLoaded<AjvTools>(checker && (ajvWanted || s.mode === 'custom') ? checker.loadAjvTools : null, [checker, ajvWanted || s.mode === 'custom'], () =>
+    setLoadFailure('The validator for your own tools could not load. Reload the page to try again; the call is kept in the address bar.'),
+  );
+  const compiled = useMemo(() => (ajvTools && s.mode === 'custom' ? ajvTools.compileCustomTools(s.tools) : null), [ajvTools, s.mode, s.tools]);
+  const [doc, setDoc] = useState<{ text: string; info: DocumentImport; result: CustomPack | null } | null>(null);
   useEffect(() => {
-    if (!checker || !namesKey) return;
-    let live = true;
-    checker.loadNames(namesKey.split(' ')).then(
-      () => live && setNamesTick((n) => n + 1),
-      () => live && setLoadFailure('A list of names the checker needs could not load. Reload the page to try again; the call is kept in the address bar.'),
-    );
+    if (!ajvTools || compiled?.ok !== 'document') return;
+    const text = s.tools;
+    let on = true;
+    const format = compiled.format;
+    setDoc({ text, info: { format, progress: null }, result: null });
+    import('./spec-import')
+      .then((m) => m.importDocument(text, (done, total) => on && setDoc((d) => (d && d.text === text ? { ...d, info: { ...d.info, progress: [done, total] } } : d))))
+      .then(async (imported) => {
+        const result = await ajvTools.compileImportedPack(imported.pack);
+        if (on) setDoc({ text, info: { format, progress: null, skipped: imported.skipped }, result });
+      })
+      .catch((err: unknown) => {
+        if (on) setDoc({ text, info: { format, progress: null }, result: { ok: false, summary: `The ${format} document could not be imported.`, problems: [{ where: 'the document', message: err instanceof Error ? err.message : String(err) }] } });
+      });
     return () => {
-      live = false;
+      on = false;
     };
-  }, [checker, namesKey]);
-  const result = useMemo(
-    () => (checker && pack && !namesKey ? checker.check(pack, call, { tool: toolOption, ...(stateReading ? checker.stateOption(stateReading) : {}) }) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [checker, pack, call, toolOption, stateReading, run, namesKey],
+  }, [ajvTools, compiled]);
+  const isDocument = compiled?.ok === 'document';
+  const custom: CustomPack | null = isDocument ? (doc?.text === s.tools ? doc.result : null) : compiled;
+
+  // ---- the check: everything below comes from the engine --------------------------------------------------
+  const pack = s.mode === 'custom' ? (custom?.ok === true ? custom.pack : null) : (loadedPacks.get(s.pack) ?? null);
+  const toolOption = pack && s.tool && pack.tool(s.tool) ? s.tool : undefined;
+  // The state the ordered checks read: the pack's own, or a usable edit (from the State tab or a link).
+  const stateReading = useMemo(() => (checker && pack && s.mode === 'pack' ? checker.readState(pack, s.packState) : null), [checker, pack, s.mode, s.packState]);
+  // A check waits for what its body depends on, so that it is the body a server gives: the part of an
+  // imported pack that holds the tool the call names, then the registry names (a country, a zone…) its
+  // suggestions read. Each loads once, in a few milliseconds, on first need.
+  const [loadTick, setLoadTick] = useState(0);
+  const waitFor = useMemo(
+    () => {
+      if (!checker || !pack) return null;
+      const parts = checker.validatorsNeeded(pack, s.call, toolOption);
+      if (parts.length) return { kind: 'tools' as const, keys: parts };
+      const names = s.mode === 'pack' ? checker.namesNeeded(pack, s.call, toolOption) : [];
+      return names.length ? { kind: 'names' as const, keys: names } : null;
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [checker, pack, s.mode, s.call, toolOption, loadTick],
+  );
+  const namesKey = waitFor ? `${waitFor.kind}:${waitFor.keys.join(' ')}` : '';
+  useEffect(() => {
+    if (!checker || !pack || !waitFor) return;
+    let on = true;
+    (waitFor.kind === 'tools' ? checker.loadValidators(pack, waitFor.keys) : checker.loadNames(waitFor.keys)).then(
+      () => on && setLoadTick((n) => n + 1),
+      () =>
+        on &&
+        setLoadFailure(`${waitFor.kind === 'tools' ? 'The tool this call names' : 'A list of names the checker needs'} could not load. Reload the page to try again; the call is kept in the address bar.`),
+    );
+    return () => {
+      on = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [checker, pack, namesKey]);
+  const stateOpt = useMemo(() => (checker && stateReading ? checker.stateOption(stateReading) : {}), [checker, stateReading]);
+  const result = useMemo(
+    () => (checker && pack && !namesKey ? checker.check(pack, s.call, { tool: toolOption, ...stateOpt }) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [checker, pack, s.call, toolOption, stateOpt, s.run, namesKey, loadTick],
   );
   const trace = useMemo(() => (checker && result && result.checks.length > 0 ? checker.traceSteps(result) : null), [checker, result]);
   const stateMarkers = useMemo(() => (checker && stateReading ? checker.stateDiagnostics(stateReading) : []), [checker, stateReading]);
-  const ownState = useMemo(() => (checker && pack && mode === 'pack' ? checker.ownStateText(pack) : ''), [checker, pack, mode]);
-  /** What a link carries as `state`: only an edit that differs from the pack's own (kept as is until the pack has loaded). */
-  const sharedState = (text: string | undefined) => (checker && pack && mode === 'pack' ? checker.linkStateText(pack, text) : text);
-  const diagnostics = useMemo(() => (checker && result ? checker.diagnosticsFor(call, result) : []), [checker, result, call]);
-  const bare = useMemo(() => (ajvTools && pack ? ajvTools.bareError(pack, call, toolOption) : null), [ajvTools, pack, call, toolOption]);
-  // Your tools need AJV at once; a shipped pack's page asks for it once its first body is on screen.
-  const needsAjv = checker !== null && !ajvTools && (mode === 'custom' || result !== null);
+  const ownState = useMemo(() => (checker && pack && s.mode === 'pack' ? checker.ownStateText(pack) : ''), [checker, pack, s.mode]);
+  const diagnostics = useMemo(() => (checker && result ? checker.diagnosticsFor(s.call, result) : []), [checker, result, s.call]);
+  const sources = useMemo(() => (checker && result ? checker.entrySources(result) : []), [checker, result]);
+  const bytes = useMemo(() => (checker && result?.body ? checker.serializeBody(result.body) : null), [checker, result]);
+  // The body is the urgent part of a keystroke; the diff and the typical validator follow a moment later.
+  const checked = useMemo(() => (result ? { result, call: s.call, pack, tool: toolOption } : null), [result]); // eslint-disable-line react-hooks/exhaustive-deps
+  const later = useDeferredValue(checked);
+  const suggestion = useMemo(() => (checker && later ? checker.suggestionFor(later.result, later.call) : null), [checker, later]);
+  const bare = useMemo(() => (ajvTools && later?.pack ? ajvTools.bareError(later.pack, later.call, later.tool) : null), [ajvTools, later]);
+  const original = useMemo(() => {
+    try {
+      return later ? (JSON.parse(later.call) as unknown) : undefined;
+    } catch {
+      return undefined;
+    }
+  }, [later]);
+  const calledName = useMemo(() => (checker ? checker.parseCall(s.call).name : null), [checker, s.call]);
+
+  // The first result on screen: Monaco, AJV and the tokenizer may load now, and not before.
+  useLayoutEffect(() => {
+    if (result && !firstResult) {
+      performance.mark('pg:first-result');
+      setFirstResult(true);
+    }
+  }, [result, firstResult]);
   useEffect(() => {
-    if (!needsAjv || !checker) return;
-    let live = true;
-    checker.loadAjvTools().then(
-      (tools) => live && setAjvTools(tools),
-      () => live && setLoadFailure('The validator for your own tools could not load. Reload the page to try again; the call is kept in the address bar.'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [needsAjv, checker]);
-  const suggestion = useMemo(() => (checker && result ? checker.suggestionFor(result, call) : null), [checker, result, call]);
-  const calledName = useMemo(() => (checker ? checker.parseCall(call).name : null), [checker, call]);
-  const bytes = checker && result?.body ? checker.serializeBody(result.body) : null;
-  const language = isPythonStyle(call) ? 'plaintext' : 'json';
+    if (firstResult) setAjvWanted(true);
+  }, [firstResult]);
+  const richReady = firstResult || loadFailure !== null || (checker !== null && s.mode === 'custom' && custom !== null && custom.ok !== true);
 
   // While the text is mid-edit (not readable), completions keep the last shape and tool that were.
   const lastShape = useRef<InputShape>('plain');
   const lastTool = useRef<CompiledTool | null>(null);
   if (result && result.shape !== 'unknown') lastShape.current = result.shape;
-  const activeTool = (pack && result?.tool ? pack.tool(result.tool) : undefined) ?? (pack && toolOption ? pack.tool(toolOption) : undefined);
+  // A tool of an imported pack that is not loaded yet is a stand-in that knows its name only.
+  const loaded = (name: string | null | undefined) => (pack && name && checker?.isToolLoaded(pack, name) ? pack.tool(name) : undefined);
+  const activeTool = loaded(result?.tool) ?? loaded(toolOption);
   if (activeTool) lastTool.current = activeTool;
   else if (pack && lastTool.current && pack.tool(lastTool.current.name) !== lastTool.current) lastTool.current = null;
 
+  useEffect(() => {
+    if (!monacoReady) return;
+    const tools = pack && checker ? pack.tools.filter((t) => checker.isToolLoaded(pack, t.name)) : [];
+    loadMonaco().then((m) => m.setCompletionContext({ tools, tool: lastTool.current, shape: lastShape.current, modelUri: CALL_URI }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [monacoReady, pack, activeTool, result?.shape, loadTick]);
+
   const toolDiagnostics = useMemo<Diagnostic[]>(
     () =>
-      custom && !custom.ok
+      custom && custom.ok === false
         ? custom.problems
             .filter((p) => p.range)
             .map((p) => ({ ...p.range!, severity: 'error', field: p.where, code: 'definition', message: `${p.where}: ${p.message}`, kind: 'value', escapes: 0, python: false }))
@@ -245,81 +351,98 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
     [custom],
   );
 
-  useEffect(() => {
-    if (!monacoReady) return;
-    loadMonaco().then((m) => m.setCompletionContext({ tools: pack?.tools ?? [], tool: lastTool.current, shape: lastShape.current, modelUri: CALL_URI }));
-  }, [monacoReady, pack, activeTool, result?.shape]);
+  // The span of the call a hovered or focused body entry is about.
+  const highlight = useMemo(() => {
+    if (activeEntry === null) return null;
+    const d = diagnostics.find((x) => x.entry === activeEntry && x.kind !== 'conflict');
+    return d ? { start: d.start, end: d.end } : null;
+  }, [activeEntry, diagnostics]);
+  useEffect(() => setActiveEntry(null), [result]);
 
-  // ---- state changes ---------------------------------------------------------------------------------------
-  /** Runs the check on a text now. The measure spans check, render and editor markers: the main-thread work of one update. */
-  const commitCall = useCallback((text: string, force = false) => {
-    window.clearTimeout(callTimer.current);
-    performance.mark('pg:update:start');
-    flushSync(() => {
-      setCall(text);
-      if (force) setRun((r) => r + 1);
-    });
-    performance.measure('pg:update', { start: 'pg:update:start', detail: { chars: text.length } });
-  }, []);
-
-  const onCallChange = useCallback(
-    (text: string) => {
-      liveCall.current = text;
-      window.clearTimeout(callTimer.current);
-      callTimer.current = window.setTimeout(() => commitCall(text), debounceFor(text));
+  // ---- the replay -------------------------------------------------------------------------------------------
+  const replayPack = s.view === 'replay' ? pack : null;
+  // An imported pack opens a few tools at a time: the tools the transcript calls load first, so that every
+  // call gets the body a server gives.
+  const replayMissing = useMemo(
+    () => {
+      if (!checker || !replayPack || !s.replay || !checker.isLazyPack(replayPack)) return '';
+      const transcript = checker.readTranscript(s.replay);
+      if (!transcript.ok) return '';
+      return [...new Set(transcript.calls.flatMap((c) => checker.validatorsNeeded(replayPack, c.input, toolOption)))].join(' ');
     },
-    [commitCall],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [checker, replayPack, s.replay, toolOption, loadTick],
   );
+  useEffect(() => {
+    if (!checker || !replayPack || !replayMissing) return;
+    let on = true;
+    checker.loadValidators(replayPack, replayMissing.split(' ')).then(
+      () => on && setLoadTick((n) => n + 1),
+      () => on && setLoadFailure('A tool this transcript calls could not load. Reload the page to try again; the transcript is kept in the address bar.'),
+    );
+    return () => {
+      on = false;
+    };
+  }, [checker, replayPack, replayMissing]);
+  const replayed = useMemo<ReplayOutcome | null>(
+    () => (checker && replayPack && s.replay && !replayMissing ? checker.replay(replayPack, s.replay, { check: { tool: toolOption, ...stateOpt } }) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [checker, replayPack, s.replay, toolOption, stateOpt, replayMissing, loadTick],
+  );
+  // Token figures come from the tokenizer's worker: the texts the replay counts are collected, counted there,
+  // and the replay runs again reading the counts.
+  const [counted, setCounted] = useState<{ from: ReplayOutcome; outcome: ReplayOutcome } | null>(null);
+  useEffect(() => {
+    if (!checker || !replayPack || !replayed?.ok) return;
+    let on = true;
+    const texts = new Set<string>();
+    const opts = { check: { tool: toolOption, ...stateOpt } };
+    checker.replay(replayPack, s.replay, { ...opts, countTokens: (t) => (texts.add(t), 0) });
+    const list = [...texts];
+    countTokens(list).then(
+      (counts) => {
+        if (!on) return;
+        const by = new Map(list.map((t, i) => [t, counts[i]]));
+        setCounted({ from: replayed, outcome: checker.replay(replayPack, s.replay, { ...opts, countTokens: (t) => by.get(t) ?? 0 }) });
+      },
+      () => undefined,
+    );
+    return () => {
+      on = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [replayed]);
+  const replayShown = counted && counted.from === replayed ? counted.outcome : replayed;
 
-  const onToolsChange = useCallback((text: string) => {
-    liveTools.current = text;
-    window.clearTimeout(toolsTimer.current);
-    toolsTimer.current = window.setTimeout(() => setToolsText(text), debounceFor(text) + DEBOUNCE_MS);
+  // ---- edits: no debounce for small texts, so the body follows each key ------------------------------------
+  const edit = useCallback((field: Edited, text: string) => {
+    window.clearTimeout(timers.current[field]);
+    const wait = debounceFor(text) + (field === 'tools' || field === 'replay' ? (text.length > 2000 ? 150 : 0) : 0);
+    const apply = () => {
+      performance.mark('pg:update:start');
+      flushSync(() => dispatch({ type: 'edit', field, text }));
+      performance.measure('pg:update', { start: 'pg:update:start', detail: { chars: text.length, field } });
+    };
+    if (wait === 0) apply();
+    else timers.current[field] = window.setTimeout(apply, wait);
+  }, []);
+  const onCallChange = useCallback((t: string) => edit('call', t), [edit]);
+  const onToolsChange = useCallback((t: string) => edit('tools', t), [edit]);
+  const onStateChange = useCallback((t: string) => edit('packState', t), [edit]);
+  const onReplayChange = useCallback((t: string) => edit('replay', t), [edit]);
+
+  const act = useCallback((a: Action) => {
+    for (const t of Object.values(timers.current)) window.clearTimeout(t);
+    dispatch(a);
   }, []);
 
-  const applyState = useCallback((s: PlaygroundState) => {
-    window.clearTimeout(callTimer.current);
-    window.clearTimeout(toolsTimer.current);
-    window.clearTimeout(stateTimer.current);
-    setMode(s.mode);
-    setPackId(s.pack);
-    setTool(s.tool);
-    setPackState(s.packState);
-    liveState.current = s.packState;
-    setStateEpoch((n) => n + 1);
-    setCall(s.call);
-    setToolsText(s.tools);
-    liveCall.current = s.call;
-    liveTools.current = s.tools;
-    callEditor.current?.setValue(s.call);
-    toolsEditor.current?.setValue(s.tools);
-  }, []);
-
-  const current = (): PlaygroundState => ({ mode, pack: packId, tool, call: liveCall.current, tools: liveTools.current, packState: sharedState(liveState.current) });
-
-  const onStateChange = useCallback((text: string) => {
-    liveState.current = text;
-    window.clearTimeout(stateTimer.current);
-    stateTimer.current = window.setTimeout(() => setPackState(text), debounceFor(text) + DEBOUNCE_MS);
-  }, []);
-
-  /** Back to the pack's own state. In the editor it is one edit, so Ctrl+Z brings the edit back. */
   const resetState = () => {
-    window.clearTimeout(stateTimer.current);
-    liveState.current = undefined;
-    setPackState(undefined);
-    setStateFromLink(false);
-    if (stateEditor.current) stateEditor.current.setValue(ownState);
-    else setStateEpoch((n) => n + 1);
+    act({ type: 'reset-state' });
     setStatus('State reset');
   };
 
   const runNow = () => {
-    window.clearTimeout(toolsTimer.current);
-    window.clearTimeout(stateTimer.current);
-    setToolsText(liveTools.current);
-    setPackState(liveState.current);
-    commitCall(liveCall.current, true);
+    act({ type: 'run' });
     setStatus('Checked');
   };
 
@@ -331,13 +454,17 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
     });
   };
 
+  /** What a link carries as `state`: only an edit that differs from the pack's own (kept as is until the pack has loaded). */
+  const linkState = (text: string | undefined) => (checker && pack && s.mode === 'pack' ? checker.linkStateText(pack, text) : text);
+  const linkable = () => ({ ...shareable(live.current), packState: linkState(live.current.packState) });
+
   const share = () => {
-    const hash = hashOf(current());
+    const hash = hashOf(linkable());
     const url = location.origin + location.pathname + location.search + hash;
     const size = new TextEncoder().encode(url).length;
     if (size > URL_MAX_BYTES) {
       setStatus('Too large for a link');
-      setNotice({ kind: 'error', text: `A link to this state would be ${(size / 1024 / 1024).toFixed(1)} MB, more than browsers open. Share the call as a file instead, or trim it.` });
+      act({ type: 'notice', notice: { kind: 'error', text: `A link to this state would be ${(size / 1024 / 1024).toFixed(1)} MB, more than browsers open. Save the session to a file instead (Session, Save to a file), or trim it.` } });
       return;
     }
     history.replaceState(history.state, '', hash);
@@ -345,48 +472,59 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
     else copyLink(url);
   };
 
+  const exportSession = () => {
+    const file = sessionFile(linkable(), recentCalls);
+    const blob = new Blob([JSON.stringify(file, null, 2) + '\n'], { type: 'application/json' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `actionable-session-${historyKey(live.current)}.json`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    setStatus('Session saved');
+  };
+
+  const importSession = (text: string, name: string) => {
+    const read = readSessionFile(text, packIds);
+    if (!read.ok) {
+      act({ type: 'notice', notice: { kind: 'error', text: `${name}: ${read.reason}` } });
+      return;
+    }
+    act({ type: 'load', state: read.loaded.state, from: 'file', notice: read.loaded.notice });
+    if (read.history.length) {
+      const key = historyKey(read.loaded.state);
+      setRecentCalls((h) => read.history.reduceRight((acc, call) => remember(acc, key, call), h));
+    }
+    setStatus('Session opened');
+  };
+
+  const resetAll = () => {
+    clearSession(storage);
+    act({ type: 'load', state: defaultState(), from: 'reset' });
+    setStatus('Back to the default example');
+  };
+
   const loadExample = (ex: Example) => {
     // An example is a whole case: its pack, its call and the pack's own state.
-    applyState({ mode: 'pack', pack: ex.pack, tool: '', call: ex.call, tools: liveTools.current });
-    setNotice(null);
-    setStateFromLink(false);
+    act({ type: 'load', state: { mode: 'pack', pack: ex.pack, tool: '', call: ex.call, tools: live.current.tools, replay: live.current.replay }, from: 'example' });
     setStatus('Example loaded');
     // The menu that had focus is gone; the editor is where the next keystroke belongs.
     callEditor.current?.focus();
   };
 
-  const switchMode = (next: 'pack' | 'custom') => {
-    setView('call');
-    if (next === mode) return;
-    if (next === 'custom' && liveTools.current.trim() === '') {
-      applyState({ mode: 'custom', pack: packId, tool: '', call: CUSTOM_SAMPLE.call, tools: CUSTOM_SAMPLE.tools, packState });
-    } else {
-      setMode(next);
-      setTool('');
-    }
-  };
+  const loadReplayExample = (ex: ReplayExample) => act({ type: 'replay', text: ex.text, pack: ex.pack });
 
   const applyCandidate = (d: Diagnostic, candidate: Json) => {
     if (checker) callEditor.current?.replaceRange(d.start, d.end, checker.replacementText(d, candidate));
   };
 
-  const putCall = (c: { name: string; arguments: Json }) => {
-    const text = JSON.stringify(c, null, 2);
-    callEditor.current?.setValue(text);
-    liveCall.current = text;
-    commitCall(text);
-  };
-
   /** A pack's own example. One from examples.checks is about the state, so it brings the pack's state (with its caller, if it names one). */
   const putPackExample = (ex: PackExample) => {
-    putCall(JSON.parse(ex.call));
-    if (!ex.checks || !pack) return;
-    const text = ex.caller !== undefined ? JSON.stringify({ ...(pack.state ?? {}), caller: ex.caller }, null, 2) : undefined;
-    window.clearTimeout(stateTimer.current);
-    liveState.current = text;
-    setPackState(text);
-    setStateFromLink(false);
-    setStateEpoch((n) => n + 1);
+    const call = JSON.stringify(JSON.parse(ex.call), null, 2);
+    if (!ex.checks || !pack) return act({ type: 'put-call', call });
+    const text = ex.caller !== undefined ? JSON.stringify({ ...(pack.state ?? {}), caller: ex.caller }, null, 2) : null;
+    act({ type: 'put-call', call, packState: text });
   };
 
   // Keyboard: capture phase, so the shortcuts work inside Monaco too and do not reach the browser.
@@ -409,30 +547,53 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
     return () => window.removeEventListener('keydown', onKey, true);
   }, []);
 
-  // The URL follows the state, so reload and the address bar always hold this exact call.
-  const tooLargeForLiveLink = call.length + (mode === 'custom' ? toolsText.length : 0) > LIVE_LINK_MAX_CHARS;
+  // ---- the edges: the address bar and the storage follow the session ---------------------------------------
+  const tooLargeForLiveLink = s.call.length + (s.mode === 'custom' ? s.tools.length : 0) + s.replay.length > LIVE_LINK_MAX_CHARS;
   useEffect(() => {
-    if (tooLargeForLiveLink) return;
+    // A link that could not be read stays in the address bar, to be looked at, until something is edited.
+    if (tooLargeForLiveLink || s.holdAddress) return;
     const t = window.setTimeout(() => {
-      const hash = hashOf({ mode, pack: packId, tool, call, tools: toolsText, packState: sharedState(packState) });
+      const hash = hashOf(linkable());
       if (location.hash !== hash) history.replaceState(history.state, '', hash);
     }, 120);
     return () => window.clearTimeout(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mode, packId, tool, call, toolsText, packState, tooLargeForLiveLink, checker, pack]);
+  }, [s.mode, s.pack, s.tool, s.call, s.tools, s.packState, s.replay, s.holdAddress, tooLargeForLiveLink, checker, pack]);
+
+  useEffect(() => {
+    if (s.holdAddress) return;
+    const t = window.setTimeout(() => saveSession(storage, linkable()), 300);
+    return () => window.clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [s.mode, s.pack, s.tool, s.call, s.tools, s.packState, s.replay, s.holdAddress, storage, checker, pack]);
+
+  // A call that has stood a moment, and reads as a call, joins the recent list of its pack.
+  useEffect(() => {
+    if (!result || result.shape === 'unknown' || s.view === 'replay') return;
+    const key = historyKey(s);
+    const call = s.call;
+    const t = window.setTimeout(() => setRecentCalls((h) => remember(h, key, call)), HISTORY_SETTLE_MS);
+    return () => window.clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
+  const savedHistory = useRef(recentCalls);
+  useEffect(() => {
+    if (savedHistory.current === recentCalls) return;
+    savedHistory.current = recentCalls;
+    saveHistory(storage, recentCalls);
+  }, [recentCalls, storage]);
 
   // A link pasted into the address bar of an open playground loads without a reload.
   useEffect(() => {
-    const onHash = () => {
-      const { state, notice } = stateFromHash(location.hash, packIds);
-      applyState(state);
-      setNotice(notice ?? null);
-      setStateFromLink(state.packState !== undefined);
-      setView(state.mode === 'pack' && state.packState !== undefined ? 'state' : 'call');
+    const onHash = (e: HashChangeEvent) => {
+      // The event's own URL: by the time it is handled, a pending write of the previous state may have
+      // replaced location.hash (a same-page navigation queues the event as a task).
+      const { state, notice, damaged } = stateFromHash(new URL(e.newURL).hash, packIds);
+      act({ type: 'load', state, from: 'link', notice, damaged });
     };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
-  }, [applyState, packIds]);
+  }, [act, packIds]);
 
   useEffect(() => {
     if (!status) return;
@@ -442,11 +603,12 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
 
   // ---- view ---------------------------------------------------------------------------------------------------
   const shape = result?.shape ?? 'unknown';
+  const toolNotice = s.mode === 'pack' || custom?.ok === true ? missingToolNotice(s.tool, pack ? pack.tools.map((t) => t.name) : null, s.mode === 'pack' ? `the ${packTitle(s.pack)} pack` : 'your tools') : null;
   const toolNote = (() => {
     if (!pack) return null;
     if (result?.tool) {
       const from = result.shape === 'bare-arguments' ? 'chosen in the picker' : 'named in the call';
-      const href = mode === 'pack' ? toolHref(pack.id, result.tool) : null;
+      const href = s.mode === 'pack' ? toolHref(pack.id, result.tool) : null;
       return (
         <>
           <span className="pg-meta-label">Tool</span>{' '}
@@ -472,7 +634,8 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
     if (calledName) {
       return (
         <>
-          <span className="pg-meta-label">Tool</span> <b data-testid="tool-name">{calledName}</b> <span className="pg-meta-note pg-bad-text">not in {mode === 'custom' ? 'your tools' : `the ${pack.title} pack`}</span>
+          <span className="pg-meta-label">Tool</span> <b data-testid="tool-name">{calledName}</b>{' '}
+          <span className="pg-meta-note pg-bad-text">not in {s.mode === 'custom' ? 'your tools' : `the ${pack.title} pack`}</span>
         </>
       );
     }
@@ -484,8 +647,10 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   })();
 
   const packExamples = useMemo(() => {
-    if (mode !== 'pack' || !pack) return [];
-    const t = lastTool.current ?? pack.tools[0];
+    if (s.mode !== 'pack' || !pack || !checker) return [];
+    const fallback = checker.defaultToolName(pack);
+    const t = lastTool.current ?? (fallback !== undefined ? pack.tool(fallback) : undefined);
+    if (!t || !checker.isToolLoaded(pack, t.name)) return [];
     const ex = t.source.examples ?? {};
     const call = (args: Json) => JSON.stringify({ name: t.name, arguments: args }, null, 2);
     return [
@@ -494,20 +659,79 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
       ...(ex.checks ?? []).map((e, i): PackExample => ({ id: `${t.name}-checks-${i}`, title: e.about, call: call(e.arguments), tool: t.name, checks: true, ...(e.caller !== undefined ? { caller: e.caller } : {}) })),
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mode, pack, activeTool]);
+  }, [s.mode, pack, activeTool, checker, loadTick]);
+
+  const packOptions = useMemo(
+    () => packList.map((p) => ({ value: p.id, label: p.title, detail: [p.vendor, p.tools !== undefined ? `${p.tools.toLocaleString('en')} ${p.tools === 1 ? 'tool' : 'tools'}` : undefined].filter(Boolean).join(' · ') || undefined })),
+    [packList],
+  );
+  // An imported tool not loaded yet shows its resource (issues, repos…) until its summary is known.
+  const toolOptions = useMemo(
+    () => (pack?.tools ?? []).map((t) => ({ value: t.name, label: t.name, detail: checker?.isToolLoaded(pack!, t.name) ? t.summary : (t as { resource?: string }).resource })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [pack, checker, loadTick],
+  );
+  const startFrom = useMemo(
+    () => [
+      { value: 'sample', label: 'A small example (OpenAI)' },
+      ...packList.flatMap((p) =>
+        (['openai', 'anthropic', 'mcp'] as const).map((form) => ({ value: `${p.id}:${form}`, label: `${p.title}, ${form === 'openai' ? 'OpenAI' : form === 'anthropic' ? 'Anthropic' : 'MCP'} shape` })),
+      ),
+    ],
+    [packList],
+  );
+  const onStartFrom = (v: string) => {
+    const put = (text: string) => act({ type: 'load', state: { ...shareable(live.current), mode: 'custom', tools: text }, from: 'example' });
+    if (v === 'sample') put(CUSTOM_SAMPLE.tools);
+    else if (checker) {
+      const [id, form] = v.split(':');
+      checker
+        .loadPackById(id)
+        .then(async (p) => {
+          // An imported pack opens a few tools at a time; its export is of every tool.
+          await checker.loadAllTools(p);
+          put(JSON.stringify(checker.exportPack(p, form as 'openai' | 'anthropic' | 'mcp'), null, 2));
+        })
+        .catch((err: unknown) => setLoadFailure(`The ${id} pack could not load: ${err instanceof Error ? err.message : String(err)}`));
+    }
+  };
+
+  const recent = recentCalls[historyKey(s)] ?? [];
+  const stateBadge = s.mode === 'pack' && (stateReading?.use === 'edited' || stateReading?.use === 'broken') ? stateReading.use : null;
+  const waiting =
+    loadFailure ??
+    (!checker || (s.mode === 'custom' && !ajvTools)
+      ? 'Loading the checker…'
+      : s.mode === 'custom'
+        ? isDocument
+          ? 'The call is checked as soon as the document is imported.'
+          : 'The call is checked as soon as the tool definitions compile. Their problems are listed beside them.'
+        : waitFor
+          ? waitFor.kind === 'tools'
+            ? 'Loading the tool this call names…'
+            : 'Loading the names this call’s suggestions read…'
+          : `Loading the ${packTitle(s.pack)} pack…`);
 
   return (
-    <div className="pg" data-testid="playground" data-ready={monacoReady ? 'monaco' : 'basic'}>
-      {notice && (
-        <div className={`pg-notice pg-notice-${notice.kind}`} role="alert" data-testid="notice">
-          <p>{notice.text}</p>
-          <button type="button" className="pg-button pg-button-small" onClick={() => setNotice(null)}>
+    <div className="pg" data-testid="playground" data-ready={monacoReady ? 'monaco' : 'basic'} data-first-result={firstResult ? 'yes' : 'no'}>
+      {s.notice && (
+        <div className={`pg-notice pg-notice-${s.notice.kind}`} role="alert" data-testid="notice">
+          <p>{s.notice.text}</p>
+          <button type="button" className="pg-button pg-button-small" onClick={() => act({ type: 'notice', notice: null })}>
             Dismiss
           </button>
         </div>
       )}
+      {toolNotice && (
+        <div className="pg-notice pg-notice-error" role="alert" data-testid="tool-notice">
+          <p>{toolNotice.text}</p>
+          <button type="button" className="pg-button pg-button-small" onClick={() => act({ type: 'pick-tool', tool: '' })}>
+            Read the call without it
+          </button>
+        </div>
+      )}
 
-      {mode === 'pack' && stateFromLink && (stateReading?.use === 'edited' || stateReading?.use === 'broken') && (
+      {s.mode === 'pack' && s.stateFromLink && (stateReading?.use === 'edited' || stateReading?.use === 'broken') && (
         <div className={`pg-notice ${stateReading?.use === 'broken' ? 'pg-notice-error' : 'pg-notice-info'}`} data-testid="state-notice">
           <p>
             {stateReading?.use === 'broken'
@@ -515,8 +739,8 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
               : 'This link carries a pack state of its own: the call is checked against it, not the pack’s own. The State tab shows it.'}
           </p>
           <div className="pg-notice-actions">
-            {view !== 'state' && (
-              <button type="button" className="pg-button pg-button-small" onClick={() => setView('state')}>
+            {s.view !== 'state' && (
+              <button type="button" className="pg-button pg-button-small" onClick={() => act({ type: 'view', view: 'state' })}>
                 Show the state
               </button>
             )}
@@ -527,79 +751,57 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
         </div>
       )}
 
-      <div className="pg-toolbar">
-        <div className="pg-tabs" role="tablist" aria-label="What to check against">
-          <button type="button" role="tab" id="pg-tab-pack" aria-selected={view === 'call' && mode === 'pack'} aria-controls="pg-source" data-testid="tab-pack" onClick={() => switchMode('pack')}>
-            Pack tools
-          </button>
-          <button type="button" role="tab" id="pg-tab-custom" aria-selected={view === 'call' && mode === 'custom'} aria-controls="pg-source" data-testid="tab-custom" onClick={() => switchMode('custom')}>
-            Your tools
-          </button>
-          <button type="button" role="tab" id="pg-tab-state" aria-selected={view === 'state'} aria-controls="pg-source" data-testid="tab-state" onClick={() => setView('state')}>
-            State
-            {mode === 'pack' && (stateReading?.use === 'edited' || stateReading?.use === 'broken') && (
-              <span className={`pg-tab-badge pg-tab-badge-${stateReading.use}`} data-testid="state-badge">
-                {stateReading.use === 'edited' ? 'edited' : 'problem'}
-              </span>
-            )}
-          </button>
-        </div>
-        {mode === 'pack' && (
-          <label className="pg-field-label">
-            <span>Pack</span>
-            <select
-              data-testid="pack-select"
-              value={packId}
-              onChange={(e) => {
-                setPackId(e.target.value);
-                setTool('');
-                // Another pack, another state: an edit of this one's records means nothing there.
-                window.clearTimeout(stateTimer.current);
-                liveState.current = undefined;
-                setPackState(undefined);
-                setStateFromLink(false);
-                setStateEpoch((n) => n + 1);
-              }}
-            >
-              {packList.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.title}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <label className="pg-field-label">
-          <span>Tool</span>
-          <select data-testid="tool-select" value={toolOption ?? ''} onChange={(e) => setTool(e.target.value)} disabled={!pack}>
-            <option value="">From the call{result?.tool && !toolOption ? `: ${result.tool}` : ''}</option>
-            {(pack?.tools ?? []).map((t) => (
-              <option key={t.name} value={t.name}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <ExamplesMenu onPick={loadExample} packExamples={packExamples} onPickPackExample={putPackExample} toolName={lastTool.current?.name} />
-        <span className="pg-toolbar-gap" />
-        <span className="pg-status" role="status" aria-live="polite" data-testid="status">
-          {status}
-        </span>
-        <button type="button" className="pg-button pg-button-primary" data-testid="share-button" onClick={share} title={`Copy a link to this exact state (${MOD}+S)`}>
-          Copy link
-        </button>
-        <HelpPopover />
-      </div>
+      <Toolbar
+        mode={s.mode}
+        view={s.view}
+        stateBadge={stateBadge}
+        packs={packOptions}
+        pack={s.pack}
+        tools={toolOptions}
+        tool={toolOption ?? (pack ? '' : s.tool)}
+        calledTool={result?.tool && !toolOption ? result.tool : null}
+        toolsReady={pack !== null}
+        status={status}
+        onMode={(mode) => act({ type: 'mode', mode })}
+        onView={(view) => act({ type: 'view', view })}
+        onPack={(id) => act({ type: 'pick-pack', pack: id })}
+        onTool={(name) => act({ type: 'pick-tool', tool: name })}
+        onShare={share}
+        menus={
+          <>
+            <ExamplesMenu onPick={loadExample} packExamples={packExamples} onPickPackExample={putPackExample} toolName={lastTool.current?.name} />
+            <SessionMenu
+              recent={recent}
+              packTitle={s.mode === 'custom' ? 'your tools' : packTitle(s.pack)}
+              onPickRecent={(call) => act({ type: 'put-call', call })}
+              onExport={exportSession}
+              onImport={importSession}
+              onReset={resetAll}
+            />
+          </>
+        }
+        help={<HelpPopover />}
+      />
 
       {shareWarning && (
         <div className="pg-notice pg-notice-warn" role="alertdialog" aria-labelledby="pg-share-warn" data-testid="share-warning">
           <p id="pg-share-warn">
             This link is {(shareWarning.bytes / 1024).toFixed(1)} KB. Some chat tools, mail clients and browsers cut links longer than 8 KB, and a cut link will not open. Trim
-            the call or the tool definitions to make it shorter.
+            the call or the tool definitions, or save the session to a file and share that.
           </p>
           <div className="pg-notice-actions">
             <button type="button" className="pg-button pg-button-small" onClick={() => copyLink(shareWarning.url)} data-testid="share-anyway">
               Copy anyway
+            </button>
+            <button
+              type="button"
+              className="pg-button pg-button-small"
+              onClick={() => {
+                setShareWarning(null);
+                exportSession();
+              }}
+            >
+              Save to a file
             </button>
             <button type="button" className="pg-button pg-button-small" onClick={() => setShareWarning(null)}>
               Cancel
@@ -618,344 +820,132 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
         </div>
       )}
 
-      <div className="pg-grid">
-        <div className="pg-col pg-col-input" id="pg-source" role="tabpanel" aria-labelledby={view === 'state' ? 'pg-tab-state' : mode === 'pack' ? 'pg-tab-pack' : 'pg-tab-custom'}>
-          {view === 'state' &&
-            (mode === 'custom' ? (
-              <NoStateForCustomTools
-                onUsePack={() => {
-                  switchMode('pack');
-                  setView('state');
-                }}
-              />
-            ) : (
-              <StatePanel
-                key={`${packId}:${stateEpoch}`}
-                ref={stateEditor}
-                packTitle={packList.find((p) => p.id === packId)?.title ?? packId}
-                text={liveState.current ?? ownState}
-                reading={stateReading}
-                edited={packState !== undefined}
-                diagnostics={stateMarkers}
-                dark={dark}
-                loadRich={checker !== null}
-                onChange={onStateChange}
-                onReset={resetState}
-                onReveal={(offset) => stateEditor.current?.reveal(offset)}
-                liveText={() => packState ?? ownState}
-              />
-            ))}
-          {mode === 'custom' && view === 'call' && (
-            <section className="pg-panel pg-panel-defs" aria-labelledby="pg-defs-h">
-              <header className="pg-panel-head">
-                <h2 id="pg-defs-h">Tool definitions</h2>
-                <DefinitionsMenu
-                  checker={checker}
-                  packList={packList}
-                  onLoad={(text) => {
-                    toolsEditor.current?.setValue(text);
-                    liveTools.current = text;
-                    setToolsText(text);
+      {s.view === 'replay' ? (
+        <div className="pg-replay-wrap" id="pg-source" role="tabpanel" aria-labelledby="pg-tab-replay">
+          <ReplayPanel
+            value={s.replay}
+            epoch={s.epoch.replay}
+            report={replayShown}
+            counted={replayShown !== replayed}
+            waiting={replayMissing ? 'Loading the tools this transcript calls…' : !s.replay.trim() ? 'Paste a transcript, or pick an example.' : waiting}
+            packTitle={s.mode === 'custom' ? 'your tools' : `the ${packTitle(s.pack)} pack`}
+            dark={dark}
+            loadRich={richReady}
+            onChange={onReplayChange}
+            onMonacoReady={() => setMonacoReady(true)}
+            onExample={loadReplayExample}
+            onOpenCall={(call) => act({ type: 'put-call', call })}
+          />
+        </div>
+      ) : (
+        <div className="pg-grid">
+          <div className="pg-col pg-col-input" id="pg-source" role="tabpanel" aria-labelledby={s.view === 'state' ? 'pg-tab-state' : s.mode === 'pack' ? 'pg-tab-pack' : 'pg-tab-custom'}>
+            {s.view === 'state' &&
+              (s.mode === 'custom' ? (
+                <NoStateForCustomTools
+                  onUsePack={() => {
+                    act({ type: 'mode', mode: 'pack' });
+                    act({ type: 'view', view: 'state' });
                   }}
                 />
-              </header>
-              <p className="pg-panel-sub">OpenAI, Anthropic or MCP tool definitions: an array, or an object with a tools array. They become a pack with the same checks, without glosses.</p>
-              <CodeEditor
+              ) : (
+                <StatePanel
+                  key={s.pack}
+                  ref={stateEditor}
+                  packTitle={packTitle(s.pack)}
+                  value={s.packState ?? ownState}
+                  epoch={s.epoch.state}
+                  reading={stateReading}
+                  edited={s.packState !== undefined}
+                  diagnostics={stateMarkers}
+                  dark={dark}
+                  loadRich={richReady}
+                  onChange={onStateChange}
+                  onReset={resetState}
+                  onReveal={(offset) => stateEditor.current?.reveal(offset)}
+                />
+              ))}
+            {s.mode === 'custom' && s.view === 'call' && (
+              <DefinitionsPanel
                 ref={toolsEditor}
-                testId="tools-editor"
-                className="pg-editor-defs"
-                initialValue={toolsText}
-                onChange={onToolsChange}
-                language="json"
+                value={s.tools}
+                epoch={s.epoch.tools}
+                custom={custom}
+                document={isDocument ? (doc?.text === s.tools ? doc.info : { format: compiled.format, progress: null }) : null}
                 diagnostics={toolDiagnostics}
-                modelUri={TOOLS_URI}
-                ariaLabel="Tool definitions (JSON)"
                 dark={dark}
-                loadRich={checker !== null}
+                loadRich={richReady}
+                onChange={onToolsChange}
+                startFrom={startFrom}
+                onStartFrom={onStartFrom}
               />
-              {custom && !custom.ok && (
-                <div className="pg-problems" data-testid="tools-problems" role="alert">
-                  <p>
-                    <strong>{custom.summary}</strong>
-                  </p>
-                  <ul>
-                    {custom.problems.map((p, i) => (
-                      <li key={i}>
-                        <code>{p.where}</code> {p.message}
-                        {p.range && !p.where.startsWith('line ') && <span className="pg-meta-note"> ({lineCol(toolsText, p.range.start)})</span>}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              )}
-              {custom?.ok && (
-                <p className="pg-defs-ok" data-testid="tools-ok">
-                  {custom.pack.tools.length === 1 ? 'One tool' : `${custom.pack.tools.length} tools`}: {custom.pack.tools.map((t) => t.name).join(', ')}
-                </p>
-              )}
-              {custom?.ok && (
-                <Suspense fallback={null}>
-                  <StrictLintPanel pack={custom.pack} />
-                </Suspense>
-              )}
-            </section>
-          )}
-
-          <section className={`pg-panel pg-panel-call ${view === 'state' ? 'pg-panel-call-short' : ''}`} aria-labelledby="pg-call-h">
-            <header className="pg-panel-head">
-              <h2 id="pg-call-h">Tool call</h2>
-              <span className="pg-meta">
-                <span className="pg-meta-label">Read as</span>{' '}
-                <b data-testid="shape" data-shape={shape}>
-                  {SHAPE_LABELS[shape]}
-                </b>
-              </span>
-            </header>
-            <p className="pg-panel-sub pg-meta">{toolNote}</p>
-            <CodeEditor
-              ref={callEditor}
-              testId="editor"
-              className="pg-editor-call"
-              initialValue={call}
-              onChange={onCallChange}
-              language={language}
-              diagnostics={diagnostics}
-              modelUri={CALL_URI}
-              ariaLabel="Tool call: JSON in any vendor's envelope, or a Python-style call"
-              placeholder='Paste a tool call: {"name": …, "arguments": {…}}, an OpenAI, Anthropic or MCP envelope, or update_ticket(status="open")'
-              dark={dark}
-              loadRich={checker !== null || loadFailure !== null}
-              onMonacoReady={() => setMonacoReady(true)}
-            />
-            {tooLargeForLiveLink && (
-              <p className="pg-hint pg-bad-text" data-testid="large-input">
-                This call is {Math.round(call.length / 1024)} KB: the address bar no longer follows each change. Copy link still makes a link of it, if it fits in one.
-              </p>
             )}
-            <p className="pg-hint">
-              Checks as you type. <kbd>{MOD}</kbd>+<kbd>Enter</kbd> checks now; <kbd>{MOD}</kbd>+<kbd>S</kbd> copies the link. Hover a squiggle for the fault; <kbd>Ctrl</kbd>+<kbd>Space</kbd>{' '}
-              completes names and values.
-            </p>
-          </section>
+            <CallPanel
+              ref={callEditor}
+              value={s.call}
+              epoch={s.epoch.call}
+              shape={shape}
+              toolNote={toolNote}
+              diagnostics={diagnostics}
+              highlight={highlight}
+              dark={dark}
+              loadRich={richReady}
+              short={s.view === 'state'}
+              tooLargeForLiveLink={tooLargeForLiveLink}
+              onChange={onCallChange}
+              onMonacoReady={() => {
+                performance.mark('pg:editor-ready');
+                setMonacoReady(true);
+              }}
+            />
+          </div>
 
-          {result && <LogPanel result={result} />}
-        </div>
-
-        <div className="pg-col pg-col-output" aria-label="Result">
-          {!result ? (
-            <section className="pg-panel" data-testid="waiting">
-              <h2>Result</h2>
-              <p className="pg-empty">
-                {loadFailure ??
-                  (!checker || (mode === 'custom' && !ajvTools)
-                    ? 'Loading the checker…'
-                    : mode === 'custom'
-                      ? 'The call is checked as soon as the tool definitions compile. Their problems are listed beside them.'
-                      : `Loading the ${packList.find((p) => p.id === packId)?.title ?? packId} pack…`)}
-              </p>
-            </section>
-          ) : (
-            <>
-              <Verdict result={result} tool={activeTool}>
-                {trace && (
-                  <Trace steps={trace}>
-                    {stateReading && <StateInUse reading={stateReading} where="result" onEdit={view === 'state' ? undefined : () => setView('state')} />}
-                  </Trace>
-                )}
-              </Verdict>
-              {result.ok && result.effects.length > 0 && <EffectsPanel effects={result.effects} />}
-              <div className="pg-compare-wrap">
-                <div className={`pg-compare ${result.ok ? 'pg-compare-accepted' : ''}`}>
-                  {bytes !== null ? (
-                    <BodyPanel bytes={bytes} body={result.body as Json} />
-                  ) : (
-                    <section className="pg-panel" aria-labelledby="pg-body-h">
-                      <header className="pg-panel-head">
-                        <h2 id="pg-body-h">Error body</h2>
-                      </header>
-                      <p className="pg-empty">None: the call is accepted, so the model gets the tool’s result, not an error.</p>
-                    </section>
+          <div className="pg-col pg-col-output" aria-label="Result">
+            {!result ? (
+              <section className="pg-panel" data-testid="waiting">
+                <h2>Result</h2>
+                <p className="pg-empty">{waiting}</p>
+              </section>
+            ) : (
+              <>
+                <Verdict result={result} tool={activeTool}>
+                  {trace && (
+                    <Trace steps={trace}>
+                      {stateReading && <StateInUse reading={stateReading} where="result" onEdit={s.view === 'state' ? undefined : () => act({ type: 'view', view: 'state' })} />}
+                    </Trace>
                   )}
-                  {bare && <BarePanel bare={bare} />}
-                </div>
-              </div>
-              {!result.ok && <FaultsPanel result={result} diagnostics={diagnostics} codeHref={(code) => codeHref(code, mode === 'pack' ? packId : undefined)} onApply={applyCandidate} />}
-              {suggestion && <SuggestedPanel suggestion={suggestion} onUse={putCall} />}
-              <CorrectionsPanel result={result} />
-            </>
-          )}
-        </div>
-      </div>
-    </div>
-  );
-}
-
-function lineCol(text: string, offset: number): string {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  return `line ${line}, column ${column}`;
-}
-
-function useDismiss(open: boolean, close: () => void, root: React.RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) close();
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close();
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, close, root]);
-}
-
-interface PackExample {
-  id: string;
-  title: string;
-  call: string;
-  tool: string;
-  /** From examples.checks: a case about the state, so it loads with the pack's state. */
-  checks?: boolean;
-  /** The caller the example replaces the state's with. */
-  caller?: Json;
-}
-
-function ExamplesMenu(props: {
-  onPick: (ex: Example) => void;
-  packExamples: PackExample[];
-  onPickPackExample: (ex: PackExample) => void;
-  toolName?: string;
-}) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, root);
-  const pick = (ex: Example) => {
-    setOpen(false);
-    props.onPick(ex);
-  };
-  return (
-    <div className="pg-menu" ref={root}>
-      <button type="button" className="pg-button" aria-expanded={open} aria-controls="pg-examples" data-testid="examples-button" onClick={() => setOpen((o) => !o)}>
-        Examples <span aria-hidden="true">▾</span>
-      </button>
-      {open && (
-        <div className="pg-menu-panel" id="pg-examples" data-testid="examples-menu">
-          <p className="pg-menu-title">Cases from the design notes</p>
-          <ExampleList examples={EXAMPLES.filter((ex) => ex.group !== 'checks')} onPick={pick} />
-          <p className="pg-menu-title">Refused by the ordered checks, against the pack’s state</p>
-          <ExampleList examples={EXAMPLES.filter((ex) => ex.group === 'checks')} onPick={pick} />
-          {props.packExamples.length > 0 && (
-            <>
-              <p className="pg-menu-title">From the pack: {props.toolName ?? props.packExamples[0].tool}</p>
-              <ul>
-                {props.packExamples.map((ex) => (
-                  <li key={ex.id}>
-                    <button
-                      type="button"
-                      data-pack-example={ex.id}
-                      onClick={() => {
-                        setOpen(false);
-                        props.onPickPackExample(ex);
-                      }}
-                    >
-                      <span className="pg-menu-item-title">{ex.title}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+                </Verdict>
+                {bytes !== null ? (
+                  <BodyPanel
+                    bytes={bytes}
+                    body={result.body as Json}
+                    sources={sources}
+                    active={activeEntry}
+                    onActive={setActiveEntry}
+                    onReveal={(i) => {
+                      const d = diagnostics.find((x) => x.entry === i && x.kind !== 'conflict');
+                      if (d) callEditor.current?.reveal(d.start);
+                    }}
+                  />
+                ) : (
+                  <section className="pg-panel pg-panel-body pg-panel-body-none" aria-labelledby="pg-body-h">
+                    <header className="pg-panel-head">
+                      <h2 id="pg-body-h">Error body</h2>
+                    </header>
+                    <p className="pg-empty">None: the call is accepted, so the model gets the tool’s result, not an error.</p>
+                  </section>
+                )}
+                {result.ok && result.effects.length > 0 && <EffectsPanel effects={result.effects} />}
+                {suggestion && <SuggestedPanel suggestion={suggestion} onUse={(call) => act({ type: 'put-call', call })} shape={later?.result.shape ?? shape} original={original} />}
+                {!result.ok && <FaultsPanel result={result} diagnostics={diagnostics} codeHref={(code) => codeHref(code, s.mode === 'pack' ? s.pack : undefined)} onApply={applyCandidate} />}
+                {bare && <BarePanel bare={bare} />}
+                <CorrectionsPanel result={result} />
+                <LogPanel result={result} />
+              </>
+            )}
+          </div>
         </div>
       )}
     </div>
-  );
-}
-
-function ExampleList({ examples, onPick }: { examples: Example[]; onPick: (ex: Example) => void }) {
-  return (
-    <ul>
-      {examples.map((ex) => (
-        <li key={ex.id}>
-          <button type="button" data-example={ex.id} onClick={() => onPick(ex)}>
-            <span className="pg-menu-item-title">{ex.title}</span>
-            <span className="pg-menu-item-note">{ex.note}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function DefinitionsMenu({ onLoad, checker, packList }: { onLoad: (text: string) => void; checker: Checker | null; packList: PackEntry[] }) {
-  return (
-    <label className="pg-field-label pg-defs-menu">
-      <span>Start from</span>
-      <select
-        value=""
-        data-testid="definitions-select"
-        onChange={(e) => {
-          const v = e.target.value;
-          if (!v) return;
-          if (v === 'sample') onLoad(CUSTOM_SAMPLE.tools);
-          else if (checker) {
-            const [packId, form] = v.split(':');
-            checker.loadPackById(packId).then((p) => onLoad(JSON.stringify(checker.exportPack(p, form as 'openai' | 'anthropic' | 'mcp'), null, 2)));
-          }
-        }}
-      >
-        <option value="">Choose…</option>
-        <option value="sample">A small example (OpenAI)</option>
-        {packList.map((p) =>
-          (['openai', 'anthropic', 'mcp'] as const).map((form) => (
-            <option key={`${p.id}:${form}`} value={`${p.id}:${form}`}>
-              {p.title}, {form === 'openai' ? 'OpenAI' : form === 'anthropic' ? 'Anthropic' : 'MCP'} shape
-            </option>
-          )),
-        )}
-      </select>
-    </label>
-  );
-}
-
-function HelpPopover() {
-  return (
-    <>
-      <button type="button" className="pg-button pg-button-icon" popoverTarget="pg-help" aria-label="Keyboard shortcuts and help" data-testid="help-button" title="Keyboard shortcuts">
-        ?
-      </button>
-      <div id="pg-help" popover="auto" className="pg-popover" data-testid="help-popover">
-        <h2>Keyboard</h2>
-        <dl className="pg-keys">
-          <dt>
-            <kbd>{MOD}</kbd>+<kbd>Enter</kbd>
-          </dt>
-          <dd>Check the call now</dd>
-          <dt>
-            <kbd>{MOD}</kbd>+<kbd>S</kbd>
-          </dt>
-          <dd>Copy a link to this exact state</dd>
-          <dt>
-            <kbd>Ctrl</kbd>+<kbd>Space</kbd>
-          </dt>
-          <dd>Complete argument names and enum values (with their glosses)</dd>
-          <dt>
-            <kbd>{MOD}</kbd>+<kbd>.</kbd>
-          </dt>
-          <dd>Apply a did_you_mean at the cursor</dd>
-          <dt>
-            <kbd>F8</kbd>
-          </dt>
-          <dd>Go to the next fault</dd>
-        </dl>
-        <p>Links keep the whole state in the part after #, which never reaches a server.</p>
-      </div>
-    </>
   );
 }

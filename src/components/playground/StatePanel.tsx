@@ -2,6 +2,7 @@
 // they are, and which state the checks read. Everything it shows comes from pack-state.ts via the checker.
 import { forwardRef } from 'react';
 import { CodeEditor, type CodeEditorHandle } from './CodeEditor';
+import { lineCol } from './common';
 import type { Diagnostic } from './diagnostics';
 import type { StateReading } from './pack-state';
 
@@ -10,8 +11,10 @@ const STATE_URI = 'inmemory://actionable/state.json';
 interface Props {
   /** The pack's title; null while the pack loads. */
   packTitle: string | null;
-  /** The text the editor opens with (the edit, else the pack's own state). */
-  text: string;
+  /** The text: the edit, else the pack's own state. */
+  value: string;
+  /** Bumped when the text is replaced from outside the editor (Reset, a link, an example). */
+  epoch: number;
   reading: StateReading | null;
   /** True when the text is an edit (a Reset has something to undo). */
   edited: boolean;
@@ -22,8 +25,6 @@ interface Props {
   onReset(): void;
   /** Moves the editor's cursor to an offset of the text. */
   onReveal(offset: number): void;
-  /** The text as it is now (the problems were found in it; `text` is only where the editor started). */
-  liveText(): string;
 }
 
 export const StatePanel = forwardRef<CodeEditorHandle, Props>(function StatePanel(props, ref) {
@@ -54,7 +55,8 @@ export const StatePanel = forwardRef<CodeEditorHandle, Props>(function StatePane
             ref={ref}
             testId="state-editor"
             className="pg-editor-state"
-            initialValue={props.text}
+            value={props.value}
+            epoch={props.epoch}
             onChange={props.onChange}
             language="json"
             diagnostics={props.diagnostics}
@@ -62,6 +64,8 @@ export const StatePanel = forwardRef<CodeEditorHandle, Props>(function StatePane
             ariaLabel="Pack state (JSON): now, caller and records"
             dark={props.dark}
             loadRich={props.loadRich}
+            minLines={8}
+            maxViewport={0.55}
           />
           {reading.use !== 'broken' && <StateInUse reading={reading} where="panel" />}
           {reading.use === 'broken' && (
@@ -74,7 +78,7 @@ export const StatePanel = forwardRef<CodeEditorHandle, Props>(function StatePane
                   // The place is a button: it puts the cursor on the problem, which may be scrolled out of view.
                   const at = p.range ? (
                     <button type="button" className="pg-linklike" onClick={() => props.onReveal(p.range!.start)} title="Show it in the editor">
-                      {lineCol(props.liveText(), p.range.start)}
+                      {lineCol(props.value, p.range.start)}
                     </button>
                   ) : null;
                   return p.where.startsWith('line ') ? (
@@ -143,9 +147,3 @@ export function StateInUse({ reading, where, onEdit }: { reading: StateReading; 
   );
 }
 
-function lineCol(text: string, offset: number): string {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  return `line ${line}, column ${column}`;
-}

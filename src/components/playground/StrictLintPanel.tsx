@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { exportPack } from '../../engine/exports';
 import { countFindings, findingField, lintRequest, lintTool, STRICT_TARGET_LABELS, STRICT_TARGETS, type StrictAction, type StrictFinding, type StrictLives } from '../../engine/strict-lint';
 import type { CompiledPack } from '../../engine/types';
-import { CopyButton } from './panels';
+import { CopyButton } from './common';
 
 const ACTION: Record<StrictAction, string> = { refuses: 'refused', ignores: 'ignored', rewrite: 'rewritten' };
 const LIVES: Record<StrictLives, string> = { checks: 'lives in check()', gloss: 'words only', nowhere: 'enforced nowhere' };

@@ -9,12 +9,15 @@ import { exportPack } from '../../engine/exports';
 import { compilePackWith } from '../../engine/pack-compiler';
 import { parseCall } from '../../engine/parse';
 import { precompiledBackend, type StandaloneValidate } from '../../engine/precompiled-backend';
+import { replay } from '../../engine/replay';
+import { readTranscript } from '../../engine/transcript';
 import { loadValueSetNames, loadValueSets, valueSetsWithoutNames } from '../../engine/registries';
 import { matchToolName } from '../../engine/tool-names';
 import { valueSetNamesIn } from '../../engine/value-sets';
 import type { CompiledPack } from '../../engine/types';
 import { defaultToolName, isLazyPack, isToolLoaded, loadAllTools, loadValidators, openImportedPack, validatorsNeeded, type ImportedShell } from '../../imported/lazy-pack';
 import { diagnosticsFor, replacementText } from './diagnostics';
+import { entrySources } from './faults';
 import { linkStateText, ownStateText, readState, stateDiagnostics, stateOption } from './pack-state';
 import { suggestionFor } from './suggestion';
 
@@ -101,12 +104,15 @@ export function loadAjvTools(): Promise<AjvTools> {
 export {
   check,
   diagnosticsFor,
+  entrySources,
   exportPack,
   linkStateText,
   ownStateText,
   parseCall,
   readState,
+  readTranscript,
   replacementText,
+  replay,
   serializeBody,
   stateDiagnostics,
   stateOption,

@@ -1,15 +1,44 @@
 // Bring your own tools: the pasted definitions become a pack through the engine, and every problem is
 // reported with where it is (a JSON pointer, and the range of the text it names).
+import { compilePack } from '../../engine/ajv-backend';
 import { PackError } from '../../engine/pack-compiler';
 import { parseJsonText } from '../../engine/parse';
+import { loadValueSets } from '../../engine/registries';
 import { packFromToolDefinitions } from '../../engine/tools-import';
-import type { CompiledPack } from '../../engine/types';
+import type { CompiledPack, Json } from '../../engine/types';
+import { valueSetNamesIn } from '../../engine/value-sets';
 import { jsonSyntaxProblem, type DefinitionProblem } from './definition-problems';
 import { rangeOfPointer } from './locate';
 
 export { jsonSyntaxProblem, type DefinitionProblem };
 
-export type CustomPack = { ok: true; pack: CompiledPack } | { ok: false; summary: string; problems: DefinitionProblem[] };
+export type CustomPack =
+  | { ok: true; pack: CompiledPack }
+  | { ok: false; summary: string; problems: DefinitionProblem[] }
+  /** An API document (OpenAPI, Swagger, Discovery): the importer makes the pack, in a worker (spec-import.ts). */
+  | { ok: 'document'; format: string };
+
+/** What API document a value is, in words, or null when it is none the importer reads. The importer decides the rest. */
+export function documentFormat(value: Json): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  if (typeof value.openapi === 'string') return `OpenAPI ${value.openapi}`;
+  if (value.swagger === '2.0') return 'Swagger 2.0';
+  if (typeof value.discoveryVersion === 'string') return 'Google Discovery';
+  return null;
+}
+
+/** The pack the importer made from a document, compiled with every pack-file check, like a shipped pack. */
+export async function compileImportedPack(source: unknown): Promise<CustomPack> {
+  try {
+    await loadValueSets(valueSetNamesIn(source));
+    const pack = compilePack(source, 'your API document');
+    if (pack.tools.length === 0) return { ok: false, summary: 'The document has no operation the importer could make a tool of.', problems: [] };
+    return { ok: true, pack };
+  } catch (err) {
+    const problems = err instanceof PackError ? err.problems.slice(0, 20).map((p) => ({ where: p.path || '/', message: p.message })) : [{ where: 'the document', message: err instanceof Error ? err.message : String(err) }];
+    return { ok: false, summary: 'The imported pack could not be compiled.', problems };
+  }
+}
 
 export function compileCustomTools(text: string): CustomPack {
   if (text.trim() === '') {
@@ -17,6 +46,8 @@ export function compileCustomTools(text: string): CustomPack {
   }
   const parsed = parseJsonText(text, '');
   if (!parsed.ok) return { ok: false, summary: 'The definitions are not valid JSON.', problems: [jsonSyntaxProblem(text, parsed.fault, 'the definitions')] };
+  const format = documentFormat(parsed.value);
+  if (format) return { ok: 'document', format };
   try {
     return { ok: true, pack: packFromToolDefinitions(parsed.value) };
   } catch (err) {

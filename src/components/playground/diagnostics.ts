@@ -20,6 +20,8 @@ export interface Diagnostic extends TextRange {
   escapes: number;
   /** …and as Python (bare keys and tool names, True/False/None). */
   python: boolean;
+  /** For a fault: the index of its entry in the body (faultEntries' order), which the body view links back here. */
+  entry?: number;
 }
 
 /** The text that puts a did_you_mean candidate in place of a diagnostic's range. */
@@ -78,7 +80,7 @@ export function diagnosticsFor(text: string, result: CheckResult): Diagnostic[] 
   const label = (field: string, message: string) => (field ? `${field} ${message}` : message);
 
   faultEntries(result).forEach((e, i) => {
-    const base = { severity: 'error' as const, field: e.field, code: e.code, message: label(e.field, e.message), didYouMean: candidates.get(e.field), escapes: 0, python: loc.python };
+    const base = { severity: 'error' as const, field: e.field, code: e.code, message: label(e.field, e.message), didYouMean: candidates.get(e.field), escapes: 0, python: loc.python, entry: i };
     if (stages[i] === 'parse') {
       if (e.line !== undefined && e.column !== undefined) {
         const inner = e.field === 'arguments' && loc.argumentsText !== undefined && loc.argumentsOffset;

@@ -285,3 +285,43 @@ export const CUSTOM_SAMPLE = {
   ]),
   call: json({ name: 'get_forecast', arguments: { city: 'Zurich', days: 10, units: 'Celsius' } }),
 };
+
+/** A transcript for the Replay tab, with the pack it is checked against. */
+export interface ReplayExample {
+  id: string;
+  title: string;
+  pack: string;
+  text: string;
+}
+
+/** The essay's support agent, turns 4 to 8, with the results exactly as the model got them. */
+const ESSAY_LOOP = [
+  '[turn 4] update_ticket(ticket_id="T-8841", status="OPEN")',
+  '      -> {"error": "Invalid status"}',
+  '[turn 5] update_ticket(ticket_id="T-8841", status="Open")',
+  '      -> {"error": "Invalid status"}',
+  '[turn 6] update_ticket(ticket_id="T-8841", status="ACTIVE")',
+  '      -> {"error": "Invalid status"}',
+  '[turn 7] get_ticket(ticket_id="T-8841")',
+  '      -> {"ticket_id": "T-8841", "status": "open", "assignee": "eng-3", ...}',
+  '[turn 8] update_ticket(ticket_id="T-8841", status="open")',
+  '      -> {"ticket_id": "T-8841", "status": "open", "updated_at": "2026-03-11T09:14:02Z"}',
+].join('\n');
+
+export const REPLAY_EXAMPLES: ReplayExample[] = [
+  { id: 'essay-loop', title: 'OPEN, Open, ACTIVE: the loop from the design notes', pack: 'helpdesk', text: ESSAY_LOOP },
+  {
+    id: 'anthropic-messages',
+    title: 'Anthropic messages: two faults, one retry',
+    pack: 'helpdesk',
+    text: json([
+      { role: 'user', content: 'Open a ticket for Ada: the printer is on fire, it is urgent.' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_01', name: 'create_ticket', input: { subject: 'Printer on fire', priority: 'urgent', status: 'OPEN' } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01', is_error: true, content: 'Error: validation failed' }] },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_02', name: 'create_ticket', input: { subject: 'Printer on fire', priority: 'high', status: 'open' } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_02', is_error: true, content: 'Error: validation failed' }] },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_03', name: 'create_ticket', input: { subject: 'Printer on fire', priority: 'p1', status: 'open' } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_03', content: '{"ticket_id": "T-9012", "status": "open"}' }] },
+    ]),
+  },
+];

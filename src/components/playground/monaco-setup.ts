@@ -226,6 +226,8 @@ export interface EditorController {
   replaceRange(start: number, end: number, text: string): void;
   /** Puts the cursor at an offset, scrolled into view (a problem listed beside the editor). */
   reveal(offset: number): void;
+  /** Marks a span (a body entry's source, while its field is hovered or focused); null clears it. */
+  highlight(range: { start: number; end: number } | null): void;
   focus(): void;
   dispose(): void;
 }
@@ -237,18 +239,24 @@ export interface EditorOptions {
   ariaLabel: string;
   placeholder?: string;
   onChange(text: string): void;
+  /** The height the text needs, in pixels: the frame follows it. */
+  onContentHeight?(height: number): void;
 }
 
 export function createEditor(container: HTMLElement, options: EditorOptions): EditorController {
   const uri = monaco.Uri.parse(options.modelUri);
   monaco.editor.getModel(uri)?.dispose();
   const model = monaco.editor.createModel(options.value, options.language, uri);
+  const narrow = container.clientWidth < 420;
   const editor = monaco.editor.create(container, {
     model,
     automaticLayout: true,
     minimap: { enabled: false },
     fontSize: 13,
     lineNumbersMinChars: 3,
+    // A phone's width goes to the text: no folding arrows, and the line numbers only where there is room.
+    folding: !narrow,
+    lineNumbers: narrow ? 'off' : 'on',
     scrollBeyondLastLine: false,
     wordWrap: 'on',
     wrappingIndent: 'indent',
@@ -262,8 +270,15 @@ export function createEditor(container: HTMLElement, options: EditorOptions): Ed
     lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.OnCode },
     unicodeHighlight: { ambiguousCharacters: true, invisibleCharacters: true },
     scrollbar: { alwaysConsumeMouseWheel: false },
+    // The same inset as the plain view shown before Monaco, so the text does not move when it arrives.
+    padding: { top: 8, bottom: 8 },
   });
   let applying = false;
+  const sizeSub = editor.onDidContentSizeChange((e) => {
+    if (e.contentHeightChanged) options.onContentHeight?.(e.contentHeight);
+  });
+  options.onContentHeight?.(editor.getContentHeight());
+  const spans = editor.createDecorationsCollection();
   const sub = model.onDidChangeContent(() => {
     if (!applying) options.onChange(model.getValue());
   });
@@ -335,9 +350,19 @@ export function createEditor(container: HTMLElement, options: EditorOptions): Ed
       editor.revealPositionInCenter(at);
       editor.focus();
     },
+    highlight(range) {
+      if (!range) {
+        spans.clear();
+        return;
+      }
+      const r = toRange(model, range);
+      spans.set([{ range: r, options: { inlineClassName: 'pg-span-highlight', stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges } }]);
+      editor.revealRangeInCenterIfOutsideViewport(r);
+    },
     focus: () => editor.focus(),
     dispose() {
       sub.dispose();
+      sizeSub.dispose();
       diagnosticsByModel.delete(model.uri.toString());
       editor.dispose();
       model.dispose();

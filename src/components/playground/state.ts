@@ -1,5 +1,6 @@
-// The playground's state and its share-link form. Pure, so restoring a link is unit-tested.
-import { decodeShareState, encodeShareState, type ShareState } from '../../share-link';
+// The playground's shareable state and its link form: the URL edge of the session (session.ts). Pure, so
+// restoring a link is unit-tested.
+import { decodeShareState, encodeShareState, readShareObject, type ShareState } from '../../share-link';
 import { DEFAULT_EXAMPLE } from './examples';
 
 export interface PlaygroundState {
@@ -13,6 +14,8 @@ export interface PlaygroundState {
   tools: string;
   /** A pack state carried by the link (ordered checks); kept so a link survives a round trip. */
   packState?: string;
+  /** A transcript or list of calls for the Replay tab, as pasted ('' or absent: none). */
+  replay?: string;
 }
 
 /** The pack id a link uses for pasted tool definitions. */
@@ -27,30 +30,55 @@ export function defaultState(): PlaygroundState {
   return { mode: 'pack', pack: DEFAULT_EXAMPLE.pack, tool: '', call: DEFAULT_EXAMPLE.call, tools: '' };
 }
 
+export interface FromLink {
+  state: PlaygroundState;
+  notice?: Notice;
+  /** The link could not be read as it is: leave it in the address bar until the user edits, so it can be inspected. */
+  damaged?: boolean;
+}
+
 /** Reads a location hash. A bad link gives the default example and a notice that says what was wrong. */
-export function stateFromHash(hash: string, packIds: readonly string[]): { state: PlaygroundState; notice?: Notice } {
+export function stateFromHash(hash: string, packIds: readonly string[]): FromLink {
   const decoded = decodeShareState(hash);
   if (decoded.ok === 'empty') return { state: defaultState() };
-  if (decoded.ok === false) return { state: defaultState(), notice: { kind: 'error', text: `${decoded.reason} The default example is loaded instead.` } };
-  const s = decoded.state;
+  if (decoded.ok === false) return { state: defaultState(), notice: { kind: 'error', text: `${decoded.reason} The default example is loaded instead.` }, damaged: true };
+  return fromShareState(decoded.state, packIds, 'link');
+}
+
+/** A share state (from a link or a session file) as the playground's state, with a notice for a pack the site lacks. */
+export function fromShareState(s: ShareState, packIds: readonly string[], what: 'link' | 'file'): FromLink {
+  const replay = s.replay ? { replay: s.replay } : {};
   if (s.pack === CUSTOM_PACK_ID || s.tools !== undefined) {
-    return { state: { mode: 'custom', pack: defaultState().pack, tool: s.tool ?? '', call: s.call, tools: s.tools ?? '', packState: s.state } };
+    return { state: { mode: 'custom', pack: defaultState().pack, tool: s.tool ?? '', call: s.call, tools: s.tools ?? '', packState: s.state, ...replay } };
   }
   if (!packIds.includes(s.pack)) {
     const fallback = defaultState().pack;
     return {
-      state: { mode: 'pack', pack: fallback, tool: '', call: s.call, tools: '', packState: s.state },
-      notice: { kind: 'error', text: `This link names the pack "${s.pack}", which this site does not have. Its call is checked against ${fallback} instead.` },
+      state: { mode: 'pack', pack: fallback, tool: '', call: s.call, tools: '', packState: s.state, ...replay },
+      notice: { kind: 'error', text: `This ${what} names the pack "${s.pack}", which this site does not have. Its call is checked against ${fallback} instead.` },
+      damaged: true,
     };
   }
-  return { state: { mode: 'pack', pack: s.pack, tool: s.tool ?? '', call: s.call, tools: '', packState: s.state } };
+  return { state: { mode: 'pack', pack: s.pack, tool: s.tool ?? '', call: s.call, tools: '', packState: s.state, ...replay } };
 }
 
 export function shareStateOf(s: PlaygroundState): ShareState {
-  if (s.mode === 'custom') return { pack: CUSTOM_PACK_ID, tool: s.tool || undefined, call: s.call, tools: s.tools };
-  return { pack: s.pack, tool: s.tool || undefined, call: s.call, state: s.packState };
+  const replay = s.replay ? { replay: s.replay } : {};
+  if (s.mode === 'custom') return { pack: CUSTOM_PACK_ID, tool: s.tool || undefined, call: s.call, tools: s.tools, ...replay };
+  return { pack: s.pack, tool: s.tool || undefined, call: s.call, state: s.packState, ...replay };
 }
 
 export function hashOf(s: PlaygroundState): string {
   return encodeShareState(shareStateOf(s));
 }
+
+/**
+ * A notice for a link whose tool (the picker's, for bare arguments) is not in the pack, once the pack has
+ * loaded: said, not dropped. null when the tool is there or none was named.
+ */
+export function missingToolNotice(tool: string, toolNames: readonly string[] | null, packTitle: string): Notice | null {
+  if (!tool || toolNames === null || toolNames.includes(tool)) return null;
+  return { kind: 'error', text: `The tool "${tool}" is not in ${packTitle}, so the call is read without it: pick a tool, or name one in the call.` };
+}
+
+export { readShareObject };

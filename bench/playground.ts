@@ -1,0 +1,40 @@
+// The playground's speed in Chromium, as the browser tests measured it (tests/e2e/playground-speed.test.ts
+// writes bench/playground.json): read here so `npm run bench` reports it beside the engine's figures.
+// Driving a browser from the bench would build the site first; the browser tests already do.
+import { existsSync, readFileSync } from 'node:fs';
+
+type Stats = { n: number; p50: number; p95: number; max: number };
+export interface PlaygroundFigures {
+  date: string;
+  browser: string;
+  [key: string]: unknown;
+}
+
+export function readPlaygroundFigures(file = 'bench/playground.json'): PlaygroundFigures | null {
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as PlaygroundFigures;
+  } catch {
+    return null;
+  }
+}
+
+/** Table rows: [section, measure, result, goal, verdict]. */
+export function playgroundRows(f: PlaygroundFigures | null): string[][] {
+  if (!f) return [['8 playground', 'not measured: run the browser tests (tests/e2e/playground-speed.test.ts)', '', '', 'not measured']];
+  const rows: string[][] = [];
+  const when = `Chromium, ${f.date.slice(0, 10)}`;
+  for (const [key, v] of Object.entries(f)) {
+    const m = /^first_body_(\w+)$/.exec(key);
+    if (m && v && typeof v === 'object') {
+      const s = (v as { what: string; ms_after_load_event: Stats }).ms_after_load_event;
+      rows.push(['8 playground', `first body after the load event, ${(v as { what: string }).what} (${when}, ${s.n} loads): p50 / max`, `${s.p50} / ${s.max} ms`, '≤ 300 ms', s.p50 <= 300 ? 'met' : 'NOT met']);
+    }
+    const k = /^keystroke_(\d+)_chars$/.exec(key);
+    if (k && v && typeof v === 'object') {
+      const s = (v as { ms: Stats }).ms;
+      rows.push(['8 playground', `keystroke to updated body, ${Number(k[1]).toLocaleString('en')}-character call (${s.n} keys): p50 / p95`, `${s.p50} / ${s.p95} ms`, 'p95 ≤ 50 ms', s.p95 <= 50 ? 'met' : 'NOT met']);
+    }
+  }
+  return rows;
+}

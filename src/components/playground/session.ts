@@ -1,0 +1,156 @@
+// The playground's session: every piece of state the page has, and its transitions as one pure reducer.
+// The address bar (state.ts) and localStorage (storage.ts) sit at its edges: they give the first session
+// and follow the session as it changes, and nothing else writes them. Modelled on the TypeScript
+// playground's split between its sandbox and its URL-state module.
+import { CUSTOM_SAMPLE, REPLAY_EXAMPLES } from './examples';
+import { defaultState, stateFromHash, type Notice, type PlaygroundState } from './state';
+import { loadSession, type StorageLike } from './storage';
+
+export type View = 'call' | 'state' | 'replay';
+
+export interface Session extends PlaygroundState {
+  /** The Replay tab's text ('' when none). */
+  replay: string;
+  view: View;
+  notice: Notice | null;
+  /** The pack state came with a link (the page says so until it is reset or replaced). */
+  stateFromLink: boolean;
+  /**
+   * The address bar holds a link that could not be read as it is: it stays there, so it can be inspected,
+   * until the user changes something.
+   */
+  holdAddress: boolean;
+  /**
+   * Bumped when a text is replaced from outside its editor (a link, an example, a file, Reset): the editor
+   * takes the new text. Typing in an editor never bumps it.
+   */
+  epoch: { call: number; tools: number; state: number; replay: number };
+  /** Bumped by "check now", which reruns the check on the same text. */
+  run: number;
+  /** Where the session came from, for the page's first words about it. */
+  origin: 'default' | 'link' | 'storage' | 'file';
+}
+
+export type Edited = 'call' | 'tools' | 'packState' | 'replay';
+
+export type Action =
+  /** Typing in an editor. */
+  | { type: 'edit'; field: Edited; text: string }
+  /** A whole state from outside: a link, an example, a file, the history, Reset. */
+  | { type: 'load'; state: PlaygroundState; from: 'link' | 'example' | 'file' | 'history' | 'reset'; notice?: Notice; damaged?: boolean }
+  /** A call put into the editor (a suggestion, a pack example); with `packState`, that state too (null: the pack's own). */
+  | { type: 'put-call'; call: string; packState?: string | null }
+  | { type: 'pick-pack'; pack: string }
+  | { type: 'pick-tool'; tool: string }
+  | { type: 'mode'; mode: 'pack' | 'custom' }
+  | { type: 'view'; view: View }
+  /** Back to the pack's own state. */
+  | { type: 'reset-state' }
+  | { type: 'notice'; notice: Notice | null }
+  | { type: 'run' }
+  /** A transcript into the Replay tab; with `pack`, checked against that pack (an example names its own). */
+  | { type: 'replay'; text: string; pack?: string };
+
+const NO_EPOCH = { call: 0, tools: 0, state: 0, replay: 0 };
+
+/** The view a state opens on: a replay shows the Replay tab, a pack state of its own the State tab. */
+function viewFor(s: PlaygroundState): View {
+  if (s.replay) return 'replay';
+  return s.mode === 'pack' && s.packState !== undefined ? 'state' : 'call';
+}
+
+function fresh(state: PlaygroundState, origin: Session['origin'], extra: Partial<Session> = {}): Session {
+  return { ...state, replay: state.replay ?? '', view: viewFor(state), notice: null, stateFromLink: false, holdAddress: false, epoch: NO_EPOCH, run: 0, origin, ...extra };
+}
+
+/**
+ * The first session of a visit: the link in the address bar when there is one (a damaged one gives the
+ * default example, a notice, and an address left as it is), else the last session kept in storage, else
+ * the default example.
+ */
+export function initialSession(hash: string, packIds: readonly string[], storage: StorageLike | null): Session {
+  const link = stateFromHash(hash, packIds);
+  if (hash && hash !== '#') {
+    return fresh(link.state, 'link', { notice: link.notice ?? null, stateFromLink: link.state.packState !== undefined, holdAddress: link.damaged === true });
+  }
+  const kept = loadSession(storage, packIds);
+  // A kept session names a pack this site no longer has: start over rather than open on a notice.
+  if (kept && !kept.notice) return fresh(kept.state, 'storage');
+  return fresh(defaultState(), 'default');
+}
+
+function bump(epoch: Session['epoch'], ...keys: (keyof Session['epoch'])[]): Session['epoch'] {
+  const next = { ...epoch };
+  for (const k of keys) next[k]++;
+  return next;
+}
+
+export function reduce(s: Session, a: Action): Session {
+  switch (a.type) {
+    case 'edit':
+      if (s[a.field] === a.text && !s.holdAddress) return s;
+      return { ...s, [a.field]: a.text, holdAddress: false };
+    case 'load': {
+      const st = a.state;
+      return {
+        ...s,
+        mode: st.mode,
+        pack: st.pack,
+        tool: st.tool,
+        call: st.call,
+        tools: st.tools,
+        packState: st.packState,
+        replay: st.replay ?? '',
+        view: a.from === 'example' || a.from === 'history' ? (s.view === 'replay' ? 'call' : s.view === 'state' && st.mode === 'pack' ? 'state' : 'call') : viewFor(st),
+        notice: a.notice ?? null,
+        stateFromLink: a.from === 'link' && st.packState !== undefined,
+        holdAddress: a.from === 'link' && a.damaged === true,
+        epoch: bump(s.epoch, 'call', 'tools', 'state', 'replay'),
+        origin: a.from === 'link' ? 'link' : a.from === 'file' ? 'file' : a.from === 'reset' ? 'default' : s.origin,
+      };
+    }
+    case 'put-call': {
+      const next: Session = { ...s, call: a.call, holdAddress: false, epoch: bump(s.epoch, 'call'), view: s.view === 'replay' ? 'call' : s.view };
+      if (a.packState === undefined) return next;
+      return { ...next, packState: a.packState ?? undefined, stateFromLink: false, epoch: bump(next.epoch, 'state') };
+    }
+    case 'pick-pack':
+      if (a.pack === s.pack && s.mode === 'pack') return s;
+      // Another pack, another state: an edit of this one's records means nothing there.
+      return { ...s, mode: 'pack', pack: a.pack, tool: '', packState: undefined, stateFromLink: false, holdAddress: false, epoch: bump(s.epoch, 'state') };
+    case 'pick-tool':
+      return a.tool === s.tool ? s : { ...s, tool: a.tool, holdAddress: false };
+    case 'mode': {
+      const view: View = s.view === 'replay' ? 'replay' : 'call';
+      if (a.mode === s.mode) return s.view === view ? s : { ...s, view };
+      if (a.mode === 'custom' && s.tools.trim() === '') {
+        // The first visit to Your tools starts from a small example, with a call that has a fault.
+        return { ...s, mode: 'custom', tool: '', tools: CUSTOM_SAMPLE.tools, call: CUSTOM_SAMPLE.call, view, holdAddress: false, epoch: bump(s.epoch, 'call', 'tools') };
+      }
+      return { ...s, mode: a.mode, tool: '', view, holdAddress: false };
+    }
+    case 'view':
+      if (a.view === s.view) return s;
+      // The Replay tab opens on the essay's transcript the first time, with the pack it is about.
+      if (a.view === 'replay' && s.replay === '') return reduce(s, { type: 'replay', text: REPLAY_EXAMPLES[0].text, pack: REPLAY_EXAMPLES[0].pack });
+      return { ...s, view: a.view };
+    case 'replay': {
+      const next: Session = { ...s, replay: a.text, view: 'replay', holdAddress: false, epoch: bump(s.epoch, 'replay') };
+      if (a.pack === undefined || (a.pack === s.pack && s.mode === 'pack')) return next;
+      return { ...next, mode: 'pack', pack: a.pack, tool: '', packState: undefined, stateFromLink: false, epoch: bump(next.epoch, 'state') };
+    }
+    case 'reset-state':
+      return { ...s, packState: undefined, stateFromLink: false, holdAddress: false, epoch: bump(s.epoch, 'state') };
+    case 'notice':
+      return { ...s, notice: a.notice };
+    case 'run':
+      return { ...s, run: s.run + 1 };
+  }
+}
+
+/** The part of a session a link, the storage and a file carry. */
+export function shareable(s: Session): PlaygroundState {
+  const out: PlaygroundState = { mode: s.mode, pack: s.pack, tool: s.tool, call: s.call, tools: s.tools, packState: s.packState };
+  if (s.replay) out.replay = s.replay;
+  return out;
+}
