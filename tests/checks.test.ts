@@ -43,7 +43,7 @@ const cases: RuleCase[] = [
     check: 'exists:ticket_id',
     fails: {
       args: { ticket_id: 'T-9999' },
-      body: { error: 'not_found', field: 'ticket_id', message: 'does not match any ticket', received: 'T-9999', next_call: 'search_tickets(query)', retryable: false },
+      body: { error: 'not_found', field: 'ticket_id', message: 'matches no ticket', received: 'T-9999', next_call: 'search_tickets(query)', retryable: false },
     },
     passes: { args: { ticket_id: 'T-8841' } },
   },
@@ -95,7 +95,7 @@ const cases: RuleCase[] = [
     check: 'exists:customer_id',
     fails: {
       args: { subject: 'Refund', priority: 'p2', customer_id: 'C-9999' },
-      body: { error: 'not_found', field: 'customer_id', message: 'does not match any customer', received: 'C-9999', next_call: 'search_customers(query)', retryable: false },
+      body: { error: 'not_found', field: 'customer_id', message: 'matches no customer', received: 'C-9999', next_call: 'search_customers(query)', retryable: false },
     },
     passes: { args: { subject: 'Refund', priority: 'p2', customer_id: 'C-1042' } },
   },
@@ -120,7 +120,7 @@ const cases: RuleCase[] = [
     check: 'exists:assignee',
     fails: {
       args: { ticket_id: 'T-8850', assignee: 'eng-99' },
-      body: { error: 'not_found', field: 'assignee', message: 'does not match any agent', received: 'eng-99', next_call: 'list_agents(team)', retryable: false },
+      body: { error: 'not_found', field: 'assignee', message: 'matches no agent', received: 'eng-99', next_call: 'list_agents(team)', retryable: false },
     },
     passes: { args: { ticket_id: 'T-8850', assignee: 'eng-7' } },
   },
@@ -133,7 +133,7 @@ const cases: RuleCase[] = [
       body: {
         error: 'not_found',
         field: 'payment_intent',
-        message: 'does not match any payment intent',
+        message: 'matches no payment intent',
         received: 'pi_3NoSuchIntent',
         next_call: 'list_payment_intents(customer)',
         retryable: false,
@@ -191,7 +191,7 @@ const cases: RuleCase[] = [
     check: 'exists:customer',
     fails: {
       args: { amount: 2000, currency: 'usd', customer: 'cus_Nobody' },
-      body: { error: 'not_found', field: 'customer', message: 'does not match any customer', received: 'cus_Nobody', next_call: 'search_customers(query)', retryable: false },
+      body: { error: 'not_found', field: 'customer', message: 'matches no customer', received: 'cus_Nobody', next_call: 'search_customers(query)', retryable: false },
     },
     passes: { args: { amount: 2000, currency: 'usd', customer: 'cus_NffrFeUfNV2Hib' } },
   },
@@ -199,7 +199,7 @@ const cases: RuleCase[] = [
     pack: calendar,
     tool: 'events_list',
     check: 'exists:calendarId',
-    fails: { args: { calendarId: 'Work' }, body: { error: 'not_found', field: 'calendarId', message: 'does not match any calendar', received: 'Work', next_call: 'calendarList_list()', retryable: false } },
+    fails: { args: { calendarId: 'Work' }, body: { error: 'not_found', field: 'calendarId', message: 'matches no calendar', received: 'Work', next_call: 'calendarList_list()', retryable: false } },
     passes: { args: { calendarId: 'team@example.com' } },
   },
   {

@@ -101,7 +101,7 @@ for (const pack of packs) {
                 error: 'not_found',
                 field: s.argument,
                 // The resolving call is next_call; the message does not repeat it.
-                message: `does not match any ${c.noun}`,
+                message: `matches no ${c.noun}`,
                 received,
                 next_call: field.resolveWith,
                 retryable: false,

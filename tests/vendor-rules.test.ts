@@ -45,11 +45,11 @@ const RFC3339 = 'must be an RFC 3339 date-time with a time zone offset';
 
 describe('dates and times are real calendar instants', () => {
   test.each([
-    ['2026-02-30T17:00:00Z', `names a day that does not exist; ${ISO_UTC}`],
-    ['2026-02-29T17:00:00Z', `names a day that does not exist; ${ISO_UTC}`],
-    ['2026-13-01T17:00:00Z', `names a day that does not exist; ${ISO_UTC}`],
-    ['2026-03-13T25:61:00Z', `names a time of day that does not exist; ${ISO_UTC}`],
-    ['2026-03-13T23:60:00Z', `names a time of day that does not exist; ${ISO_UTC}`],
+    ['2026-02-30T17:00:00Z', `names no real day; ${ISO_UTC}`],
+    ['2026-02-29T17:00:00Z', `names no real day; ${ISO_UTC}`],
+    ['2026-13-01T17:00:00Z', `names no real day; ${ISO_UTC}`],
+    ['2026-03-13T25:61:00Z', `names no real time of day; ${ISO_UTC}`],
+    ['2026-03-13T23:60:00Z', `names no real time of day; ${ISO_UTC}`],
     // A due time has its own UTC pattern, so an offset of another form is not worth a word of its own.
     ['2026-03-13T17:00:00+0100', ISO_UTC],
     ['next Friday', ISO_UTC],
@@ -63,10 +63,10 @@ describe('dates and times are real calendar instants', () => {
   });
 
   test.each([
-    ['2026-03-11T09:00:00+01', `writes its time zone offset in a form other than ±hh:mm; ${RFC3339}, e.g. 2026-03-11T00:00:00+01:00`],
-    ['2026-03-11T09:00:00+0100', `writes its time zone offset in a form other than ±hh:mm; ${RFC3339}, e.g. 2026-03-11T00:00:00+01:00`],
-    ['2026-03-11T09:00:00+24:00', `has a time zone offset that does not exist; ${RFC3339}, e.g. 2026-03-11T00:00:00+01:00`],
-    ['2026-02-30T09:00:00+01:00', `names a day that does not exist; ${RFC3339}, e.g. 2026-03-11T00:00:00+01:00`],
+    ['2026-03-11T09:00:00+01', `has an offset not in ±hh:mm form; ${RFC3339}, e.g. 2026-03-11T00:00:00+01:00`],
+    ['2026-03-11T09:00:00+0100', `has an offset not in ±hh:mm form; ${RFC3339}, e.g. 2026-03-11T00:00:00+01:00`],
+    ['2026-03-11T09:00:00+24:00', `names no real time zone offset; ${RFC3339}, e.g. 2026-03-11T00:00:00+01:00`],
+    ['2026-02-30T09:00:00+01:00', `names no real day; ${RFC3339}, e.g. 2026-03-11T00:00:00+01:00`],
     ['2026-03-11 09:00:00+01:00', `${RFC3339}, e.g. 2026-03-11T00:00:00+01:00`],
     ['2026-03-11T09:00:00', `${RFC3339}, e.g. 2026-03-11T00:00:00+01:00`],
   ])('events_list timeMin %s', (timeMin, message) => {
@@ -82,7 +82,7 @@ describe('dates and times are real calendar instants', () => {
 
   test('an all-day date that does not exist', () => {
     const r = run(calendar, 'events_insert', { calendarId: 'primary', start: { date: '2026-03-11' }, end: { date: '2026-03-32' } });
-    expect(r.body).toEqual({ error: 'invalid_format', field: 'end.date', message: 'names a day that does not exist; must be a date in YYYY-MM-DD form, e.g. 2026-03-12', received: '2026-03-32', retryable: false });
+    expect(r.body).toEqual({ error: 'invalid_format', field: 'end.date', message: 'names no real day; must be a date in YYYY-MM-DD form, e.g. 2026-03-12', received: '2026-03-32', retryable: false });
   });
 
   test('the formats themselves', () => {
@@ -93,7 +93,7 @@ describe('dates and times are real calendar instants', () => {
     expect(['2026-02-28', '2026-02-29', '2026-04-31', '2026-3-1'].map(STRICT_DATE_FORMATS.date.validate)).toEqual([true, false, false, false]);
     expect(['09:00:00+01:00', '09:00:00+0100', '24:00:00Z'].map(STRICT_DATE_FORMATS.time.validate)).toEqual([true, false, false]);
     expect(dateFormatProblem('date', '2026-3-1')).toBeUndefined();
-    expect(dateFormatProblem('time', '09:00:00+0100')).toBe('writes its time zone offset in a form other than ±hh:mm');
+    expect(dateFormatProblem('time', '09:00:00+0100')).toBe('has an offset not in ±hh:mm form');
     expect(dateFormatProblem('time', '09:00:00+0100', false)).toBeUndefined();
     expect(dateFormatProblem('email', 'x')).toBeUndefined();
   });
@@ -137,7 +137,7 @@ describe('an event is found only on the calendar the call names', () => {
     expect(elsewhere.body).toEqual({
       error: 'not_found',
       field: 'eventId',
-      message: 'does not match any event',
+      message: 'matches no event',
       received: 'evt_budget_review',
       next_call: 'events_list(calendarId, q)',
       retryable: false,

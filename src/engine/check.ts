@@ -142,7 +142,7 @@ function internalFault(err: unknown): Fault {
   return {
     field: '',
     code: 'internal_error',
-    message: 'the checker failed on this input; the call may be fine, and retrying the same call will fail the same way',
+    message: 'the checker failed on this input; the call itself may be fine',
     hasReceived: false,
     candidates: [],
     showCandidates: false,

@@ -56,7 +56,7 @@ function render(message: string, scope: Scope): string {
  */
 function notFoundBody(check: CompiledCheck, received: Json): Body {
   const body: Body = { error: 'not_found', field: (check.source as ExistsCheckSource).argument };
-  body.message = `does not match any ${check.noun}`;
+  body.message = `matches no ${check.noun}`;
   body.received = cutReceived(received);
   if (check.resolveWith) body.next_call = check.resolveWith;
   body.retryable = false;

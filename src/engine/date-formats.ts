@@ -90,9 +90,9 @@ export function dateFormatProblem(format: string, value: string, offsetsAllowed 
   if (!parse || value.length > 64) return undefined;
   const p = parse(value);
   if (p.shape) {
-    if (p.unreal === 'day') return 'names a day that does not exist';
-    if (p.unreal === 'time') return 'names a time of day that does not exist';
-    if (p.unreal === 'offset') return 'has a time zone offset that does not exist';
+    if (p.unreal === 'day') return 'names no real day';
+    if (p.unreal === 'time') return 'names no real time of day';
+    if (p.unreal === 'offset') return 'names no real time zone offset';
     return undefined;
   }
   // The right date and time with an offset such as +01 or +0100. (A missing offset needs no reason: the
@@ -101,7 +101,7 @@ export function dateFormatProblem(format: string, value: string, offsetsAllowed 
   const timePart = format === 'time' ? value : t === -1 ? undefined : value.slice(t + 1);
   const datePart = format === 'time' ? undefined : t === -1 ? undefined : value.slice(0, t);
   if (offsetsAllowed && timePart !== undefined && LOOSE_OFFSET.test(timePart) && (datePart === undefined || DATE.test(datePart))) {
-    return 'writes its time zone offset in a form other than ±hh:mm';
+    return 'has an offset not in ±hh:mm form';
   }
   return undefined;
 }

@@ -166,7 +166,8 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       const declared = declaredNamesAt(ctx, at);
       const fault = base(seg, 'unknown_argument', '', e, valueAt(ctx.args, seg), reason);
       fault.candidates = suggestNames(key, declared);
-      const owner = at.length === 0 ? `an argument of ${ctx.tool.name}` : `a field of ${patternOf(at) || 'this object'}`;
+      // The field names where it sits, and the model knows the tool it called: neither is said again.
+      const owner = at.length === 0 ? 'an argument' : 'a field';
       fault.message = `is not ${owner}`;
       if (fault.candidates.length === 0 && declared.length > 0 && declared.length <= 12) fault.message += `; it takes: ${declared.join(', ')}`;
       fault.fix = { kind: 'rename', path: seg, parentPath: at };
@@ -229,9 +230,8 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       return noteSiblingFit(ctx, applyUnit(ctx, base(at, 'invalid_format', `${why ? `${why}; ` : ''}must be ${rule}${exampleText(field?.example ?? known?.example)}`, e, here, reason), field, here.value, ''));
     }
     case 'pattern': {
-      const rule = field?.rule ?? `a string matching the pattern ${p.pattern}`;
-      const fault = base(at, 'invalid_format', `must be ${rule}${exampleText(field?.example)}`, e, here, reason);
-      if (field?.resolveWith) fault.message += `; get a valid one from ${field.resolveWith}`;
+      const fault = base(at, 'invalid_format', field?.rule ? `must be ${field.rule}${exampleText(field.example)}` : `must match ${p.pattern}${exampleText(field?.example)}`, e, here, reason);
+      if (field?.resolveWith) fault.message += `; get one from ${field.resolveWith}`;
       return noteSiblingFit(ctx, fault);
     }
     case 'minimum':
@@ -370,7 +370,7 @@ export function conflictFaults(ctx: ExplainContext): Fault[] {
         field: formatPath([...segments, f.name]),
         path: [...segments, f.name],
         code: 'conflicting_arguments',
-        message: `cannot be combined with ${others}: ${f.conflicts.reason.replace(/\.$/, '')}. Drop ${f.name}, or drop ${others}`,
+        message: `cannot be combined with ${others}: ${f.conflicts.reason.replace(/\.$/, '')}; ${present.length === 1 ? 'send only one of the two' : `drop ${f.name}, or drop ${others}`}`,
         received: cutReceived(received),
         hasReceived: true,
         candidates: [],

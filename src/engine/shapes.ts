@@ -317,7 +317,7 @@ export function refineTypeFault(ctx: ExplainContext, fault: Fault, field: FieldI
     if (what === undefined && field && !field.unit) what = whatToSend(field, undefined);
     if (what !== undefined) fault.message = `must be ${what}`;
     const optional = field !== undefined && !field.required && typeof path[path.length - 1] === 'string';
-    if (optional) fault.message += '; to send no value, leave the field out';
+    if (optional) fault.message += '; or leave it out';
     else if (field?.resolveWith) fault.message += `; get one from ${field.resolveWith}`;
     fault.candidates = [];
     delete fault.fix;

@@ -126,17 +126,17 @@ function currencyExample(schema: SchemaNode, digits: number, suffix: string): st
 
 /**
  * What the field holds, as a noun phrase completing "must be …", with a worked example that the field
- * itself accepts: `an integer count of cents (the smallest unit of usd), e.g. 1550 for 15.50`.
+ * itself accepts: `an integer in usd cents, e.g. 1550 for 15.50`.
  * `currency` is the call's currency for a currency-minor field; undefined when it cannot be known.
  */
 export function unitRule(unit: UnitSpec, schema: SchemaNode, currency?: CurrencyFacts): string {
-  const count = wantsInteger(schema) ? 'an integer count of' : 'a count of';
+  const count = wantsInteger(schema) ? 'an integer in' : 'a number in';
   switch (unit.kind) {
     case 'currency-minor': {
       if (!currency) return `${count} the currency's smallest unit (cents for usd, whole yen for jpy)${currencyExample(schema, 2, ' usd')}`;
       const { code, digits } = currency;
-      if (digits === 0) return `${count} whole ${code}, which has no smaller unit${currencyExample(schema, 0, ` ${code}`)}`;
-      const what = digits === 2 ? `cents (the smallest unit of ${code})` : `the smallest unit of ${code} (1/${10 ** digits})`;
+      if (digits === 0) return `${count} whole ${code} (it has no smaller unit)${currencyExample(schema, 0, ` ${code}`)}`;
+      const what = digits === 2 ? `${code} cents` : `the smallest unit of ${code} (1/${10 ** digits})`;
       return `${count} ${what}${currencyExample(schema, digits, '')}`;
     }
     case 'unix-seconds':

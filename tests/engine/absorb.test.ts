@@ -47,7 +47,7 @@ describe('names', () => {
     const r = check(helpdesk, { name: 'update_ticket', arguments: { ticket_id: 'T-1', staus: 'open' } });
     expect(r.ok).toBe(false);
     expect(r.corrections).toEqual([]);
-    expect(r.body).toEqual({ error: 'unknown_argument', field: 'staus', message: 'is not an argument of update_ticket', received: 'open', did_you_mean: ['status'], retryable: false });
+    expect(r.body).toEqual({ error: 'unknown_argument', field: 'staus', message: 'is not an argument', received: 'open', did_you_mean: ['status'], retryable: false });
     expect(r.suggested_call).toEqual({ name: 'update_ticket', arguments: { ticket_id: 'T-1', status: 'open' } });
   });
 

@@ -158,7 +158,7 @@ describe('a type fault on an enum field lists the set', () => {
 describe('null', () => {
   test('on an optional field: leave it out', () => {
     const r = insert({ ...event, summary: null });
-    expect(r.body).toEqual({ error: 'invalid_type', field: 'summary', message: 'must be a string; to send no value, leave the field out', received: null, retryable: false });
+    expect(r.body).toEqual({ error: 'invalid_type', field: 'summary', message: 'must be a string; or leave it out', received: null, retryable: false });
     expect(r.suggested_call).toBeNull();
   });
 
@@ -166,7 +166,7 @@ describe('null', () => {
     expect(insert({ ...event, visibility: null }).body).toEqual({
       error: 'invalid_type',
       field: 'visibility',
-      message: 'must be one of: default, public, private, confidential; to send no value, leave the field out',
+      message: 'must be one of: default, public, private, confidential; or leave it out',
       received: null,
       retryable: false,
     });
@@ -219,7 +219,7 @@ describe('the same fault on many items is one entry', () => {
     expect(r.body).toEqual({
       error: 'unknown_argument',
       field: 'attendees[].mail',
-      message: 'is not a field of attendees[]; 2 items fail this: 0, 1',
+      message: 'is not a field; 2 items fail this: 0, 1',
       received: ['ana@example.com', 'bo@example.com'],
       did_you_mean: ['email'],
       retryable: false,
@@ -259,7 +259,7 @@ describe('a value that fits a sibling field names that field', () => {
       error: 'invalid_format',
       field: 'payment_intent',
       message:
-        'must be a payment intent id starting with pi_, e.g. pi_3MtwBwLkdIwHu7ix28a3tqPa; get a valid one from list_payment_intents(customer); the value sent is a charge id starting with ch_ or py_, which goes in charge',
+        'must be a payment intent id starting with pi_, e.g. pi_3MtwBwLkdIwHu7ix28a3tqPa; get one from list_payment_intents(customer); the value sent is a charge id starting with ch_ or py_, which goes in charge',
       received: 'ch_3MmlLrLkdIwHu7ix0snN0B15',
       retryable: false,
     });
@@ -322,8 +322,8 @@ describe('a flat name for a nested field is offered the nested path', () => {
       error: 'validation_failed',
       message: '2 fields were rejected. Correct all of them and call again.',
       errors: [
-        { field: 'start_time', code: 'unknown_argument', message: 'is not an argument of events_insert; it goes inside start, as {"start": {"dateTime": …}}', received: '2026-03-11T09:00:00+01:00', did_you_mean: ['start.dateTime'] },
-        { field: 'end_time', code: 'unknown_argument', message: 'is not an argument of events_insert; it goes inside end, as {"end": {"dateTime": …}}', received: '2026-03-11T10:00:00+01:00', did_you_mean: ['end.dateTime'] },
+        { field: 'start_time', code: 'unknown_argument', message: 'is not an argument; it goes inside start, as {"start": {"dateTime": …}}', received: '2026-03-11T09:00:00+01:00', did_you_mean: ['start.dateTime'] },
+        { field: 'end_time', code: 'unknown_argument', message: 'is not an argument; it goes inside end, as {"end": {"dateTime": …}}', received: '2026-03-11T10:00:00+01:00', did_you_mean: ['end.dateTime'] },
       ],
       retryable: false,
     });
@@ -335,7 +335,7 @@ describe('a flat name for a nested field is offered the nested path', () => {
     expect(r.body).toEqual({
       error: 'unknown_argument',
       field: 'end_date',
-      message: 'is not an argument of events_insert; it goes inside end, as {"end": {"date": …}}',
+      message: 'is not an argument; it goes inside end, as {"end": {"date": …}}',
       received: '2026-03-12',
       did_you_mean: ['end.date'],
       retryable: false,
@@ -355,7 +355,7 @@ describe('a flat name for a nested field is offered the nested path', () => {
       error: 'validation_failed',
       message: '2 fields were rejected. Correct all of them and call again.',
       errors: [
-        { field: 'start_time', code: 'unknown_argument', message: 'is not an argument of events_insert', received: '09:00' },
+        { field: 'start_time', code: 'unknown_argument', message: 'is not an argument', received: '09:00' },
         { field: 'start', code: 'missing_required', message: 'is required: send an object such as {"dateTime": "2026-03-11T09:00:00+01:00"}' },
       ],
       retryable: false,

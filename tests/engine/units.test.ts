@@ -11,8 +11,8 @@ const calendar = getPack('google-calendar')!;
 const CHARGE_USD = 'ch_3MmlLrLkdIwHu7ix0snN0B15';
 const CHARGE_EUR = 'ch_3EuroOrder9Kd3Pq7Zm1Xc5V';
 const CUSTOMER = 'cus_NffrFeUfNV2Hib';
-const CENTS_USD = 'must be an integer count of cents (the smallest unit of usd), e.g. 1550 for 15.50';
-const CENTS_UNKNOWN = "must be an integer count of the currency's smallest unit (cents for usd, whole yen for jpy), e.g. 1550 for 15.50 usd";
+const CENTS_USD = 'must be an integer in usd cents, e.g. 1550 for 15.50';
+const CENTS_UNKNOWN = "must be an integer in the currency's smallest unit (cents for usd, whole yen for jpy), e.g. 1550 for 15.50 usd";
 const UNIX = 'Unix time in seconds (not ms), e.g. 1700000000 for 2023-11-14T22:13:20Z';
 
 function run(pack: CompiledPack, name: string, args: Json, state?: Json) {
@@ -64,11 +64,11 @@ describe('amounts in the smallest currency unit', () => {
 
   test('the currency of the charge the refund names: eur', () => {
     const r = run(stripe, 'create_refund', { charge: CHARGE_EUR, amount: '€15.50' });
-    expect(r.body).toEqual({ error: 'invalid_type', field: 'amount', message: 'must be an integer count of cents (the smallest unit of eur), e.g. 1550 for 15.50', received: '€15.50', did_you_mean: [1550], retryable: false });
+    expect(r.body).toEqual({ error: 'invalid_type', field: 'amount', message: 'must be an integer in eur cents, e.g. 1550 for 15.50', received: '€15.50', did_you_mean: [1550], retryable: false });
     roundTrips(stripe, r);
     // A dollar amount contradicts the charge's currency: no conversion is offered.
     const usd = run(stripe, 'create_refund', { charge: CHARGE_EUR, amount: '15.50 USD' });
-    expect(usd.body).toEqual({ error: 'invalid_type', field: 'amount', message: 'must be an integer count of cents (the smallest unit of eur), e.g. 1550 for 15.50', received: '15.50 USD', retryable: false });
+    expect(usd.body).toEqual({ error: 'invalid_type', field: 'amount', message: 'must be an integer in eur cents, e.g. 1550 for 15.50', received: '15.50 USD', retryable: false });
   });
 
   test('the currency of the payment intent the refund names', () => {
@@ -88,7 +88,7 @@ describe('amounts in the smallest currency unit', () => {
     const state = structuredClone(stripe.state) as any;
     state.records.charges[CHARGE_USD].currency = 'jpy';
     const r = run(stripe, 'create_refund', { charge: CHARGE_USD, amount: '1550.00' }, state);
-    expect(r.body).toEqual({ error: 'invalid_type', field: 'amount', message: 'must be an integer count of whole jpy, which has no smaller unit, e.g. 1550 for 1550 jpy', received: '1550.00', did_you_mean: [1550], retryable: false });
+    expect(r.body).toEqual({ error: 'invalid_type', field: 'amount', message: 'must be an integer in whole jpy (it has no smaller unit), e.g. 1550 for 1550 jpy', received: '1550.00', did_you_mean: [1550], retryable: false });
   });
 
   test('a range fault on an amount puts the bound first and offers nothing below it', () => {
@@ -97,7 +97,7 @@ describe('amounts in the smallest currency unit', () => {
   });
 
   test('jpy from the sibling currency argument: no smaller unit', () => {
-    const jpy = 'must be an integer count of whole jpy, which has no smaller unit, e.g. 1550 for 1550 jpy';
+    const jpy = 'must be an integer in whole jpy (it has no smaller unit), e.g. 1550 for 1550 jpy';
     const r = run(stripe, 'create_payment_intent', { amount: '1550.00', currency: 'jpy' });
     expect(r.body).toEqual({ error: 'invalid_type', field: 'amount', message: jpy, received: '1550.00', did_you_mean: [1550], retryable: false });
     roundTrips(stripe, r);
@@ -108,7 +108,7 @@ describe('amounts in the smallest currency unit', () => {
 
   test('kwd has three decimals', () => {
     const r = run(stripe, 'create_payment_intent', { amount: '15.5', currency: 'kwd' });
-    expect(r.body).toEqual({ error: 'invalid_type', field: 'amount', message: 'must be an integer count of the smallest unit of kwd (1/1000), e.g. 15500 for 15.500', received: '15.5', did_you_mean: [15500], retryable: false });
+    expect(r.body).toEqual({ error: 'invalid_type', field: 'amount', message: 'must be an integer in the smallest unit of kwd (1/1000), e.g. 15500 for 15.500', received: '15.5', did_you_mean: [15500], retryable: false });
   });
 
   test('a currency argument that is no ISO code leaves the amount in general words', () => {
@@ -186,19 +186,19 @@ describe('minutes', () => {
     ['1 week', 10080],
   ])('%j offers %j', (sent, meant) => {
     const r = reminder(sent);
-    expect(r.body).toEqual({ error: 'invalid_type', field: 'reminders.overrides[0].minutes', message: 'must be an integer count of minutes, e.g. 1440 for 1 day', received: sent, did_you_mean: [meant], retryable: false });
+    expect(r.body).toEqual({ error: 'invalid_type', field: 'reminders.overrides[0].minutes', message: 'must be an integer in minutes, e.g. 1440 for 1 day', received: sent, did_you_mean: [meant], retryable: false });
     roundTrips(calendar, r);
   });
 
   test('a clock time is not a duration: no guess', () => {
     const r = reminder('09:00');
-    expect(r.body).toEqual({ error: 'invalid_type', field: 'reminders.overrides[0].minutes', message: 'must be an integer count of minutes, e.g. 1440 for 1 day', received: '09:00', retryable: false });
+    expect(r.body).toEqual({ error: 'invalid_type', field: 'reminders.overrides[0].minutes', message: 'must be an integer in minutes, e.g. 1440 for 1 day', received: '09:00', retryable: false });
     expect(r.suggested_call).toBeNull();
   });
 
   test('a duration past the bound is not offered', () => {
-    expect(reminder('5 weeks').body).toEqual({ error: 'invalid_type', field: 'reminders.overrides[0].minutes', message: 'must be an integer count of minutes, e.g. 1440 for 1 day', received: '5 weeks', retryable: false });
-    expect(reminder(50000).body).toEqual({ error: 'out_of_range', field: 'reminders.overrides[0].minutes', message: 'must be from 0 to 40320: an integer count of minutes, e.g. 1440 for 1 day', received: 50000, retryable: false });
+    expect(reminder('5 weeks').body).toEqual({ error: 'invalid_type', field: 'reminders.overrides[0].minutes', message: 'must be an integer in minutes, e.g. 1440 for 1 day', received: '5 weeks', retryable: false });
+    expect(reminder(50000).body).toEqual({ error: 'out_of_range', field: 'reminders.overrides[0].minutes', message: 'must be from 0 to 40320: an integer in minutes, e.g. 1440 for 1 day', received: 50000, retryable: false });
   });
 });
 
@@ -235,16 +235,16 @@ describe('units.ts', () => {
   });
 
   test('unitRule: the unit and a worked example the field accepts', () => {
-    expect(unitRule(minor, amount, usd)).toBe('an integer count of cents (the smallest unit of usd), e.g. 1550 for 15.50');
-    expect(unitRule(minor, amount, jpy)).toBe('an integer count of whole jpy, which has no smaller unit, e.g. 1550 for 1550 jpy');
-    expect(unitRule(minor, amount, { code: 'bhd', digits: 3 })).toBe('an integer count of the smallest unit of bhd (1/1000), e.g. 15500 for 15.500');
-    expect(unitRule(minor, amount)).toBe("an integer count of the currency's smallest unit (cents for usd, whole yen for jpy), e.g. 1550 for 15.50 usd");
+    expect(unitRule(minor, amount, usd)).toBe('an integer in usd cents, e.g. 1550 for 15.50');
+    expect(unitRule(minor, amount, jpy)).toBe('an integer in whole jpy (it has no smaller unit), e.g. 1550 for 1550 jpy');
+    expect(unitRule(minor, amount, { code: 'bhd', digits: 3 })).toBe('an integer in the smallest unit of bhd (1/1000), e.g. 15500 for 15.500');
+    expect(unitRule(minor, amount)).toBe("an integer in the currency's smallest unit (cents for usd, whole yen for jpy), e.g. 1550 for 15.50 usd");
     // A field that takes only credits gets a negative example; one capped below 1550 a smaller one.
-    expect(unitRule(minor, { type: 'integer', maximum: -1 }, usd)).toBe('an integer count of cents (the smallest unit of usd), e.g. -1550 for -15.50');
-    expect(unitRule(minor, { type: 'integer', maximum: 100 }, usd)).toBe('an integer count of cents (the smallest unit of usd), e.g. 50 for 0.50');
-    expect(unitRule({ kind: 'minutes' }, { type: 'integer', maximum: 59 })).toBe('an integer count of minutes, e.g. 30 for 30 minutes');
-    expect(unitRule({ kind: 'seconds' }, { type: 'number' })).toBe('a count of seconds, e.g. 3600 for 1 hour');
-    expect(unitRule({ kind: 'bytes' }, { type: 'integer' })).toBe('an integer count of bytes, e.g. 1048576 for 1 MiB');
+    expect(unitRule(minor, { type: 'integer', maximum: -1 }, usd)).toBe('an integer in usd cents, e.g. -1550 for -15.50');
+    expect(unitRule(minor, { type: 'integer', maximum: 100 }, usd)).toBe('an integer in usd cents, e.g. 50 for 0.50');
+    expect(unitRule({ kind: 'minutes' }, { type: 'integer', maximum: 59 })).toBe('an integer in minutes, e.g. 30 for 30 minutes');
+    expect(unitRule({ kind: 'seconds' }, { type: 'number' })).toBe('a number in seconds, e.g. 3600 for 1 hour');
+    expect(unitRule({ kind: 'bytes' }, { type: 'integer' })).toBe('an integer in bytes, e.g. 1048576 for 1 MiB');
     expect(unitRule({ kind: 'unix-milliseconds' }, { type: 'integer' })).toBe('Unix time in milliseconds, e.g. 1700000000000 for 2023-11-14T22:13:20Z');
     expect(unitRule({ kind: 'unix-seconds' }, { type: 'integer', minimum: 1800000000 })).toBe('Unix time in seconds (not ms)');
   });
@@ -334,7 +334,7 @@ describe('the pack keyword', () => {
     expect(tool.modelSchema.properties.amount).toEqual({ type: 'integer' });
     expect(tool.fields.get('amount')!.unit).toEqual({ kind: 'currency-minor', currency: '$records.orders[$args.order].currency' });
     expect(check(compiled, { name: 'refund', arguments: { order: 'o-1', amount: '2.50' } }).body).toEqual({
-      error: 'invalid_type', field: 'amount', message: 'must be an integer count of cents (the smallest unit of usd), e.g. 1550 for 15.50', received: '2.50', did_you_mean: [250], retryable: false,
+      error: 'invalid_type', field: 'amount', message: 'must be an integer in usd cents, e.g. 1550 for 15.50', received: '2.50', did_you_mean: [250], retryable: false,
     });
   });
 

@@ -26,7 +26,7 @@ describe('one fault per kind', () => {
   test('invalid_type offers the number a string spelled', () => {
     const r = check(stripe, { name: 'create_refund', arguments: { payment_intent: 'pi_123', amount: '1500' } });
     // amount has a unit (x-unit); pi_123 is no payment intent of the state, so its currency is not known.
-    expect(r.body).toEqual({ error: 'invalid_type', field: 'amount', message: "must be an integer count of the currency's smallest unit (cents for usd, whole yen for jpy), e.g. 1550 for 15.50 usd", received: '1500', did_you_mean: [1500], retryable: false });
+    expect(r.body).toEqual({ error: 'invalid_type', field: 'amount', message: "must be an integer in the currency's smallest unit (cents for usd, whole yen for jpy), e.g. 1550 for 15.50 usd", received: '1500', did_you_mean: [1500], retryable: false });
     expect(r.suggested_call).toEqual({ name: 'create_refund', arguments: { payment_intent: 'pi_123', amount: 1500 } });
   });
 
@@ -43,7 +43,7 @@ describe('one fault per kind', () => {
     expect(body(helpdesk, 'get_ticket', { ticket_id: '8841' })).toEqual({
       error: 'invalid_format',
       field: 'ticket_id',
-      message: 'must be a ticket id: T- followed by digits, e.g. T-8841; get a valid one from search_tickets(query)',
+      message: 'must be a ticket id: T- followed by digits, e.g. T-8841; get one from search_tickets(query)',
       received: '8841',
       did_you_mean: ['T-8841'],
       retryable: false,
@@ -52,7 +52,7 @@ describe('one fault per kind', () => {
 
   test('a pattern on an open id also names the call that yields valid ids', () => {
     expect(body(helpdesk, 'create_ticket', { subject: 's', priority: 'p1', customer_id: 'acme-corp' })).toMatchObject({
-      message: 'must be a customer id: C- followed by digits, e.g. C-1042; get a valid one from search_customers(query)',
+      message: 'must be a customer id: C- followed by digits, e.g. C-1042; get one from search_customers(query)',
     });
   });
 
@@ -113,13 +113,17 @@ describe('paths, conflicts and batching', () => {
   test('a conflict is one entry naming every offender, the reason and what to drop', () => {
     const r = check(calendar, { name: 'events_list', arguments: { calendarId: 'primary', syncToken: 'tok', timeMin: '2026-03-01T00:00:00Z', q: 'standup' } });
     expect(r.body).toMatchObject({ error: 'conflicting_arguments', field: 'syncToken', received: { syncToken: 'tok', timeMin: '2026-03-01T00:00:00Z', q: 'standup' }, conflicts_with: ['q', 'timeMin'], retryable: false });
-    expect(r.body!.message).toMatch(/^cannot be combined with q, timeMin: .+\. Drop syncToken, or drop q, timeMin$/);
+    expect(r.body!.message).toMatch(/^cannot be combined with q, timeMin: .+; drop syncToken, or drop q, timeMin$/);
+    // With one other field, dropping either one resolves it.
+    const two = check(calendar, { name: 'events_list', arguments: { calendarId: 'primary', syncToken: 'tok', q: 'standup' } });
+    expect(two.body).toMatchObject({ error: 'conflicting_arguments', field: 'syncToken', conflicts_with: ['q'] });
+    expect(two.body!.message).toMatch(/^cannot be combined with q: .+; send only one of the two$/);
   });
 
   test('undeclared arguments are refused, never dropped', () => {
     const r = check(helpdesk, { name: 'get_ticket', arguments: { ticket_id: 'T-1', force: true } });
     expect(r.ok).toBe(false);
-    expect(r.body).toEqual({ error: 'unknown_argument', field: 'force', message: 'is not an argument of get_ticket; it takes: ticket_id, include_comments', received: true, retryable: false });
+    expect(r.body).toEqual({ error: 'unknown_argument', field: 'force', message: 'is not an argument; it takes: ticket_id, include_comments', received: true, retryable: false });
   });
 
   test('faults come in the order the caller wrote the fields, missing fields last', () => {
