@@ -101,7 +101,9 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
   const corrections: Correction[] = [];
   const faults: Fault[] = [];
 
-  const walk = (rawNode: SchemaNode | undefined, value: Json, path: Segment[], depth: number): Json => {
+  // One path, pushed and popped as the walk goes down and up: copied only into a correction or fault.
+  const path: Segment[] = [];
+  const walk = (rawNode: SchemaNode | undefined, value: Json, depth: number): Json => {
     if (!rawNode || typeof rawNode !== 'object' || depth > 32) return value;
     const node = deref(root, rawNode);
     if (!node || typeof node !== 'object') return value;
@@ -133,7 +135,21 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
 
     if (Array.isArray(value)) {
       const items = node.items;
-      if (items && typeof items === 'object' && !Array.isArray(items)) return value.map((v, i) => walk(items, v, [...path, i], depth + 1));
+      if (items && typeof items === 'object' && !Array.isArray(items)) {
+        // An array whose every item comes back as it was is kept, not copied: the result is the same JSON.
+        let out: Json[] | undefined;
+        for (let i = 0; i < value.length; i++) {
+          path.push(i);
+          const v = walk(items, value[i], depth + 1);
+          path.pop();
+          if (out) out.push(v);
+          else if (v !== value[i]) {
+            out = value.slice(0, i);
+            out.push(v);
+          }
+        }
+        return out ?? value;
+      }
       return value;
     }
 
@@ -142,13 +158,19 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
       const obj = value as JsonObject;
       const keys = Object.keys(obj);
       const out: [string, Json][] = [];
-      const taken = new Map<string, string>(); // canonical -> key it came from
-      for (const k of keys) if (map.declared.has(k)) taken.set(k, k);
+      // Whether any key was renamed or dropped, or any value came back changed: if not, the object is kept as it was.
+      let changed = false;
+      // canonical -> key it came from; made at the first other name, as most objects have none.
+      let taken: Map<string, string> | undefined;
       for (const key of keys) {
         let target = key;
         if (!map.declared.has(key)) {
           const hit = map.other.get(key);
           if (hit) {
+            if (!taken) {
+              taken = new Map();
+              for (const k of keys) if (map.declared.has(k)) taken.set(k, k);
+            }
             const prior = taken.get(hit.to);
             if (prior !== undefined) {
               faults.push({
@@ -163,22 +185,31 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
                 stage: 'absorb',
                 reason: `keys "${prior}" and "${key}" both map to "${hit.to}"`,
               });
+              changed = true;
               continue;
             }
             target = hit.to;
+            changed = true;
             taken.set(target, key);
             corrections.push({ field: formatPath([...path, target]), rule: hit.rule, from: key, to: target });
           }
         }
         const sub = map.declared.has(target) ? node.properties[target] : undefined;
-        out.push([target, sub ? walk(sub, obj[key], [...path, target], depth + 1) : obj[key]]);
+        let next = obj[key];
+        if (sub) {
+          path.push(target);
+          next = walk(sub, obj[key], depth + 1);
+          path.pop();
+        }
+        if (next !== obj[key]) changed = true;
+        out.push([target, next]);
       }
       // fromEntries defines own properties, so a key named __proto__ stays data and never a prototype.
-      return Object.fromEntries(out);
+      return changed ? Object.fromEntries(out) : value;
     }
     return value;
   };
 
-  const result = walk(root, args, [], 0);
+  const result = walk(root, args, 0);
   return { args: result, corrections, faults };
 }

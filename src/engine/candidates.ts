@@ -12,6 +12,12 @@ function pointerOf(path: readonly Segment[]): string {
   return path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
+/** Sets an own data property; a key named __proto__ stays data, as Object.fromEntries keeps it. */
+function setOwn(obj: JsonObject, key: string, value: Json): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
 /** A copy of `root` with the value at `path` replaced; everything off the path is shared, keys keep their order. */
 export function withValueAt(root: Json, path: readonly Segment[], value: Json): Json {
   if (path.length === 0) return value;
@@ -22,10 +28,10 @@ export function withValueAt(root: Json, path: readonly Segment[], value: Json): 
     return copy;
   }
   const src = (root ?? {}) as JsonObject;
-  const entries: [string, Json][] = Object.keys(src).map((k) => [k, k === head ? withValueAt(src[k], rest, value) : src[k]]);
-  if (!Object.prototype.hasOwnProperty.call(src, head as string)) entries.push([head as string, withValueAt(undefined as unknown as Json, rest, value)]);
-  // fromEntries: a key named __proto__ stays data.
-  return Object.fromEntries(entries);
+  const out: JsonObject = {};
+  for (const k of Object.keys(src)) setOwn(out, k, k === head ? withValueAt(src[k], rest, value) : src[k]);
+  if (!Object.prototype.hasOwnProperty.call(src, head as string)) setOwn(out, head as string, withValueAt(undefined as unknown as Json, rest, value));
+  return out;
 }
 
 /** Whether the value at `path` of `args` breaks nothing: no validator error and no conflict at or under it. */

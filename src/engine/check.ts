@@ -58,8 +58,10 @@ function suggestCall(tool: CompiledTool | undefined, args: Json, faults: Fault[]
   if (!tool) return null;
   let next = applyFixes(args, faults);
   for (let round = 0; next !== null && round < SUGGEST_ROUNDS; round++) {
-    if (acceptedAsSent(tool, next).accepted) return { name: tool.name, arguments: next };
-    const left = validateCounted(tool, next, undefined, state);
+    const fast = acceptedAsSent(tool, next);
+    if (fast.accepted) return { name: tool.name, arguments: next };
+    // The validator's errors on `next`, when the fast path has them, are not asked for twice.
+    const left = validateCounted(tool, next, fast.errors, state);
     if (left.faults.length === 0 && left.unexplained === 0) return { name: tool.name, arguments: next };
     if (left.unexplained) return null;
     vetCandidates(tool, left.checked ?? null, left.faults);
@@ -73,7 +75,7 @@ function applyFixes(args: Json, faults: Fault[]): Json | null {
   if (!faults.every((f) => f.fix && (f.fix.kind === 'move' || f.candidates.length === 1))) return null;
   let next: Json;
   try {
-    next = structuredClone(args);
+    next = cloneArgs(args);
   } catch {
     // Too deep to copy (structuredClone recurses): the body still says everything; only the suggestion goes.
     return null;
@@ -88,13 +90,53 @@ function applyFixes(args: Json, faults: Fault[]): Json | null {
   return next;
 }
 
+/** Past this depth, or on anything but plain JSON data, the copy is left to structuredClone. */
+const PLAIN_CLONE_DEPTH = 64;
+const NOT_PLAIN = Symbol('not plain JSON');
+
+/** A deep copy of plain JSON data (no structuredClone round trip); else throws NOT_PLAIN. */
+function clonePlain(value: Json, depth: number): Json {
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value !== 'object' || depth > PLAIN_CLONE_DEPTH) throw NOT_PLAIN;
+  const proto = Object.getPrototypeOf(value);
+  if (Array.isArray(value)) {
+    // A plain array: no holes and no other own keys, so the copy below is the whole of it.
+    if (proto !== Array.prototype || Object.keys(value).length !== value.length) throw NOT_PLAIN;
+    const out = new Array<Json>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = clonePlain(value[i], depth + 1);
+    return out;
+  }
+  if (proto !== Object.prototype && proto !== null) throw NOT_PLAIN;
+  const out: Record<string, Json> = {};
+  for (const k of Object.keys(value)) {
+    const v = clonePlain((value as Record<string, Json>)[k], depth + 1);
+    // A key named __proto__ stays data, as structuredClone keeps it.
+    if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[k] = v;
+  }
+  return out;
+}
+
+/** The same copy structuredClone makes, made directly for plain JSON data (the suggested call copies every faulty call). */
+function cloneArgs(args: Json): Json {
+  try {
+    return clonePlain(args, 0);
+  } catch (err) {
+    if (err !== NOT_PLAIN) throw err;
+    return structuredClone(args);
+  }
+}
+
 function setAt(root: Json, path: readonly Segment[], value: Json): Json {
   if (path.length === 0) return value;
   const parent = valueAt(root, path.slice(0, -1));
   if (parent.found && parent.value && typeof parent.value === 'object') {
     const key = path[path.length - 1];
     if (Array.isArray(parent.value)) parent.value[key as number] = value;
-    else Object.defineProperty(parent.value, key as string, { value, enumerable: true, writable: true, configurable: true });
+    // An own data property either way; only __proto__ needs defining (assignment would set the prototype),
+    // and redefining every key was slow.
+    else if (key === '__proto__') Object.defineProperty(parent.value, key, { value, enumerable: true, writable: true, configurable: true });
+    else (parent.value as JsonObject)[key as string] = value;
   }
   return root;
 }
@@ -164,7 +206,11 @@ function keywordExample(pack: CompiledPack, name: string): string | undefined {
   return `${field.name}=${shown}`;
 }
 
-export function check(pack: CompiledPack, input: unknown, options: CheckOptions = {}): CheckResult {
+/** Shared, never written: a call without options or faults allocates none (the valid path is a few hundred ns). */
+const NO_OPTIONS: CheckOptions = Object.freeze({});
+const NO_FAULTS: readonly Fault[] = Object.freeze([]);
+
+export function check(pack: CompiledPack, input: unknown, options: CheckOptions = NO_OPTIONS): CheckResult {
   try {
     return runCheck(pack, input, options);
   } catch (err) {
@@ -173,7 +219,8 @@ export function check(pack: CompiledPack, input: unknown, options: CheckOptions 
 }
 
 function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): CheckResult {
-  const parsed = parseCall(input, { keywordExample: (name) => keywordExample(pack, name) });
+  // Only text can hold a Python-style call whose fault wants a keyword example; a value needs no hint.
+  const parsed = parseCall(input, typeof input === 'string' ? { keywordExample: (name) => keywordExample(pack, name) } : undefined);
   if (!parsed.ok) return rejected(pack, null, parsed.shape, null, [], [parsed.fault], 'parse');
   const { shape } = parsed;
   const name = parsed.name ?? options.tool ?? null;
@@ -230,8 +277,8 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
       reason: `arguments are ${Array.isArray(raw) ? 'an array' : raw === null ? 'null' : typeof raw}`,
     }], 'parse');
   }
-  let absorbed: { args: Json; corrections: Correction[]; faults: Fault[] } = { args: raw, corrections: toolCorrections, faults: [] };
-  const parseFaults = parsed.faults ?? [];
+  let absorbed: { args: Json; corrections: Correction[]; faults: readonly Fault[] } = { args: raw, corrections: toolCorrections, faults: NO_FAULTS };
+  const parseFaults = parsed.faults ?? NO_FAULTS;
   // The fast path (validate.ts): a call valid as sent pays for the validator and nothing of the error path.
   const fast = parseFaults.length ? { accepted: false as const } : acceptedAsSent(tool, raw);
   if (!fast.accepted) {

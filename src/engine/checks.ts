@@ -3,7 +3,7 @@
 // flat object: {error, field?, message, received?, next_call?, retryable, retry_after?}. A record the
 // caller may not see is answered exactly as a missing one, so the body never discloses that it exists.
 // An accepted call gets the effects it would have on the state, computed and never applied.
-import { describeExpr, evaluate, deepEqual, type Scope } from './conditions';
+import { compileExpr, describeExpr, evaluate, deepEqual, type Scope } from './conditions';
 import { PLACEHOLDER } from './checks-compile';
 import { cutReceived, cutString } from './received';
 import { valueAt } from './paths';
@@ -30,10 +30,6 @@ function own(value: unknown, key: string): Json | undefined {
   return isObject(value) && Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
 }
 
-/** Whatever the state is (the playground passes what a user typed), the checks read only what is there. */
-function readState(state: unknown) {
-  return { now: own(state, 'now'), caller: own(state, 'caller'), records: own(state, 'records') };
-}
 
 /** The steps of a call that never reached the checks: every check not run. */
 export function notRunSteps(tool: CompiledTool | undefined): CheckStep[] {
@@ -75,33 +71,88 @@ function argumentSegments(path: string): string[] {
   return segments;
 }
 
-/** A rule's `let` bindings as entries, read once per rule rather than once per call. */
-const LETS = new WeakMap<RuleCheckSource, [string, Json][]>();
-function letsOf(src: RuleCheckSource): [string, Json][] {
-  let lets = LETS.get(src);
-  if (!lets) LETS.set(src, (lets = Object.entries(src.let ?? {}) as [string, Json][]));
-  return lets;
+type Evaluator = ReturnType<typeof compileExpr>;
+
+/**
+ * A tool's checks and effects with their expressions compiled and their paths split, once per tool: the
+ * checks run on every accepted call, and a look-up per expression per call was most of their cost.
+ * compileExpr gives the same evaluator evaluate() would use, so the outcome is the same.
+ */
+interface Prepared {
+  checks: CompiledCheck[];
+  effects: CompiledTool['effects'];
+  steps: {
+    segments?: string[];
+    where?: Evaluator;
+    visible?: Evaluator;
+    requires?: Evaluator;
+    when?: Evaluator;
+    lets: [string, Evaluator][];
+    field?: string[];
+    retryAfter?: Evaluator;
+  }[];
+  effectSets: [string, Evaluator][][];
+}
+
+const PREPARED = new WeakMap<CompiledTool, Prepared>();
+const NO_LETS: [string, Evaluator][] = [];
+
+function prepared(tool: CompiledTool): Prepared {
+  let p = PREPARED.get(tool);
+  if (p && p.checks === tool.checks && p.effects === tool.effects) return p;
+  p = {
+    checks: tool.checks,
+    effects: tool.effects,
+    steps: tool.checks.map((check) => {
+      if (check.kind === 'exists') {
+        const src = check.source as ExistsCheckSource;
+        return {
+          segments: argumentSegments(src.argument),
+          where: src.where !== undefined ? compileExpr(src.where) : undefined,
+          visible: src.visible !== undefined ? compileExpr(src.visible) : undefined,
+          lets: NO_LETS,
+        };
+      }
+      if (check.kind === 'permission') return { requires: compileExpr((check.source as PermissionCheckSource).requires), lets: NO_LETS };
+      const src = check.source as RuleCheckSource;
+      const lets = Object.entries(src.let ?? {}) as [string, Json][];
+      return {
+        when: compileExpr(src.when),
+        lets: lets.length ? lets.map(([name, e]) => [name, compileExpr(e)] as [string, Evaluator]) : NO_LETS,
+        field: src.field ? argumentSegments(src.field) : undefined,
+        retryAfter: src.retry_after !== undefined ? compileExpr(src.retry_after) : undefined,
+      };
+    }),
+    effectSets: tool.effects.map((e) => Object.entries(e.set).map(([field, expr]) => [field, compileExpr(expr)] as [string, Evaluator])),
+  };
+  PREPARED.set(tool, p);
+  return p;
+}
+
+/** The outcome of a check that failed: it, and every check after it not run. */
+function stopAt(checks: CompiledCheck[], steps: CheckStep[], i: number, detail: string, body: Body, f: Fault): ChecksOutcome {
+  steps.push({ id: checks[i].id, kind: checks[i].kind, outcome: 'failed', detail });
+  const rest = checks.slice(i + 1);
+  for (const c of rest) steps.push({ id: c.id, kind: c.kind, outcome: 'not_run' });
+  return { ok: false, steps, body, fault: f, stoppedBy: checks[i].id, notRun: rest.map((c) => c.id), effects: [] };
 }
 
 export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown): ChecksOutcome {
-  const { now, caller, records } = readState(state);
-  const scope: Scope = { args, caller, now, records, names: new Map() };
-  const bound = new Map<string, { kind: string; id: string; record: JsonObject }>();
+  // Whatever the state is (the playground passes what a user typed), the checks read only what is there.
+  const scope: Scope = { args, caller: own(state, 'caller'), now: own(state, 'now'), records: own(state, 'records'), names: new Map() };
+  const records = scope.records;
+  const prep = prepared(tool);
+  // The records found, for effects that update one: kept only when the tool has effects.
+  const bound = prep.effects.length ? new Map<string, { kind: string; id: string; record: JsonObject }>() : undefined;
   const steps: CheckStep[] = [];
-  const checks = tool.checks;
-
-  const stop = (i: number, detail: string, body: Body, f: Fault): ChecksOutcome => {
-    steps.push({ id: checks[i].id, kind: checks[i].kind, outcome: 'failed', detail });
-    const rest = checks.slice(i + 1);
-    for (const c of rest) steps.push({ id: c.id, kind: c.kind, outcome: 'not_run' });
-    return { ok: false, steps, body, fault: f, stoppedBy: checks[i].id, notRun: rest.map((c) => c.id), effects: [] };
-  };
+  const checks = prep.checks;
 
   for (let i = 0; i < checks.length; i++) {
     const check = checks[i];
+    const step = prep.steps[i];
     if (check.kind === 'exists') {
       const src = check.source as ExistsCheckSource;
-      const sent = valueAt(args, argumentSegments(src.argument));
+      const sent = valueAt(args, step.segments!);
       if (!sent.found || sent.value === undefined || sent.value === null) {
         steps.push({ id: check.id, kind: check.kind, outcome: 'skipped', detail: `${src.argument} was not sent` });
         // Two exists checks may bind one name (a charge or a payment intent, as `payment`): keep the one sent.
@@ -115,53 +166,53 @@ export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown):
       const idText = () => JSON.stringify(id ?? sent.value).slice(0, 80);
       if (!isObject(record)) {
         const reason = `no ${src.record} record ${idText()} in the state`;
-        return stop(i, reason, body(), fault('not_found', src.argument, String(body().message), reason, cutReceived(sent.value as Json)));
+        return stopAt(checks, steps, i, reason, body(), fault('not_found', src.argument, String(body().message), reason, cutReceived(sent.value as Json)));
       }
       scope.names.set(check.binding!, record);
-      if (src.where !== undefined && evaluate(src.where, scope) !== true) {
+      if (step.where !== undefined && step.where(scope) !== true) {
         // Not the record this call names (an event on another calendar): the body of a miss, and the trace says why.
         const reason = `${src.record} record ${idText()} exists, but not where this call looks (where: ${describeExpr(src.where)}); answered as not_found`;
-        return stop(i, reason, body(), fault('not_found', src.argument, String(body().message), reason, cutReceived(sent.value as Json)));
+        return stopAt(checks, steps, i, reason, body(), fault('not_found', src.argument, String(body().message), reason, cutReceived(sent.value as Json)));
       }
-      if (src.visible !== undefined && evaluate(src.visible, scope) !== true) {
+      if (step.visible !== undefined && step.visible(scope) !== true) {
         // The model gets the body of a miss; only the log and the trace say the record is there.
         const reason = `${src.record} record ${idText()} exists but is hidden from this caller (visible: ${describeExpr(src.visible)}); answered as not_found`;
-        return stop(i, reason, body(), fault('not_found', src.argument, String(body().message), reason, cutReceived(sent.value as Json)));
+        return stopAt(checks, steps, i, reason, body(), fault('not_found', src.argument, String(body().message), reason, cutReceived(sent.value as Json)));
       }
-      bound.set(check.binding!, { kind: src.record, id: id!, record });
+      bound?.set(check.binding!, { kind: src.record, id: id!, record });
       steps.push({ id: check.id, kind: check.kind, outcome: 'passed' });
       continue;
     }
     if (check.kind === 'permission') {
       const src = check.source as PermissionCheckSource;
-      if (evaluate(src.requires, scope) !== true) {
+      if (step.requires!(scope) !== true) {
         const body: Body = { error: 'forbidden', message: src.message };
         if (src.next_call) body.next_call = src.next_call;
         body.retryable = false;
         const reason = `the caller does not meet: ${describeExpr(src.requires)}`;
-        return stop(i, reason, body, fault('forbidden', '', src.message, reason));
+        return stopAt(checks, steps, i, reason, body, fault('forbidden', '', src.message, reason));
       }
       steps.push({ id: check.id, kind: check.kind, outcome: 'passed' });
       continue;
     }
     const src = check.source as RuleCheckSource;
-    const lets = letsOf(src);
-    for (const [name, e] of lets) scope.names.set(name, evaluate(e, scope));
-    const fires = evaluate(src.when, scope) === true;
+    const lets = step.lets;
+    for (const [name, e] of lets) scope.names.set(name, e(scope));
+    const fires = step.when!(scope) === true;
     if (fires) {
       const body: Body = { error: src.code };
       if (src.field) body.field = src.field;
       body.message = render(src.message, scope);
-      const sent = src.field ? valueAt(args, argumentSegments(src.field)) : { found: false };
+      const sent = step.field ? valueAt(args, step.field) : { found: false };
       if (sent.found && sent.value !== undefined) body.received = cutReceived(sent.value);
       if (src.next_call) body.next_call = src.next_call;
       body.retryable = src.retryable;
       if (src.retryable && src.retry_after !== undefined) {
-        const after = evaluate(src.retry_after, scope);
+        const after = step.retryAfter!(scope);
         if (typeof after === 'number' && Number.isFinite(after)) body.retry_after = Math.max(1, Math.ceil(after));
       }
       const reason = `${src.code}: ${describeExpr(src.when)}`;
-      const result = stop(i, reason, body, fault(src.code, src.field ?? '', String(body.message), reason, body.received));
+      const result = stopAt(checks, steps, i, reason, body, fault(src.code, src.field ?? '', String(body.message), reason, body.received));
       for (const [name] of lets) scope.names.delete(name);
       return result;
     }
@@ -169,25 +220,26 @@ export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown):
     steps.push({ id: check.id, kind: check.kind, outcome: 'passed' });
   }
 
-  return { ok: true, steps, body: null, fault: null, stoppedBy: null, notRun: [], effects: effectsOf(tool, scope, bound) };
+  return { ok: true, steps, body: null, fault: null, stoppedBy: null, notRun: [], effects: bound ? effectsOf(prep, scope, bound) : [] };
 }
 
-function effectsOf(tool: CompiledTool, scope: Scope, bound: Map<string, { kind: string; id: string; record: JsonObject }>): Effect[] {
+function effectsOf(prep: Prepared, scope: Scope, bound: Map<string, { kind: string; id: string; record: JsonObject }>): Effect[] {
   const out: Effect[] = [];
-  for (const e of tool.effects) {
+  for (let i = 0; i < prep.effects.length; i++) {
+    const e = prep.effects[i];
     if (e.update !== undefined) {
       const target = bound.get(e.update);
       if (!target) continue; // its argument was not sent, so the call touches no such record
-      for (const [field, expr] of Object.entries(e.set)) {
-        const to = evaluate(expr, scope);
+      for (const [field, expr] of prep.effectSets[i]) {
+        const to = expr(scope);
         if (to === undefined) continue;
         const from = own(target.record, field) ?? null;
         if (deepEqual(from, to)) continue;
         out.push({ action: 'update', record: target.kind, id: target.id, field, from, to });
       }
     } else if (e.create !== undefined) {
-      for (const [field, expr] of Object.entries(e.set)) {
-        const to = evaluate(expr, scope);
+      for (const [field, expr] of prep.effectSets[i]) {
+        const to = expr(scope);
         if (to === undefined) continue;
         out.push({ action: 'create', record: e.create, id: null, field, from: null, to });
       }

@@ -218,7 +218,31 @@ function compilePath(text: string): Evaluator {
   if (typeof p === 'string') f = MISSING;
   else {
     const path = p;
-    f = (scope) => readPath(path, scope);
+    const keys = staticKeys(path);
+    // A path of fixed keys (most are) reads its root once and then its keys, as readPath does, with no
+    // segment to inspect per call.
+    if (keys) {
+      const root = path.root;
+      const start: Evaluator =
+        root === 'args' ? (scope) => scope.args : root === 'caller' ? (scope) => scope.caller : root === 'now' ? (scope) => scope.now : root === 'records' ? (scope) => scope.records : (scope) => scope.names.get(root);
+      if (keys.length === 0) f = start;
+      else if (keys.length === 1) {
+        const key = keys[0];
+        f = (scope) => {
+          const cur = start(scope);
+          return cur === undefined ? undefined : own(cur, key);
+        };
+      } else {
+        f = (scope) => {
+          let cur = start(scope);
+          for (let i = 0; i < keys.length; i++) {
+            if (cur === undefined) return undefined;
+            cur = own(cur, keys[i]);
+          }
+          return cur;
+        };
+      }
+    } else f = (scope) => readPath(path, scope);
   }
   if (compiledPaths.size < 5000) compiledPaths.set(text, f);
   return f;

@@ -5,6 +5,7 @@
 import { enumCodeFor } from './codes';
 import { dateFormatProblem } from './date-formats';
 import { deref, enumIsListable } from './pack-compiler';
+import { declaredNamesOf, fieldIndex } from './field-index';
 import { formatPath, patternOf, pointerToSegments, valueAt, valuesAlong, type Segment } from './paths';
 import { cutReceived } from './received';
 import { looksLike, numberFromString, suggestNames, suggestValues } from './suggest';
@@ -67,6 +68,8 @@ export interface ExplainContext {
   state?: unknown;
   /** The arguments as the validator saw them (over-long strings emptied); shapes.ts validates candidates on these. */
   checked?: Json;
+  /** The validator's errors on `checked`, so the probes of shapes.ts need not validate the call as sent again. */
+  checkedErrors?: AjvError[];
 }
 
 function fieldFor(ctx: ExplainContext, segments: Segment[]): FieldInfo | undefined {
@@ -128,13 +131,7 @@ export function whatToSend(field: FieldInfo | undefined, node: SchemaNode | unde
 
 /** The declared names of the object at `segments`, for unknown-argument messages and suggestions. */
 function declaredNamesAt(ctx: ExplainContext, segments: Segment[]): string[] {
-  const prefix = patternOf(segments);
-  const names: string[] = [];
-  for (const f of ctx.tool.fields.values()) {
-    const parent = f.path.includes('.') || f.path.includes('[') ? f.path.slice(0, f.path.length - f.name.length).replace(/\.$/, '') : '';
-    if (parent === prefix && !f.path.endsWith('[]')) names.push(f.name);
-  }
-  return names;
+  return declaredNamesOf(ctx.tool, patternOf(segments));
 }
 
 export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
@@ -358,9 +355,10 @@ function choiceText(ctx: ExplainContext, e: AjvError, node: SchemaNode | undefin
 /** Conflicts are a pack fact AJV does not know: one fault names every offender, the reason and what to drop. */
 export function conflictFaults(ctx: ExplainContext): Fault[] {
   const out: Fault[] = [];
-  for (const f of ctx.tool.fields.values()) {
+  // Most tools declare no conflicts: the index says so without a look at any field.
+  for (const { field: f, steps } of fieldIndex(ctx.tool).conflicted) {
     if (!f.conflicts) continue;
-    for (const { segments, object } of objectsAt(ctx.args, parentPattern(f))) {
+    for (const { segments, object } of objectsAlong(ctx.args, steps)) {
       if (!Object.prototype.hasOwnProperty.call(object, f.name)) continue;
       const present = f.conflicts.with.filter((o) => Object.prototype.hasOwnProperty.call(object, o));
       if (present.length === 0) continue;
@@ -384,13 +382,8 @@ export function conflictFaults(ctx: ExplainContext): Fault[] {
   return out;
 }
 
-function parentPattern(f: FieldInfo): string {
-  return f.path.slice(0, f.path.length - f.name.length).replace(/\.$/, '');
-}
-
-/** Every object instance found at a path pattern such as `attendees[]` or `start`. */
-function objectsAt(args: Json, pattern: string): { segments: Segment[]; object: Record<string, Json> }[] {
-  const steps = pattern === '' ? [] : pattern.replace(/\[\]/g, '.[]').split('.').filter(Boolean);
+/** Every object instance found along the steps of a path pattern such as `attendees[]` or `start`. */
+function objectsAlong(args: Json, steps: readonly string[]): { segments: Segment[]; object: Record<string, Json> }[] {
   return valuesAlong(args, steps)
     .filter((l) => l.value !== null && typeof l.value === 'object' && !Array.isArray(l.value))
     .map((l) => ({ segments: l.path, object: l.value as Record<string, Json> }));

@@ -186,9 +186,10 @@ export function resolveLocalRef(root: SchemaNode, node: SchemaNode): { node: Sch
 }
 
 /** Follows `$ref` and single-branch `allOf` so the caller sees the node that declares properties. */
-export function deref(root: SchemaNode, node: SchemaNode, seen = new Set<SchemaNode>()): SchemaNode {
+export function deref(root: SchemaNode, node: SchemaNode, seen?: Set<SchemaNode>): SchemaNode {
   let cur = node;
-  while (cur && typeof cur === 'object' && typeof cur.$ref === 'string' && !seen.has(cur)) {
+  // The set of nodes followed is made only for a $ref: most nodes have none, and this runs on every node read.
+  while (cur && typeof cur === 'object' && typeof cur.$ref === 'string' && !(seen ??= new Set()).has(cur)) {
     seen.add(cur);
     const r = resolveLocalRef(root, cur);
     if (!r) break;
@@ -295,8 +296,16 @@ function fieldInfo(root: SchemaNode, name: string, path: string, raw: SchemaNode
 }
 
 /** True when the permitted set is small enough to be worth its tokens in every message. */
+/** Per enum list (the pack's, which compiled packs never change): whether it is listable, read on every enum fault. */
+const LISTABLE = new WeakMap<readonly Json[], boolean>();
+
 export function enumIsListable(values: readonly Json[]): boolean {
-  return values.length <= ENUM_LIST_MAX_VALUES && values.map((v) => String(v)).join(', ').length <= ENUM_LIST_MAX_CHARS;
+  let listable = LISTABLE.get(values);
+  if (listable === undefined) {
+    listable = values.length <= ENUM_LIST_MAX_VALUES && values.map((v) => String(v)).join(', ').length <= ENUM_LIST_MAX_CHARS;
+    LISTABLE.set(values, listable);
+  }
+  return listable;
 }
 
 function checkFieldKeywords(fields: Map<string, FieldInfo & { pointer: string }>, basePath: string, problems: PackProblem[]) {

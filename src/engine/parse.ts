@@ -181,7 +181,7 @@ export interface ParseOptions {
   keywordExample?: (tool: string) => string | undefined;
 }
 
-export function parseCall(input: unknown, options: ParseOptions = {}): ParseOutcome {
+export function parseCall(input: unknown, options?: ParseOptions): ParseOutcome {
   if (typeof input !== 'string') return readEnvelope(input as Json);
   const text = input;
   if (looksLikePythonCall(text)) {
@@ -190,7 +190,7 @@ export function parseCall(input: unknown, options: ParseOptions = {}): ParseOutc
       return { ok: true, shape: 'python', name: call.name, args: call.arguments };
     } catch (err) {
       if (err instanceof PythonSyntaxError) {
-        const example = err.positionalIn !== undefined ? options.keywordExample?.(err.positionalIn) : undefined;
+        const example = err.positionalIn !== undefined ? options?.keywordExample?.(err.positionalIn) : undefined;
         const expected = example ? err.expected.replace('name="value"', example) : err.expected;
         return { ok: false, shape: 'python', name: null, fault: syntaxFault('invalid_call', '', 'is not a call the checker can read', text, err.offset, expected, 'python-style parse failed') };
       }

@@ -30,8 +30,15 @@ export function pointerToSegments(pointer: string, instance: Json): Segment[] {
   if (!pointer) return [];
   const out: Segment[] = [];
   let cur: Json | undefined = instance;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  // The parts after the first "/", read in place: this runs on every error of every faulty call.
+  const first = pointer.indexOf('/');
+  if (first === -1) return out;
+  for (let start = first + 1; start <= pointer.length; ) {
+    let end = pointer.indexOf('/', start);
+    if (end === -1) end = pointer.length;
+    const raw = pointer.slice(start, end);
+    start = end + 1;
+    const key = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
     if (Array.isArray(cur)) {
       const i = Number(key);
       out.push(i);

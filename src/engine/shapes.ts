@@ -5,6 +5,7 @@
 // validated there first: a candidate this module cannot check is never made.
 import { words } from './absorb';
 import { conflictFaults, FORMAT_RULES, whatToSend, type ExplainContext } from './explain';
+import { childFieldsOf, fieldIndex } from './field-index';
 import { PATTERN_FIELD_MAX, regexInputLimit } from './input-cap';
 import { formatPath, patternOf, valueAt, type Segment } from './paths';
 import { cutReceived } from './received';
@@ -28,7 +29,7 @@ const GROUP_RECEIVED = 3;
 
 interface ProbeState {
   left: number;
-  base?: { errors: Set<string>; conflicts: Set<string> };
+  base?: { errors: Set<string>; conflicts: ReadonlySet<string> };
   /** Whether a field's shape example validated, by kind and path pattern: checked once per call, not per item. */
   shapes: Map<string, boolean>;
 }
@@ -58,7 +59,10 @@ function signature(e: AjvError): string {
   return `${e.instancePath}\u0000${e.schemaPath}\u0000${JSON.stringify(e.params ?? {})}`;
 }
 
-function conflictKeys(tool: CompiledTool, args: Json): Set<string> {
+const NO_KEYS: ReadonlySet<string> = new Set();
+
+function conflictKeys(tool: CompiledTool, args: Json): ReadonlySet<string> {
+  if (fieldIndex(tool).conflicted.length === 0) return NO_KEYS;
   return new Set(conflictFaults({ tool, args }).map((c) => `${c.field}\u0000${c.message}`));
 }
 
@@ -66,7 +70,14 @@ function conflictKeys(tool: CompiledTool, args: Json): Set<string> {
 function baseOf(ctx: ExplainContext): ProbeState['base'] {
   const s = probeState(ctx);
   if (!s.base) {
-    const errors = errorsOf(ctx, checkedArgs(ctx));
+    let errors: AjvError[] | undefined;
+    // The errors of the call as the validator saw it are known already; the probe budget is spent as if run again.
+    if (ctx.checkedErrors) {
+      if (s.left > 0) {
+        s.left--;
+        errors = ctx.checkedErrors;
+      }
+    } else errors = errorsOf(ctx, checkedArgs(ctx));
     if (!errors) return undefined;
     s.base = { errors: new Set(errors.map(signature)), conflicts: conflictKeys(ctx.tool, checkedArgs(ctx)) };
   }
@@ -103,6 +114,12 @@ function changeFits(ctx: ExplainContext, changed: Json, paths: readonly Segment[
   return true;
 }
 
+/** Sets an own data property; a key named __proto__ stays data, as Object.fromEntries keeps it. */
+function setOwn(obj: JsonObject, key: string, value: Json): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
 /** A copy of `root` with `value` at `path`; off the path everything is shared, and a new key goes last. */
 export function withValueAt(root: Json | undefined, path: readonly Segment[], value: Json): Json {
   if (path.length === 0) return value;
@@ -114,10 +131,10 @@ export function withValueAt(root: Json | undefined, path: readonly Segment[], va
   }
   const src = root !== null && typeof root === 'object' && !Array.isArray(root) ? root : {};
   const key = String(head);
-  const entries: [string, Json][] = Object.keys(src).map((k) => [k, k === key ? withValueAt(src[k], rest, value) : src[k]]);
-  if (!Object.prototype.hasOwnProperty.call(src, key)) entries.push([key, withValueAt(undefined, rest, value)]);
-  // fromEntries: a key named __proto__ stays data.
-  return Object.fromEntries(entries);
+  const out: JsonObject = {};
+  for (const k of Object.keys(src)) setOwn(out, k, k === key ? withValueAt(src[k], rest, value) : src[k]);
+  if (!Object.prototype.hasOwnProperty.call(src, key)) setOwn(out, key, withValueAt(undefined, rest, value));
+  return out;
 }
 
 /**
@@ -182,12 +199,8 @@ function typesOf(s: SchemaNode): string[] {
 }
 
 /** The fields declared directly under the path pattern `parent` ('' for the arguments), in order. */
-function childFields(tool: CompiledTool, parent: string): FieldInfo[] {
-  const out: FieldInfo[] = [];
-  for (const f of tool.fields.values()) {
-    if (f.path === (parent ? `${parent}.${f.name}` : f.name)) out.push(f);
-  }
-  return out;
+function childFields(tool: CompiledTool, parent: string): readonly FieldInfo[] {
+  return childFieldsOf(tool, parent);
 }
 
 /** A string field whose format or pattern a string can be said to fit (any string fits a bare string field). */

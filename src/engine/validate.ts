@@ -264,6 +264,7 @@ export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError
   const capped = capOversized(tool, args);
   ctx.checked = capped.args;
   const errors = (known && capped.args === args ? known : tool.validate(capped.args)) ?? [];
+  ctx.checkedErrors = errors;
   const byField = new Map<string, { fault: Fault; rank: number }>();
   const faults: Fault[] = capped.faults;
   const pruned = pruneNested(errors);
