@@ -63,6 +63,21 @@ function fault(code: string, field: string, message: string, reason: string, rec
   return { field, code, message, received, hasReceived: received !== undefined, candidates: [], showCandidates: false, stage: 'checks', reason };
 }
 
+/** The value at an argument path, or undefined when none is there: valueAt's reading, with nothing allocated. */
+function sentAt(args: Json, segments: readonly string[]): Json | undefined {
+  let cur: Json | undefined = args;
+  for (let i = 0; i < segments.length; i++) {
+    if (cur === null || typeof cur !== 'object' || Array.isArray(cur) || !Object.prototype.hasOwnProperty.call(cur, segments[i])) return undefined;
+    cur = (cur as JsonObject)[segments[i]];
+  }
+  return cur;
+}
+
+/** A failure's log reason names the id as text; only a failure pays for it. */
+function idTextOf(id: string | null, value: Json): string {
+  return JSON.stringify(id ?? value).slice(0, 80);
+}
+
 /** A pack's argument paths, split once: the checks run on every call, and the paths are few. */
 const SEGMENTS = new Map<string, string[]>();
 function argumentSegments(path: string): string[] {
@@ -94,11 +109,13 @@ interface Prepared {
   effectSets: [string, Evaluator][][];
 }
 
-const PREPARED = new WeakMap<CompiledTool, Prepared>();
+// Kept on the tool under a symbol (a WeakMap for a tool that cannot take one): this is read on every call.
+const PREPARED = Symbol('prepared checks');
+const PREPARED_ELSEWHERE = new WeakMap<CompiledTool, Prepared>();
 const NO_LETS: [string, Evaluator][] = [];
 
 function prepared(tool: CompiledTool): Prepared {
-  let p = PREPARED.get(tool);
+  let p = (tool as CompiledTool & { [PREPARED]?: Prepared })[PREPARED] ?? PREPARED_ELSEWHERE.get(tool);
   if (p && p.checks === tool.checks && p.effects === tool.effects) return p;
   p = {
     checks: tool.checks,
@@ -125,7 +142,8 @@ function prepared(tool: CompiledTool): Prepared {
     }),
     effectSets: tool.effects.map((e) => Object.entries(e.set).map(([field, expr]) => [field, compileExpr(expr)] as [string, Evaluator])),
   };
-  PREPARED.set(tool, p);
+  if (Object.isExtensible(tool)) Object.defineProperty(tool, PREPARED, { value: p, writable: true, configurable: true });
+  else PREPARED_ELSEWHERE.set(tool, p);
   return p;
 }
 
@@ -152,32 +170,30 @@ export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown):
     const step = prep.steps[i];
     if (check.kind === 'exists') {
       const src = check.source as ExistsCheckSource;
-      const sent = valueAt(args, step.segments!);
-      if (!sent.found || sent.value === undefined || sent.value === null) {
+      // The value sent, read without an allocation (undefined when not sent).
+      const value = sentAt(args, step.segments!);
+      if (value === undefined || value === null) {
         steps.push({ id: check.id, kind: check.kind, outcome: 'skipped', detail: `${src.argument} was not sent` });
         // Two exists checks may bind one name (a charge or a payment intent, as `payment`): keep the one sent.
         if (!scope.names.has(check.binding!)) scope.names.set(check.binding!, undefined);
         continue;
       }
-      const id = typeof sent.value === 'string' || typeof sent.value === 'number' ? String(sent.value) : null;
+      const id = typeof value === 'string' || typeof value === 'number' ? String(value) : null;
       const record = id === null ? undefined : own(own(records, src.record), id);
-      const body = () => notFoundBody(check, sent.value as Json);
-      // Only a failure's log reason needs the id as text; an accepted call should not pay for it.
-      const idText = () => JSON.stringify(id ?? sent.value).slice(0, 80);
       if (!isObject(record)) {
-        const reason = `no ${src.record} record ${idText()} in the state`;
-        return stopAt(checks, steps, i, reason, body(), fault('not_found', src.argument, String(body().message), reason, cutReceived(sent.value as Json)));
+        const reason = `no ${src.record} record ${idTextOf(id, value)} in the state`;
+        return stopAt(checks, steps, i, reason, notFoundBody(check, value), fault('not_found', src.argument, String(notFoundBody(check, value).message), reason, cutReceived(value)));
       }
       scope.names.set(check.binding!, record);
       if (step.where !== undefined && step.where(scope) !== true) {
         // Not the record this call names (an event on another calendar): the body of a miss, and the trace says why.
-        const reason = `${src.record} record ${idText()} exists, but not where this call looks (where: ${describeExpr(src.where)}); answered as not_found`;
-        return stopAt(checks, steps, i, reason, body(), fault('not_found', src.argument, String(body().message), reason, cutReceived(sent.value as Json)));
+        const reason = `${src.record} record ${idTextOf(id, value)} exists, but not where this call looks (where: ${describeExpr(src.where)}); answered as not_found`;
+        return stopAt(checks, steps, i, reason, notFoundBody(check, value), fault('not_found', src.argument, String(notFoundBody(check, value).message), reason, cutReceived(value)));
       }
       if (step.visible !== undefined && step.visible(scope) !== true) {
         // The model gets the body of a miss; only the log and the trace say the record is there.
-        const reason = `${src.record} record ${idText()} exists but is hidden from this caller (visible: ${describeExpr(src.visible)}); answered as not_found`;
-        return stopAt(checks, steps, i, reason, body(), fault('not_found', src.argument, String(body().message), reason, cutReceived(sent.value as Json)));
+        const reason = `${src.record} record ${idTextOf(id, value)} exists but is hidden from this caller (visible: ${describeExpr(src.visible)}); answered as not_found`;
+        return stopAt(checks, steps, i, reason, notFoundBody(check, value), fault('not_found', src.argument, String(notFoundBody(check, value).message), reason, cutReceived(value)));
       }
       bound?.set(check.binding!, { kind: src.record, id: id!, record });
       steps.push({ id: check.id, kind: check.kind, outcome: 'passed' });
@@ -197,7 +213,7 @@ export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown):
     }
     const src = check.source as RuleCheckSource;
     const lets = step.lets;
-    for (const [name, e] of lets) scope.names.set(name, e(scope));
+    for (let j = 0; j < lets.length; j++) scope.names.set(lets[j][0], lets[j][1](scope));
     const fires = step.when!(scope) === true;
     if (fires) {
       const body: Body = { error: src.code };
@@ -213,10 +229,10 @@ export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown):
       }
       const reason = `${src.code}: ${describeExpr(src.when)}`;
       const result = stopAt(checks, steps, i, reason, body, fault(src.code, src.field ?? '', String(body.message), reason, body.received));
-      for (const [name] of lets) scope.names.delete(name);
+      for (let j = 0; j < lets.length; j++) scope.names.delete(lets[j][0]);
       return result;
     }
-    for (const [name] of lets) scope.names.delete(name);
+    for (let j = 0; j < lets.length; j++) scope.names.delete(lets[j][0]);
     steps.push({ id: check.id, kind: check.kind, outcome: 'passed' });
   }
 

@@ -286,10 +286,17 @@ function build(expr: Json[] | JsonObject): Evaluator {
   const pair = list.length === 2;
   const one = compileExpr(arg);
   switch (op as Operator) {
+    // Plain loops: no closure is made per evaluation (the checks run on every accepted call).
     case 'all':
-      return (scope) => list.every((e) => e(scope) === true);
+      return (scope) => {
+        for (let i = 0; i < list.length; i++) if (list[i](scope) !== true) return false;
+        return true;
+      };
     case 'any':
-      return (scope) => list.some((e) => e(scope) === true);
+      return (scope) => {
+        for (let i = 0; i < list.length; i++) if (list[i](scope) === true) return true;
+        return false;
+      };
     case 'not':
       return (scope) => one(scope) !== true;
     case 'eq':
@@ -308,7 +315,9 @@ function build(expr: Json[] | JsonObject): Evaluator {
       return (scope) => {
         const needle = a?.(scope);
         const hay = b?.(scope);
-        return needle !== undefined && Array.isArray(hay) && hay.some((h) => deepEqual(needle, h));
+        if (needle === undefined || !Array.isArray(hay)) return false;
+        for (let i = 0; i < hay.length; i++) if (deepEqual(needle, hay[i])) return true;
+        return false;
       };
     case 'missing':
       return (scope) => {
