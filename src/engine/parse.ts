@@ -135,11 +135,15 @@ function nameOf(v: unknown): string | null {
   return typeof v === 'string' ? v : null;
 }
 
-const PLAIN_KEYS = new Set(['name', 'arguments', 'input', 'id', 'call_id', 'type']);
-
-/** Every own key is one a plain {name, arguments} call may carry (a loop: this runs on every call). */
+/**
+ * Every own key is one a plain {name, arguments} call may carry: name, arguments, input, id, call_id, type.
+ * A loop over the own keys with no array made and no set looked up: this runs on every call.
+ */
 function onlyPlainKeys(v: JsonObject): boolean {
-  for (const k of Object.keys(v)) if (!PLAIN_KEYS.has(k)) return false;
+  for (const k in v) {
+    if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+    if (k !== 'name' && k !== 'arguments' && k !== 'input' && k !== 'id' && k !== 'call_id' && k !== 'type') return false;
+  }
   return true;
 }
 
