@@ -2,7 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CompiledPack } from '../engine/types';
 import { loadShippedPack } from '../package/shipped';
-import { checkLinesUtf8, type BatchReply, type BatchRequest, type WorkerData } from './jsonl';
+import { checkLines, type BatchReply, type BatchRequest, type WorkerData } from './jsonl';
 
 const data = workerData as WorkerData;
 const options = data.tool ? { tool: data.tool } : {};
@@ -18,10 +18,11 @@ async function load(): Promise<CompiledPack> {
 }
 
 const pack = load();
+const encoder = new TextEncoder();
 parentPort!.on('message', async ({ id, text }: BatchRequest) => {
   let reply: BatchReply;
   try {
-    reply = { id, out: checkLinesUtf8(await pack, text, options) };
+    reply = { id, out: encoder.encode(checkLines(await pack, text, options)) };
   } catch (err) {
     reply = { id, error: err instanceof Error ? err.message : String(err) };
   }

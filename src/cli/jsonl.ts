@@ -38,34 +38,6 @@ export function checkLines(pack: CompiledPack, text: string, options: CheckOptio
   return out;
 }
 
-const encoder = new TextEncoder();
-
-/**
- * The same bytes as checkLines() in UTF-8: each line encoded on its own and the bytes joined once. Joining
- * the lines as one string first cost more than checking them (a long string of mixed one-byte and two-byte
- * pieces is slow to flatten and encode), and the bytes are what a worker hands over and the output takes.
- */
-export function checkLinesUtf8(pack: CompiledPack, text: string, options: CheckOptions): Uint8Array {
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  let start = 0;
-  for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-    const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-    const line = encoder.encode(JSON.stringify(check(pack, text.slice(start, end), options)));
-    parts.push(line);
-    size += line.length + 1;
-    start = nl + 1;
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const line of parts) {
-    out.set(line, at);
-    at += line.length;
-    out[at++] = 10;
-  }
-  return out;
-}
-
 export interface StreamOptions {
   pack: CompiledPack;
   source: WorkerSource;
@@ -105,7 +77,7 @@ export async function streamJsonl(o: StreamOptions): Promise<void> {
   };
   // No --workers: the lines are checked on this thread. --workers N: on N worker threads, this one reads and writes.
   if (!o.workers) {
-    for await (const text of wholeLines()) await write(output, checkLinesUtf8(o.pack, text, options));
+    for await (const text of wholeLines()) await write(output, checkLines(o.pack, text, options));
     return;
   }
   const pool = await startWorkers(o.workers, o.workerUrl, { source: o.source, tool: o.tool });
