@@ -12,14 +12,15 @@ import { moveValue } from './shapes';
 import { valueAt, type Segment } from './paths';
 import type { CheckOptions, CheckResult, CompiledPack, CompiledTool, Correction, Fault, InputShape, Json, JsonObject, LogRecord } from './types';
 
-function logFor(pack: CompiledPack, tool: string | null, shape: InputShape, stage: LogRecord['stage'], faults: Fault[], corrections: Correction[], omitted: number): LogRecord {
+function logFor(pack: CompiledPack, tool: string | null, shape: InputShape, stage: LogRecord['stage'], faults: readonly Fault[], corrections: Correction[], omitted: number): LogRecord {
   return {
     pack: pack.id,
     tool,
     shape,
     stage,
     outcome: faults.length ? 'rejected' : 'accepted',
-    faults: faults.map((f) => ({ code: f.code, field: f.field, stage: f.stage, reason: f.reason, ...(f.keyword ? { keyword: f.keyword } : {}), ...(f.schemaPath ? { schema_path: f.schemaPath } : {}) })),
+    // An accepted call (most calls) has no faults: a new empty list, with no closure or map for it.
+    faults: faults.length ? faults.map((f) => ({ code: f.code, field: f.field, stage: f.stage, reason: f.reason, ...(f.keyword ? { keyword: f.keyword } : {}), ...(f.schemaPath ? { schema_path: f.schemaPath } : {}) })) : [],
     omitted,
     corrections: corrections.length,
     not_run: [],
@@ -327,7 +328,7 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
     body: null,
     did_you_mean: [],
     suggested_call: null,
-    log: logFor(pack, tool.name, shape, 'accepted', [], absorbed.corrections, 0),
+    log: logFor(pack, tool.name, shape, 'accepted', NO_FAULTS, absorbed.corrections, 0),
     checks: checked ? checked.steps : [],
     effects: checked ? checked.effects : [],
   };

@@ -238,10 +238,13 @@ const NOT_TRIED: FastPathOutcome = Object.freeze({ accepted: false });
 export function acceptedAsSent(tool: CompiledTool, args: Json): FastPathOutcome {
   const info = fastPathFor(tool);
   if (!info.idle || (info.unbounded && tooDeep(args, MAX_NESTING))) return NOT_TRIED;
-  for (const { steps, limit } of info.capped) if (longerAt(args, steps, 0, limit)) return NOT_TRIED;
+  // Indexed loops: this runs on every call.
+  const capped = info.capped;
+  for (let i = 0; i < capped.length; i++) if (longerAt(args, capped[i].steps, 0, capped[i].limit)) return NOT_TRIED;
   const errors = tool.validate(args);
   if (errors !== null) return { accepted: false, errors };
-  for (const c of info.conflicts) if (conflictAt(args, c.steps, 0, c.name, c.with)) return NOT_TRIED;
+  const conflicts = info.conflicts;
+  for (let i = 0; i < conflicts.length; i++) if (conflictAt(args, conflicts[i].steps, 0, conflicts[i].name, conflicts[i].with)) return NOT_TRIED;
   return ACCEPTED;
 }
 
