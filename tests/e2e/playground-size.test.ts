@@ -10,11 +10,12 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 
 const OUT = resolve(process.env.E2E_OUT_DIR ?? 'dist');
-// The goal is 150 KB gzip (issues 4 and 11). The engine's fault path grew with units, registries, shapes
-// and the vetting of every candidate (issues 9 and 10), and the total now stands near 168 KB: the goal is
-// not met, and this bound only keeps it from growing further while the cut (diagnostics after Monaco,
-// a lighter React) is open work.
-const BUDGET_GZIP = 172 * 1024;
+// The goal is 150 KB gzip (issues 4 and 11), and it is not met. After the checker was split (markers,
+// replay and exports in checker-extra.ts, loaded after the first body; the other views' panels and the
+// examples catalogue loaded when first shown), the total stands near 164 KB, of which React's client is
+// 64.5 KB and the engine's fault path (units, registries, shapes, candidate vetting) most of the rest.
+// This bound keeps it from growing back; the rest of the cut needs a lighter React.
+const BUDGET_GZIP = 168 * 1024;
 /**
  * What opening an imported pack may add to the engine: its shell (every tool's name: GitHub's 1,223 come to
  * 10 KB) and the part of the tool it opens on. No more than the default pack adds, give or take.

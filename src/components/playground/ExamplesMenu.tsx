@@ -1,9 +1,13 @@
 // The examples menu: the cases of the design notes, the ordered checks' refusals, and the open pack's own
 // examples of the tool in use.
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import type { Json } from '../../engine/types';
 import { useDismiss } from './common';
-import { EXAMPLES, type Example } from './examples';
+import type { Example } from './first-example';
+
+// The catalogue (examples.ts) loads when the menu is first pointed at or opened, not with the page.
+const loadCatalogue = () => import('./ExampleCatalogue');
+const ExampleCatalogue = lazy(() => loadCatalogue().then((m) => ({ default: m.ExampleCatalogue })));
 
 export interface PackExample {
   id: string;
@@ -27,15 +31,14 @@ export function ExamplesMenu(props: { onPick: (ex: Example) => void; packExample
   };
   return (
     <div className="pg-menu" ref={root}>
-      <button type="button" className="pg-button" aria-expanded={open} aria-controls="pg-examples" data-testid="examples-button" onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="pg-button" aria-expanded={open} aria-controls="pg-examples" data-testid="examples-button" onPointerEnter={loadCatalogue} onFocus={loadCatalogue} onClick={() => setOpen((o) => !o)}>
         Examples <span aria-hidden="true">▾</span>
       </button>
       {open && (
         <div className="pg-menu-panel" id="pg-examples" data-testid="examples-menu">
-          <p className="pg-menu-title">Cases from the design notes</p>
-          <ExampleList examples={EXAMPLES.filter((ex) => ex.group !== 'checks')} onPick={pick} />
-          <p className="pg-menu-title">Refused by the ordered checks, against the pack’s state</p>
-          <ExampleList examples={EXAMPLES.filter((ex) => ex.group === 'checks')} onPick={pick} />
+          <Suspense fallback={<p className="pg-menu-title">Loading the examples…</p>}>
+            <ExampleCatalogue onPick={pick} />
+          </Suspense>
           {props.packExamples.length > 0 && (
             <>
               <p className="pg-menu-title">From the pack: {props.toolName ?? props.packExamples[0].tool}</p>
@@ -60,20 +63,5 @@ export function ExamplesMenu(props: { onPick: (ex: Example) => void; packExample
         </div>
       )}
     </div>
-  );
-}
-
-function ExampleList({ examples, onPick }: { examples: Example[]; onPick: (ex: Example) => void }) {
-  return (
-    <ul>
-      {examples.map((ex) => (
-        <li key={ex.id}>
-          <button type="button" data-example={ex.id} onClick={() => onPick(ex)}>
-            <span className="pg-menu-item-title">{ex.title}</span>
-            <span className="pg-menu-item-note">{ex.note}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
   );
 }

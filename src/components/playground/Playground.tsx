@@ -2,41 +2,52 @@
 // whole transcript. Thin over the engine: check() and replay() give every result. The session's state and
 // its transitions live in session.ts (the address bar and localStorage at its edges: state.ts, storage.ts);
 // this file wires them to the engine, the editors and one component per panel.
-import { Component, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { CompiledPack, CompiledTool, InputShape, Json } from '../../engine/types';
 import { decodeShareState, readShareObject, SHARE_WARN_BYTES } from '../../share-link';
 import { codeHref, toolHref } from '../../docs/urls';
-import { BarePanel } from './BarePanel';
 import { BodyPanel } from './BodyPanel';
 import { CallPanel, CALL_URI } from './CallPanel';
 import { type CodeEditorHandle, loadMonaco } from './CodeEditor';
 import { copyText } from './common';
 import { CorrectionsPanel } from './CorrectionsPanel';
 import type { CustomPack } from './custom-tools';
-import { DefinitionsPanel, type DocumentImport } from './DefinitionsPanel';
+import type { DocumentImport } from './DefinitionsPanel';
 import type { Diagnostic } from './diagnostics';
 import { EffectsPanel } from './EffectsPanel';
-import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE, type Example, type ReplayExample } from './examples';
+import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE, type Example, type ReplayExample } from './first-example';
 import { ExamplesMenu, type PackExample } from './ExamplesMenu';
 import { FaultsPanel } from './FaultsPanel';
 import { HelpPopover } from './HelpPopover';
 import { LogPanel } from './LogPanel';
-import { ReplayPanel } from './ReplayPanel';
 import { initialSession, reduce, shareable, type Action, type Edited, type Session } from './session';
 import { SessionMenu } from './SessionMenu';
-import { NoStateForCustomTools, StateInUse, StatePanel } from './StatePanel';
+import { NoStateForCustomTools, StateInUse } from './StateInUse';
 import { defaultState, hashOf, missingToolNotice, stateFromHash } from './state';
 import { browserStorage, clearSession, historyKey, loadHistory, readSessionFile, SESSION_KEY, remember, saveHistory, saveSession, sessionFile, type History } from './storage';
-import { SuggestedPanel } from './SuggestedPanel';
 import { countTokens } from './tokens';
 import { Toolbar } from './Toolbar';
 import { Trace } from './Trace';
 import { Verdict } from './Verdict';
 
+// Panels of other views load when first shown: the first body's JavaScript holds the call and the body only.
+const ReplayPanel = lazy(() => import('./ReplayPanel').then((m) => ({ default: m.ReplayPanel })));
+const StatePanel = lazy(() => import('./StatePanel').then((m) => ({ default: m.StatePanel })));
+const DefinitionsPanel = lazy(() => import('./DefinitionsPanel').then((m) => ({ default: m.DefinitionsPanel })));
+// The suggested call and the bare AJV error follow the body a moment later anyway (useDeferredValue, AJV).
+const SuggestedPanel = lazy(() => import('./SuggestedPanel').then((m) => ({ default: m.SuggestedPanel })));
+const BarePanel = lazy(() => import('./BarePanel').then((m) => ({ default: m.BarePanel })));
+const panelLoading = (
+  <p className="pg-empty" role="status">
+    Loading this view…
+  </p>
+);
+
 type Checker = typeof import('./checker');
 type AjvTools = Awaited<ReturnType<Checker['loadAjvTools']>>;
-type ReplayOutcome = ReturnType<Checker['replay']>;
+type Extra = Awaited<ReturnType<Checker['loadExtra']>>;
+type ReplayOutcome = ReturnType<Extra['replay']>;
 
 let checkerPromise: Promise<Checker> | null = null;
 /** The engine side, loaded once: the page's first JavaScript holds React and the panels only. */
@@ -205,6 +216,10 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   const timers = useRef<Partial<Record<Edited, number>>>({});
 
   const checker = useLoaded(loadChecker, [], () => setLoadFailure('The checker could not load. Reload the page to try again; the call is kept in the address bar.'));
+  // The markers, the replay and the exports: after the first body, or at once when a replay is what is shown.
+  const extra = useLoaded<Extra>(checker && (firstResult || s.view === 'replay') ? checker.loadExtra : null, [checker, firstResult || s.view === 'replay'], () =>
+    setLoadFailure('Part of the checker could not load. Reload the page to try again; the call is kept in the address bar.'),
+  );
   const packTitle = (id: string) => packList.find((p) => p.id === id)?.title ?? id;
 
   useEffect(() => {
@@ -295,8 +310,8 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   const trace = useMemo(() => (checker && result && result.checks.length > 0 ? checker.traceSteps(result) : null), [checker, result]);
   const stateMarkers = useMemo(() => (checker && stateReading ? checker.stateDiagnostics(stateReading) : []), [checker, stateReading]);
   const ownState = useMemo(() => (checker && pack && s.mode === 'pack' ? checker.ownStateText(pack) : ''), [checker, pack, s.mode]);
-  const diagnostics = useMemo(() => (checker && result ? checker.diagnosticsFor(s.call, result) : []), [checker, result, s.call]);
-  const sources = useMemo(() => (checker && result ? checker.entrySources(result) : []), [checker, result]);
+  const diagnostics = useMemo(() => (extra && result ? extra.diagnosticsFor(s.call, result) : []), [extra, result, s.call]);
+  const sources = useMemo(() => (extra && result ? extra.entrySources(result) : []), [extra, result]);
   const bytes = useMemo(() => (checker && result?.body ? checker.serializeBody(result.body) : null), [checker, result]);
   // The body is the urgent part of a keystroke; the diff and the typical validator follow a moment later.
   const checked = useMemo(() => (result ? { result, call: s.call, pack, tool: toolOption } : null), [result]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -365,13 +380,13 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   // call gets the body a server gives.
   const replayMissing = useMemo(
     () => {
-      if (!checker || !replayPack || !s.replay || !checker.isLazyPack(replayPack)) return '';
-      const transcript = checker.readTranscript(s.replay);
+      if (!checker || !extra || !replayPack || !s.replay || !checker.isLazyPack(replayPack)) return '';
+      const transcript = extra.readTranscript(s.replay);
       if (!transcript.ok) return '';
       return [...new Set(transcript.calls.flatMap((c) => checker.validatorsNeeded(replayPack, c.input, toolOption)))].join(' ');
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [checker, replayPack, s.replay, toolOption, loadTick],
+    [checker, extra, replayPack, s.replay, toolOption, loadTick],
   );
   useEffect(() => {
     if (!checker || !replayPack || !replayMissing) return;
@@ -385,25 +400,25 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
     };
   }, [checker, replayPack, replayMissing]);
   const replayed = useMemo<ReplayOutcome | null>(
-    () => (checker && replayPack && s.replay && !replayMissing ? checker.replay(replayPack, s.replay, { check: { tool: toolOption, ...stateOpt } }) : null),
+    () => (extra && replayPack && s.replay && !replayMissing ? extra.replay(replayPack, s.replay, { check: { tool: toolOption, ...stateOpt } }) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [checker, replayPack, s.replay, toolOption, stateOpt, replayMissing, loadTick],
+    [extra, replayPack, s.replay, toolOption, stateOpt, replayMissing, loadTick],
   );
   // Token figures come from the tokenizer's worker: the texts the replay counts are collected, counted there,
   // and the replay runs again reading the counts.
   const [counted, setCounted] = useState<{ from: ReplayOutcome; outcome: ReplayOutcome } | null>(null);
   useEffect(() => {
-    if (!checker || !replayPack || !replayed?.ok) return;
+    if (!extra || !replayPack || !replayed?.ok) return;
     let on = true;
     const texts = new Set<string>();
     const opts = { check: { tool: toolOption, ...stateOpt } };
-    checker.replay(replayPack, s.replay, { ...opts, countTokens: (t) => (texts.add(t), 0) });
+    extra.replay(replayPack, s.replay, { ...opts, countTokens: (t) => (texts.add(t), 0) });
     const list = [...texts];
     countTokens(list).then(
       (counts) => {
         if (!on) return;
         const by = new Map(list.map((t, i) => [t, counts[i]]));
-        setCounted({ from: replayed, outcome: checker.replay(replayPack, s.replay, { ...opts, countTokens: (t) => by.get(t) ?? 0 }) });
+        setCounted({ from: replayed, outcome: extra.replay(replayPack, s.replay, { ...opts, countTokens: (t) => by.get(t) ?? 0 }) });
       },
       () => undefined,
     );
@@ -516,7 +531,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   const loadReplayExample = (ex: ReplayExample) => act({ type: 'replay', text: ex.text, pack: ex.pack });
 
   const applyCandidate = (d: Diagnostic, candidate: Json) => {
-    if (checker) callEditor.current?.replaceRange(d.start, d.end, checker.replacementText(d, candidate));
+    if (extra) callEditor.current?.replaceRange(d.start, d.end, extra.replacementText(d, candidate));
   };
 
   /** A pack's own example. One from examples.checks is about the state, so it brings the pack's state (with its caller, if it names one). */
@@ -689,8 +704,8 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
         .loadPackById(id)
         .then(async (p) => {
           // An imported pack opens a few tools at a time; its export is of every tool.
-          await checker.loadAllTools(p);
-          put(JSON.stringify(checker.exportPack(p, form as 'openai' | 'anthropic' | 'mcp'), null, 2));
+          const [, more] = await Promise.all([checker.loadAllTools(p), checker.loadExtra()]);
+          put(JSON.stringify(more.exportPack(p, form as 'openai' | 'anthropic' | 'mcp'), null, 2));
         })
         .catch((err: unknown) => setLoadFailure(`The ${id} pack could not load: ${err instanceof Error ? err.message : String(err)}`));
     }
@@ -822,6 +837,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
 
       {s.view === 'replay' ? (
         <div className="pg-replay-wrap" id="pg-source" role="tabpanel" aria-labelledby="pg-tab-replay">
+          <Suspense fallback={panelLoading}>
           <ReplayPanel
             value={s.replay}
             epoch={s.epoch.replay}
@@ -836,6 +852,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
             onExample={loadReplayExample}
             onOpenCall={(call) => act({ type: 'put-call', call })}
           />
+          </Suspense>
         </div>
       ) : (
         <div className="pg-grid">
@@ -849,6 +866,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
                   }}
                 />
               ) : (
+                <Suspense fallback={panelLoading}>
                 <StatePanel
                   key={s.pack}
                   ref={stateEditor}
@@ -864,8 +882,10 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
                   onReset={resetState}
                   onReveal={(offset) => stateEditor.current?.reveal(offset)}
                 />
+                </Suspense>
               ))}
             {s.mode === 'custom' && s.view === 'call' && (
+              <Suspense fallback={panelLoading}>
               <DefinitionsPanel
                 ref={toolsEditor}
                 value={s.tools}
@@ -879,6 +899,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
                 startFrom={startFrom}
                 onStartFrom={onStartFrom}
               />
+              </Suspense>
             )}
             <CallPanel
               ref={callEditor}
@@ -936,9 +957,17 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
                   </section>
                 )}
                 {result.ok && result.effects.length > 0 && <EffectsPanel effects={result.effects} />}
-                {suggestion && <SuggestedPanel suggestion={suggestion} onUse={(call) => act({ type: 'put-call', call })} shape={later?.result.shape ?? shape} original={original} />}
+                {suggestion && (
+                  <Suspense fallback={null}>
+                    <SuggestedPanel suggestion={suggestion} onUse={(call) => act({ type: 'put-call', call })} shape={later?.result.shape ?? shape} original={original} />
+                  </Suspense>
+                )}
                 {!result.ok && <FaultsPanel result={result} diagnostics={diagnostics} codeHref={(code) => codeHref(code, s.mode === 'pack' ? s.pack : undefined)} onApply={applyCandidate} />}
-                {bare && <BarePanel bare={bare} />}
+                {bare && (
+                  <Suspense fallback={null}>
+                    <BarePanel bare={bare} />
+                  </Suspense>
+                )}
                 <CorrectionsPanel result={result} />
                 <LogPanel result={result} />
               </>

@@ -5,19 +5,14 @@
 import { serializeBody } from '../../engine/body';
 import { traceSteps } from '../../engine/checks-docs';
 import { check } from '../../engine/check';
-import { exportPack } from '../../engine/exports';
 import { compilePackWith } from '../../engine/pack-compiler';
 import { parseCall } from '../../engine/parse';
 import { precompiledBackend, type StandaloneValidate } from '../../engine/precompiled-backend';
-import { replay } from '../../engine/replay';
-import { readTranscript } from '../../engine/transcript';
 import { loadValueSetNames, loadValueSets, valueSetsWithoutNames } from '../../engine/registries';
 import { matchToolName } from '../../engine/tool-names';
 import { valueSetNamesIn } from '../../engine/value-sets';
 import type { CompiledPack } from '../../engine/types';
 import { defaultToolName, isLazyPack, isToolLoaded, loadAllTools, loadValidators, openImportedPack, validatorsNeeded, type ImportedShell } from '../../imported/lazy-pack';
-import { diagnosticsFor, replacementText } from './diagnostics';
-import { entrySources } from './faults';
 import { linkStateText, ownStateText, readState, stateDiagnostics, stateOption } from './pack-state';
 import { suggestionFor } from './suggestion';
 
@@ -89,6 +84,18 @@ export function namesNeeded(pack: CompiledPack, call: unknown, tool?: string): s
 export { loadValueSetNames as loadNames };
 export { defaultToolName, isLazyPack, isToolLoaded, loadAllTools, loadValidators, validatorsNeeded };
 
+type Extra = typeof import('./checker-extra');
+let extra: Promise<Extra> | null = null;
+
+/** The engine's parts the first body does not need (markers, replay, exports: checker-extra.ts), loaded once. */
+export function loadExtra(): Promise<Extra> {
+  extra ??= import('./checker-extra').catch((err) => {
+    extra = null;
+    throw err;
+  });
+  return extra;
+}
+
 type AjvTools = typeof import('./ajv-tools');
 let ajvTools: Promise<AjvTools> | null = null;
 
@@ -103,16 +110,10 @@ export function loadAjvTools(): Promise<AjvTools> {
 
 export {
   check,
-  diagnosticsFor,
-  entrySources,
-  exportPack,
   linkStateText,
   ownStateText,
   parseCall,
   readState,
-  readTranscript,
-  replacementText,
-  replay,
   serializeBody,
   stateDiagnostics,
   stateOption,

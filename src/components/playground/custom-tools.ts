@@ -8,7 +8,7 @@ import { packFromToolDefinitions } from '../../engine/tools-import';
 import type { CompiledPack, Json } from '../../engine/types';
 import { valueSetNamesIn } from '../../engine/value-sets';
 import { jsonSyntaxProblem, type DefinitionProblem } from './definition-problems';
-import { rangeOfPointer } from './locate';
+import { rangeOfPointer } from './pointer-range';
 
 export { jsonSyntaxProblem, type DefinitionProblem };
 

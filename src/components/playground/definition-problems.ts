@@ -1,7 +1,6 @@
 // A problem in text the user typed (tool definitions, a pack's state), said where it is. Kept apart from
 // custom-tools.ts, which loads AJV, so the state editor can use it without.
 import type { Fault } from '../../engine/types';
-import { offsetOfLineColumn } from './diagnostics';
 import type { TextRange } from './locate';
 
 export interface DefinitionProblem {
@@ -21,4 +20,15 @@ export function jsonSyntaxProblem(text: string, fault: Fault, whole: string): De
     message: fault.message.replace(/^is not valid JSON at line \d+, column \d+: /, '').replace(/^is empty at line \d+, column \d+: /, ''),
     range: { start, end: start + 1 },
   };
+}
+
+/** Offset of a 1-based line and column (UTF-16 units, as the engine counts them) in a text. */
+export function offsetOfLineColumn(text: string, line: number, column: number): number {
+  let offset = 0;
+  for (let l = 1; l < line; l++) {
+    const nl = text.indexOf('\n', offset);
+    if (nl === -1) return text.length;
+    offset = nl + 1;
+  }
+  return Math.min(text.length, offset + Math.max(0, column - 1));
 }

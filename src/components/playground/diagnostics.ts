@@ -4,6 +4,9 @@ import type { CheckResult, Correction, Json } from '../../engine/types';
 import { faultEntries } from './faults';
 import { describeCorrection } from './labels';
 import { locateCall, parseFieldPath, type CallLocation, type Segment, type TextRange } from './locate';
+import { offsetOfLineColumn } from './definition-problems';
+
+export { offsetOfLineColumn };
 
 export interface Diagnostic extends TextRange {
   severity: 'error' | 'info';
@@ -48,16 +51,6 @@ function pythonLiteral(v: Json): string {
 /** Codes whose fault is the key itself, not its value. */
 const KEY_CODES = new Set(['unknown_argument', 'duplicate_argument']);
 
-/** Offset of a 1-based line and column (UTF-16 units, as the engine counts them) in a text. */
-export function offsetOfLineColumn(text: string, line: number, column: number): number {
-  let offset = 0;
-  for (let l = 1; l < line; l++) {
-    const nl = text.indexOf('\n', offset);
-    if (nl === -1) return text.length;
-    offset = nl + 1;
-  }
-  return Math.min(text.length, offset + Math.max(0, column - 1));
-}
 
 /** A one-character range at an offset, kept inside the text so it stays visible at the very end. */
 function pointAt(text: string, offset: number): TextRange {

@@ -7,7 +7,7 @@ import { parseJsonText } from '../../engine/parse';
 import type { CompiledPack, Json } from '../../engine/types';
 import { jsonSyntaxProblem, type DefinitionProblem } from './definition-problems';
 import type { Diagnostic } from './diagnostics';
-import { rangeOfPointer } from './locate';
+import { rangeOfPointer } from './pointer-range';
 
 export type StateProblem = DefinitionProblem;
 

@@ -2,7 +2,7 @@
 // The address bar (state.ts) and localStorage (storage.ts) sit at its edges: they give the first session
 // and follow the session as it changes, and nothing else writes them. Modelled on the TypeScript
 // playground's split between its sandbox and its URL-state module.
-import { CUSTOM_SAMPLE, REPLAY_EXAMPLES } from './examples';
+import { CUSTOM_SAMPLE, FIRST_REPLAY_EXAMPLE } from './first-example';
 import { defaultState, stateFromHash, type Notice, type PlaygroundState } from './state';
 import { loadSession, type StorageLike } from './storage';
 
@@ -132,7 +132,7 @@ export function reduce(s: Session, a: Action): Session {
     case 'view':
       if (a.view === s.view) return s;
       // The Replay tab opens on the essay's transcript the first time, with the pack it is about.
-      if (a.view === 'replay' && s.replay === '') return reduce(s, { type: 'replay', text: REPLAY_EXAMPLES[0].text, pack: REPLAY_EXAMPLES[0].pack });
+      if (a.view === 'replay' && s.replay === '') return reduce(s, { type: 'replay', text: FIRST_REPLAY_EXAMPLE.text, pack: FIRST_REPLAY_EXAMPLE.pack });
       return { ...s, view: a.view };
     case 'replay': {
       const next: Session = { ...s, replay: a.text, view: 'replay', holdAddress: false, epoch: bump(s.epoch, 'replay') };

@@ -1,7 +1,7 @@
 // The playground's shareable state and its link form: the URL edge of the session (session.ts). Pure, so
 // restoring a link is unit-tested.
 import { decodeShareState, encodeShareState, readShareObject, type ShareState } from '../../share-link';
-import { DEFAULT_EXAMPLE } from './examples';
+import { DEFAULT_EXAMPLE } from './first-example';
 
 export interface PlaygroundState {
   /** Check against one of the site's packs, or against tool definitions the user pasted. */
