@@ -17,11 +17,39 @@ function valueOf(argv: readonly string[], flag: string): string | undefined {
   return i === -1 ? undefined : argv[i + 1];
 }
 
+/**
+ * The --tools file when it is an OpenAPI, Swagger or Discovery document: imported and compiled (tools-document.ts).
+ * Undefined for anything else (tool definitions, an unreadable file): run.ts reads those and says what is wrong.
+ */
+async function importApiDocument(path: string | undefined): Promise<{ pack: CompiledPack; source: unknown } | { error: string } | undefined> {
+  if (!path) return undefined;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  // Said by its own keys; the importer, its dereferencer and the registries load only for such a file.
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || !('openapi' in doc || 'swagger' in doc || 'discoveryVersion' in doc)) return undefined;
+  const { toolsFromApiDocument } = await import('./tools-document');
+  try {
+    return await toolsFromApiDocument(doc, path);
+  } catch (err) {
+    return { error: `${path} could not be imported: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
 async function checkCommand(argv: string[]): Promise<number> {
   // Load before the synchronous run what it may ask for: the pack named, AJV's compiler for --tools.
   const packId = valueOf(argv, '--pack');
   const shipped: CompiledPack | undefined = packId === undefined ? undefined : await loadShippedPack(packId);
   const toolsImport = argv.includes('--tools') ? await import('../engine/tools-import') : undefined;
+  // An API document for --tools is imported first (asynchronously), then handed to the synchronous run.
+  const apiDocument = toolsImport ? await importApiDocument(valueOf(argv, '--tools')) : undefined;
+  if (apiDocument && 'error' in apiDocument) {
+    process.stderr.write(`error: ${apiDocument.error}\n`);
+    return 2;
+  }
   // The tokenizer (a chunk of its own, some megabytes) loads only for --replay, so checking a call stays quick to start.
   const tokenizer = argv.includes('--replay') ? await import('gpt-tokenizer/encoding/o200k_base') : undefined;
   const io = {
@@ -36,7 +64,7 @@ async function checkCommand(argv: string[]): Promise<number> {
     pack: (id: string) => (id === packId ? shipped : undefined),
     toolsPack: (definitions: unknown, origin: string) => {
       if (!toolsImport) throw new Error('the tools compiler was not loaded');
-      return toolsImport.packFromToolDefinitions(definitions, origin);
+      return apiDocument ? apiDocument.pack : toolsImport.packFromToolDefinitions(definitions, origin);
     },
     countTokens: tokenizer ? (text: string) => tokenizer.countTokens(text) : undefined,
   };
@@ -50,7 +78,11 @@ async function checkCommand(argv: string[]): Promise<number> {
     }
     // Each worker compiles the pack for itself: your own tools from the definitions loadPack just read.
     const definitions = args.tools ? parseJsonText(io.readFile(args.tools), '') : undefined;
-    const source: WorkerSource = definitions?.ok ? { definitions: definitions.value, origin: args.tools! } : { packId: args.pack! };
+    const source: WorkerSource = apiDocument
+      ? { imported: apiDocument.source, origin: args.tools! }
+      : definitions?.ok
+        ? { definitions: definitions.value, origin: args.tools! }
+        : { packId: args.pack! };
     await streamJsonl({ pack, source, tool: args.tool, workers: args.workers, workerUrl: new URL('./check-worker.js', import.meta.url) });
     return 0;
   }

@@ -13,6 +13,10 @@ async function load(): Promise<CompiledPack> {
     if (!pack) throw new Error(`unknown pack ${JSON.stringify(data.source.packId)}`);
     return pack;
   }
+  if ('imported' in data.source) {
+    const { compileImportedSource } = await import('./tools-document');
+    return compileImportedSource(data.source.imported, data.source.origin);
+  }
   const { packFromToolDefinitions } = await import('../engine/tools-import');
   return packFromToolDefinitions(data.source.definitions, data.source.origin);
 }

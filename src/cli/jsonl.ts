@@ -10,7 +10,8 @@ import { check } from '../engine/check';
 import type { CheckOptions, CompiledPack } from '../engine/types';
 
 /** Where a worker gets its pack: a shipped pack by id, or your own tool definitions. */
-export type WorkerSource = { packId: string } | { definitions: unknown; origin: string };
+/** What a worker compiles its pack from: a shipped pack, tool definitions, or the pack an API document was imported into. */
+export type WorkerSource = { packId: string } | { definitions: unknown; origin: string } | { imported: unknown; origin: string };
 
 export interface WorkerData {
   source: WorkerSource;

@@ -100,3 +100,58 @@ test('usage errors exit 2, as in-process', () => {
     expect({ stdout: r.stdout, stderr: r.stderr, status: r.status }).toEqual({ stdout: expected.stdout, stderr: expected.stderr, status: expected.code });
   }
 });
+
+// --tools also takes an API document, imported by the importer the playground's "Your tools" tab runs.
+const apiDocFile = join(dir, 'api.json');
+writeFileSync(
+  apiDocFile,
+  JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Forecasts', version: '1.0' },
+    paths: {
+      '/forecasts/{city}': {
+        get: {
+          operationId: 'getForecast',
+          parameters: [
+            { name: 'city', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'days', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 7 } },
+            { name: 'units', in: 'query', schema: { type: 'string', enum: ['celsius', 'fahrenheit'] } },
+          ],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+  }),
+);
+
+test('--tools with an OpenAPI document: its operations are the tools, and a faulty call gets its body', () => {
+  const r = bin(['--tools', apiDocFile], JSON.stringify({ name: 'getForecast', arguments: { city: 'Zurich', days: 10, units: 'Celsius', colour: 'red' } }));
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(1);
+  const body = JSON.parse(r.stdout);
+  expect(body.error).toBe('validation_failed');
+  expect(body.errors.map((e: { field: string; code: string }) => [e.field, e.code])).toEqual([
+    ['days', 'out_of_range'],
+    ['units', 'invalid_units'],
+    ['colour', 'unknown_argument'],
+  ]);
+  const ok = bin(['--tools', apiDocFile], JSON.stringify({ name: 'getForecast', arguments: { city: 'Zurich', days: 3 } }));
+  expect(ok.status).toBe(0);
+  // Streamed over worker threads, each compiling the imported pack for itself: the same bodies.
+  const log = [JSON.stringify({ name: 'getForecast', arguments: { city: 'Zurich', days: 10 } }), JSON.stringify({ name: 'getForecast', arguments: { city: 'Zurich' } })].join('\n');
+  const one = bin(['--tools', apiDocFile, '--jsonl'], log);
+  const two = bin(['--tools', apiDocFile, '--jsonl', '--workers', '2'], log);
+  expect(one.stderr + two.stderr).toBe('');
+  expect(one.stdout.trim().split('\n')).toHaveLength(2);
+  expect(JSON.parse(one.stdout.split('\n')[0]).body.error).toBe('out_of_range');
+  expect(two.stdout).toBe(one.stdout);
+});
+
+test('--tools with an API document the importer refuses says why, in one line, and exits 2', () => {
+  const bad = join(dir, 'bad-api.json');
+  writeFileSync(bad, JSON.stringify({ openapi: '2.5', paths: {} }));
+  const r = bin(['--tools', bad], '{"name":"x","arguments":{}}');
+  expect(r.status).toBe(2);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).toBe(`error: ${bad} could not be imported: OpenAPI 2.5 is not a version the importer reads (3.0, 3.1)\n`);
+});

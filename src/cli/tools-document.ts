@@ -1,0 +1,31 @@
+// --tools FILE given an OpenAPI, Swagger or Google Discovery document instead of tool definitions: imported
+// by the importer the site's "Your tools" tab runs in its worker (src/importer/), then compiled like any
+// pack. Loaded only when the file is such a document, so checking a call stays quick to start.
+import { compilePack } from '../engine/ajv-backend';
+import { loadValueSets } from '../engine/registries';
+import type { CompiledPack } from '../engine/types';
+import { valueSetNamesIn } from '../engine/value-sets';
+import { detectFormat, importSpec } from '../importer';
+
+export interface ImportedTools {
+  /** The pack file the importer wrote: what a worker thread compiles for itself. */
+  source: unknown;
+  pack: CompiledPack;
+  format: string;
+  skipped: number;
+}
+
+/** Imports the document and compiles its pack; throws with a message a person reads when it cannot. */
+export async function toolsFromApiDocument(doc: unknown, origin: string): Promise<ImportedTools> {
+  const format = detectFormat(doc);
+  const { pack: source, report } = await importSpec(doc, { id: 'your-api' });
+  const pack = await compileImportedSource(source, origin);
+  if (pack.tools.length === 0) throw new Error(`${origin} has no operation the importer could make a tool of`);
+  return { source, pack, format, skipped: report.skipped.length };
+}
+
+/** Compiles an imported pack file with the value sets it names. */
+export async function compileImportedSource(source: unknown, origin: string): Promise<CompiledPack> {
+  await loadValueSets(valueSetNamesIn(source));
+  return compilePack(source, origin);
+}
