@@ -5,7 +5,7 @@
 import { Component, lazy, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { CompiledPack, CompiledTool, InputShape, Json } from '../../engine/types';
-import { decodeShareState, readShareObject, SHARE_WARN_BYTES } from '../../share-link';
+import { SHARE_WARN_BYTES } from '../../share-link';
 import { codeHref, toolHref } from '../../docs/urls';
 import { BodyPanel } from './BodyPanel';
 import { CallPanel, CALL_URI } from './CallPanel';
@@ -16,16 +16,17 @@ import type { CustomPack } from './custom-tools';
 import type { DocumentImport } from './DefinitionsPanel';
 import type { Diagnostic } from './diagnostics';
 import { EffectsPanel } from './EffectsPanel';
-import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE, type Example, type ReplayExample } from './first-example';
+import { CUSTOM_SAMPLE, type Example, type ReplayExample } from './first-example';
 import { ExamplesMenu, type PackExample } from './ExamplesMenu';
 import { FaultsPanel } from './FaultsPanel';
+import { loadChecker, startEngine } from './head-start';
 import { HelpPopover } from './HelpPopover';
 import { LogPanel } from './LogPanel';
 import { initialSession, reduce, shareable, type Action, type Edited, type Session } from './session';
 import { SessionMenu } from './SessionMenu';
 import { NoStateForCustomTools, StateInUse } from './StateInUse';
 import { defaultState, hashOf, missingToolNotice, stateFromHash } from './state';
-import { browserStorage, clearSession, historyKey, loadHistory, readSessionFile, SESSION_KEY, remember, saveHistory, saveSession, sessionFile, type History } from './storage';
+import { browserStorage, clearSession, historyKey, loadHistory, readSessionFile, remember, saveHistory, saveSession, sessionFile, type History } from './storage';
 import { countTokens } from './tokens';
 import { Toolbar } from './Toolbar';
 import { Trace } from './Trace';
@@ -49,41 +50,9 @@ type AjvTools = Awaited<ReturnType<Checker['loadAjvTools']>>;
 type Extra = Awaited<ReturnType<Checker['loadExtra']>>;
 type ReplayOutcome = ReturnType<Extra['replay']>;
 
-let checkerPromise: Promise<Checker> | null = null;
-/** The engine side, loaded once: the page's first JavaScript holds React and the panels only. */
-function loadChecker(): Promise<Checker> {
-  checkerPromise ??= import('./checker').catch((err) => {
-    checkerPromise = null;
-    throw err;
-  });
-  return checkerPromise;
-}
-
-/**
- * The pack the page will open on, guessed before React has rendered anything: the link's, else the kept
- * session's, else the default example's. Only a head start for its download; the session decides.
- */
-function firstPackHint(): string | null {
-  try {
-    const link = decodeShareState(location.hash);
-    if (link.ok === true) return link.state.tools !== undefined ? null : link.state.pack;
-    const raw = browserStorage()?.getItem(SESSION_KEY);
-    const kept = raw ? readShareObject(JSON.parse(raw), 'file') : null;
-    if (kept?.ok === true) return kept.state.tools !== undefined ? null : kept.state.pack;
-  } catch {
-    // A head start only.
-  }
-  return DEFAULT_EXAMPLE.pack;
-}
-
-// The engine and the first pack start downloading as this module is evaluated: the first body needs both,
-// and nothing of React's first render does.
-if (typeof window !== 'undefined') {
-  const pack = firstPackHint();
-  loadChecker()
-    .then((c) => (pack ? c.loadPackById(pack) : undefined))
-    .catch(() => undefined);
-}
+// The engine and the first pack start downloading as this module is evaluated, if the page's own script
+// (playground.astro) has not started them already: the first body needs both, and React's first render neither.
+if (typeof window !== 'undefined') startEngine();
 
 /** Up to this much text, every keystroke is checked at once: no debounce, the body follows the key. */
 const INSTANT_MAX_CHARS = 40_000;

@@ -15,19 +15,10 @@ import type { CompiledPack } from '../../engine/types';
 import { defaultToolName, isLazyPack, isToolLoaded, loadAllTools, loadValidators, openImportedPack, validatorsNeeded, type ImportedShell } from '../../imported/lazy-pack';
 import { linkStateText, ownStateText, readState, stateDiagnostics, stateOption } from './pack-state';
 import { suggestionFor } from './suggestion';
-
-// Pack files are content/packs/<id>.json, their validators src/generated/validators/<id>.js; each becomes its own chunk.
-const PACK_FILES = import.meta.glob<{ default: unknown }>('../../../content/packs/*.json');
-const VALIDATOR_FILES = import.meta.glob<{ validators: Record<string, StandaloneValidate> }>('../../generated/validators/*.js');
-// Imported packs (content/packs/imported/) open from generated shells, a few tools at a time (src/imported/lazy-pack.ts):
-// src/generated/imported/<id>.js, each its own chunk, and each of its parts another.
-const IMPORTED_SHELLS = import.meta.glob<ImportedShell>('../../generated/imported/*.js');
+import { fileFor, IMPORTED_SHELLS, PACK_FILES, VALIDATOR_FILES } from './pack-files';
 
 const loaded = new Map<string, Promise<CompiledPack>>();
 
-function fileFor<T>(files: Record<string, () => Promise<T>>, name: string): (() => Promise<T>) | undefined {
-  return Object.entries(files).find(([path]) => path.endsWith(`/${name}`))?.[1];
-}
 
 /**
  * Compiles a shipped pack with its generated validators and the value sets it names, on first use. The pack-file checks loadPack runs
