@@ -1,7 +1,7 @@
 // `actionable mcp-proxy [--pack ID] [--log FILE] -- <command that starts an MCP server>`: the proxy
 // (proxy.ts) on this process's stdin and stdout, with the server started as a child process. Its log goes
 // to stderr, or to --log FILE, one JSON line per record: never to stdout, which belongs to the client.
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { SHIPPED_PACK_IDS, loadShippedPack } from '../package/shipped';
@@ -57,11 +57,18 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     return 2;
   }
   const toolsPack = pack ? undefined : (await import('../engine/tools-import')).packFromToolDefinitions;
-  let file: WriteStream | undefined;
-  if (args.log) file = createWriteStream(args.log, { flags: 'a' });
+  // Written synchronously: a call's record is in the file before its reply reaches the client, so whoever
+  // reads the log after a reply finds the record (a stream could still be holding it).
+  let file: number | undefined;
+  try {
+    if (args.log) file = openSync(args.log, 'a');
+  } catch (err) {
+    process.stderr.write(`error: cannot open the log file ${JSON.stringify(args.log)}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 2;
+  }
   const log = (record: ProxyLogRecord) => {
     const line = JSON.stringify({ at: new Date().toISOString(), ...record }) + '\n';
-    if (file) file.write(line);
+    if (file !== undefined) writeSync(file, line);
     else process.stderr.write(line);
   };
   // The server gets this process's whole environment (its keys and settings), not the SDK's short list.
@@ -82,6 +89,6 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   // Nothing more is read from the client; an open stdin would keep the process alive.
   process.stdin.destroy();
   if (code === 1) process.stderr.write('error: the MCP server exited; the proxy stops\n');
-  if (file) await new Promise((resolve) => file!.end(resolve));
+  if (file !== undefined) closeSync(file);
   return code;
 }
