@@ -42,12 +42,17 @@ export interface Session {
   errors: string[];
 }
 
-export async function openPage(browser: Browser, options: { permissions?: string[]; colorScheme?: 'light' | 'dark' } = {}): Promise<Session> {
+/**
+ * A fresh context and page. Every request goes through a route that records and refuses anything off this
+ * machine, unless `watchRequests` is false: a route costs each request a round trip through playwright, which
+ * a timing figure must not include (Chromium's resolver rule still keeps it off the network).
+ */
+export async function openPage(browser: Browser, options: { permissions?: string[]; colorScheme?: 'light' | 'dark'; watchRequests?: boolean } = {}): Promise<Session> {
   const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light' });
   if (options.permissions) await context.grantPermissions(options.permissions, { origin: baseUrl() });
   const offsite: string[] = [];
   const errors: string[] = [];
-  await context.route('**/*', (route) => {
+  if (options.watchRequests !== false) await context.route('**/*', (route) => {
     const url = new URL(route.request().url());
     const local = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.protocol === 'data:' || url.protocol === 'blob:';
     if (local) return route.continue();

@@ -32,7 +32,8 @@ function stats(values: number[]) {
 
 /** Opens the page fresh and reads the marks: the load event, the first result, the editor, the tokenizer. */
 async function firstBody(hash: string) {
-  const s = await openPage(browser);
+  // No request route: it would add playwright's round trip to every chunk the first body waits for.
+  const s = await openPage(browser, { watchRequests: false });
   await s.page.goto(siteUrl('/playground/') + hash);
   await s.page.locator('[data-testid=playground][data-ready=monaco]').waitFor({ timeout: 30_000 });
   await s.page.locator('[data-testid=token-count]:not([data-tokens=""])').waitFor({ timeout: 30_000 });
