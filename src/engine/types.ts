@@ -180,6 +180,19 @@ export interface CompiledPack {
   source: PackSource;
   /** The pack's own state; null when it ships none. */
   state: PackState | null;
+  /**
+   * Tools of a user's own definitions that could not be compiled (packFromToolDefinitions): left out of
+   * `tools`, each with the JSON pointer into the definitions and the reason. Absent or empty when all compiled.
+   */
+  refused?: RefusedTool[];
+}
+
+/** A tool definition the engine could not compile, named so its author can fix it. */
+export interface RefusedTool {
+  tool: string;
+  /** JSON pointer into the definitions as the user gave them. */
+  pointer: string;
+  reason: string;
 }
 
 /** The subset of an AJV ErrorObject the engine reads. */
