@@ -1,4 +1,4 @@
-// `actionable mcp-proxy [--pack ID] [--log FILE] -- <command that starts an MCP server>`: the proxy
+// `actionable mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command that starts an MCP server>`: the proxy
 // (proxy.ts) on this process's stdin and stdout, with the server started as a child process. Its log goes
 // to stderr, or to --log FILE, one JSON line per record: never to stdout, which belongs to the client.
 import { closeSync, openSync, writeSync } from 'node:fs';
@@ -7,20 +7,31 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { SHIPPED_PACK_IDS, loadShippedPack } from '../package/shipped';
 import { runProxy, type ProxyLogRecord } from './proxy';
 
-export const PROXY_USAGE = `Usage: actionable mcp-proxy [--pack ID] [--log FILE] -- <command> [args...]
+export const PROXY_USAGE = `Usage: actionable mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command> [args...]
 
 Starts the MCP server <command> and serves its tools over stdio, checking every tools/call first:
 a rejected call never reaches the server, and the client gets the body with isError: true.
 
   --pack ID    check against a shipped pack and serve its tools: ${SHIPPED_PACK_IDS.join(', ')}
                (without it, the tools are the server's own, from its tools/list)
+  --allow-unchecked TOOL...
+               forward the calls of these tools unchecked when their definitions cannot be
+               compiled; each call's log record says unchecked: true. Several names may follow
+               one flag, and the flag may be repeated. Not with --pack
   --log FILE   append the log (one JSON record per line) to FILE instead of stderr
 
-Exit codes: 0 when the client closes, 1 when the server exits first, 2 for a usage error.`;
+Without --pack, the proxy asks the server for its tools/list as soon as the client's handshake is
+done. If a tool's definition cannot be compiled and --allow-unchecked does not name it, the proxy
+writes each such tool, the JSON pointer into the listing and the reason to stderr, stops the server
+and exits with code 2: no call ever goes through unchecked unless you said so.
+
+Exit codes: 0 when the client closes, 1 when the server exits first, 2 for a usage error, a log
+file that cannot be opened, or a tool that cannot be checked at start.`;
 
 interface ProxyArgs {
   pack?: string;
   log?: string;
+  allowUnchecked: string[];
   command: string[];
 }
 
@@ -28,16 +39,19 @@ function parse(argv: string[]): ProxyArgs | string {
   const dash = argv.indexOf('--');
   const own = dash === -1 ? argv : argv.slice(0, dash);
   const command = dash === -1 ? [] : argv.slice(dash + 1);
-  const args: ProxyArgs = { command };
+  const args: ProxyArgs = { command, allowUnchecked: [] };
   for (let i = 0; i < own.length; i++) {
     const a = own[i];
     const v = own[i + 1];
-    if ((a === '--pack' || a === '--log') && (v === undefined || v.startsWith('--'))) return `${a} needs a value`;
+    if ((a === '--pack' || a === '--log' || a === '--allow-unchecked') && (v === undefined || v.startsWith('--'))) return `${a} needs a value`;
     if (a === '--pack') args.pack = own[++i];
     else if (a === '--log') args.log = own[++i];
+    // Every name up to the next option: --allow-unchecked a b --allow-unchecked c
+    else if (a === '--allow-unchecked') while (own[i + 1] !== undefined && !own[i + 1].startsWith('--')) args.allowUnchecked.push(own[++i]);
     else return `unknown option ${JSON.stringify(a)}`;
   }
   if (command.length === 0) return 'give the command that starts the MCP server after --';
+  if (args.pack !== undefined && args.allowUnchecked.length) return "--allow-unchecked is for the server's own tools: with --pack every call is checked against the pack";
   return args;
 }
 
@@ -81,7 +95,8 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     process.stderr.write(`error: cannot start the MCP server ${JSON.stringify(args.command.join(' '))}: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   }
-  const running = runProxy({ client, server, pack, toolsPack, log });
+  const report = (message: string) => void process.stderr.write(message);
+  const running = runProxy({ client, server, pack, toolsPack, allowUnchecked: args.allowUnchecked, log, report });
   await client.start();
   // The SDK's stdio server transport does not watch for the end of stdin: the client going away ends the proxy.
   process.stdin.once('end', () => void client.close());

@@ -7,20 +7,28 @@
 //   tools/call  checked first. A rejected call never reaches the server: the client gets the body as the
 //               tool's result, with isError: true. An accepted call goes on as it will run, absorbed
 //               (a field name's case fixed, a JSON string unwrapped...), and the server's answer comes back as it is.
+// No call goes through unchecked unless the person running the proxy said so. Without a pack, the proxy asks
+// the server for its tools as soon as the client's handshake is done; a tool it cannot compile stops it
+// there (exit code 2, each tool named with the place in its schema and the reason), unless that tool is in
+// `allowUnchecked`: then its calls are forwarded as sent, and every log record of them says they were unchecked.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { serializeBody } from '../engine/body';
 import { check } from '../engine/check';
 import { exportPack } from '../engine/exports';
-import type { CompiledPack, Json, LogRecord } from '../engine/types';
+import type { Body, CompiledPack, Json, LogRecord, RefusedTool } from '../engine/types';
 
 type RequestId = string | number;
 
 /** One line of the proxy's log: what happened to a call, and the engine's own record of it. */
 export type ProxyLogRecord =
   | { event: 'call'; forwarded: boolean; check: LogRecord }
-  | { event: 'unchecked'; tool: string; reason: string }
-  | { event: 'tools'; source: 'pack' | 'server'; count: number }
+  /** A call to a tool the proxy cannot check, forwarded because --allow-unchecked names it. */
+  | { event: 'call'; forwarded: true; unchecked: true; tool: string; reason: string }
+  /** The tools calls are checked against; `unchecked` lists the allowed tools whose calls are not. */
+  | { event: 'tools'; source: 'pack' | 'server'; count: number; unchecked?: RefusedTool[] }
+  /** Tools of the server's that cannot be checked and are not allowed through unchecked. */
+  | { event: 'refused'; tools: RefusedTool[]; stopping: boolean }
   | { event: 'server-exited'; pending: number }
   | { event: 'error'; message: string };
 
@@ -33,46 +41,166 @@ export interface ProxyOptions {
   pack?: CompiledPack;
   /** Compiles the server's tools/list into a pack (tools-import.ts, loaded only when there is no pack). */
   toolsPack?: (definitions: unknown, origin: string) => CompiledPack;
+  /** Tools whose calls may be forwarded unchecked when their definitions cannot be compiled (--allow-unchecked). */
+  allowUnchecked?: readonly string[];
   log: (record: ProxyLogRecord) => void;
+  /** A message for the person running the proxy (stderr): why it stops at start, or a tool it cannot check. */
+  report?: (message: string) => void;
 }
 
 /** Ids of the proxy's own requests to the server: strings no client is likely to use. */
 const OWN_ID_PREFIX = 'actionable-proxy/';
+const ORIGIN = 'the server\u2019s tools/list';
+
+/** What calls are checked against, learned from the server's tools/list. */
+interface Tools {
+  /**
+   * The tools that compiled, and a stand-in that accepts any arguments for each unchecked tool, so that a
+   * misspelt name is offered it. Absent only when there is nothing to put in it (the server lists no tools).
+   */
+  pack?: CompiledPack;
+  /** The tools whose calls go through unchecked (--allow-unchecked), with the reason they cannot be checked. */
+  unchecked: Map<string, string>;
+}
+/** Or why the proxy cannot check calls at all. */
+type Learned = Tools | { failed: string };
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const nameOf = (def: unknown, i: number) => (isObject(def) && typeof def.name === 'string' ? def.name : `(tool ${i}, with no name)`);
+
+/** The refusals of one definition compiled on its own as {tools: [def]}, pointed back at its place in the listing. */
+function refusalsOf(err: unknown, tool: string, i: number): RefusedTool[] {
+  const at = (path: string) => path.replace(/^\/tools\/0(?=\/|$)/, `/tools/${i}`);
+  const problems = isObject(err) && Array.isArray(err.problems) ? (err.problems as { path?: unknown; message?: unknown }[]) : [];
+  // (When nothing compiles, the engine's messages start with the tool's name: the record names it already.)
+  const reason = (message: unknown) => (String(message).startsWith(`${tool}: `) ? String(message).slice(tool.length + 2) : String(message));
+  if (problems.length) return problems.map((p) => ({ tool, pointer: at(String(p.path ?? '')), reason: reason(p.message) }));
+  return [{ tool, pointer: `/tools/${i}`, reason: messageOf(err) }];
+}
+
+/** The message for the person running the proxy: each tool it cannot check, where, and why. */
+export function refusedMessage(refused: RefusedTool[], stopping: boolean): string {
+  const named = [...new Set(refused.map((r) => r.tool).filter(Boolean))];
+  const lines = refused.map((r) => `  ${r.tool || '(the listing)'} at ${r.pointer || '/'}: ${r.reason}`);
+  const some = named.length === 1 ? 'a tool' : 'tools';
+  const head = stopping
+    ? `error: the MCP server lists ${named.length ? some : 'tools'} the proxy cannot check, and it will not pass calls through unchecked; it stops:`
+    : named.length
+      ? `warning: the MCP server now lists ${some} the proxy cannot check; calls to ${named.length === 1 ? 'it' : 'them'} are answered with unknown_tool and not forwarded:`
+      : 'warning: the MCP server\u2019s new tools/list cannot be read; every call is answered with an error and not forwarded:';
+  const fix = named.length
+    ? `Fix the definition${named.length === 1 ? '' : 's'} in the server, or start the proxy with --allow-unchecked ${named.join(' ')} to forward ${named.length === 1 ? 'its' : 'their'} calls unchecked (each logged as such).`
+    : 'The listing as a whole cannot be read, so no tool can be allowed through unchecked.';
+  return `${head}\n${lines.join('\n')}\n${fix}\n`;
+}
 
 /**
  * Runs the proxy until either side closes. Resolves with the exit code: 0 when the client went away, 1 when
- * the server did (every request it had not answered is answered with an error saying so).
+ * the server did (every request it had not answered is answered with an error saying so), 2 when the server's
+ * first tools/list holds a tool the proxy cannot check and may not pass unchecked (or cannot be had at all).
  */
 export function runProxy(o: ProxyOptions): Promise<number> {
   const { client, server, log } = o;
+  const allowed = new Set(o.allowUnchecked ?? []);
   /** Requests forwarded to the server and not yet answered, by id, with their method. */
   const pending = new Map<RequestId, string>();
+  /** Calls waiting for the server's tools, so a stop can answer them. */
+  const waiting = new Set<RequestId>();
   /** The proxy's own requests to the server (tools/list, to learn the tools). */
   const own = new Map<string, (message: JSONRPCMessage) => void>();
   let ownIds = 0;
-  let learned: Promise<CompiledPack | undefined> | undefined;
+  let learned: Promise<Learned> | undefined;
+  /** Whether a listing has been adopted: the first one decides whether the proxy runs at all. */
+  let adopted = false;
   /** The pages of a tools/list the client asked for, collected until the last one. */
   let listing: unknown[] | undefined;
+  let stopping = false;
+  let serverGone = false;
   let finished = false;
   let done!: (code: number) => void;
   const result = new Promise<number>((resolve) => (done = resolve));
 
   const toClient = (m: JSONRPCMessage) => client.send(m).catch((err: unknown) => log({ event: 'error', message: `cannot write to the client: ${String(err)}` }));
   const toServer = (m: JSONRPCMessage) => server.send(m);
+  const errorTo = (id: RequestId, code: number, message: string) => toClient({ jsonrpc: '2.0', id, error: { code, message } });
 
-  const compile = (tools: unknown[]): CompiledPack | undefined => {
+  /** Compiles the listing, naming every definition that cannot be compiled. */
+  const compileListing = (defs: unknown[]): { pack?: CompiledPack; refused: RefusedTool[] } => {
+    if (defs.length === 0) return { refused: [] };
     try {
-      const pack = o.toolsPack!({ tools }, 'the server\u2019s tools/list');
-      log({ event: 'tools', source: 'server', count: pack.tools.length });
-      return pack;
-    } catch (err) {
-      log({ event: 'error', message: `cannot read the server's tool definitions, so calls go through unchecked: ${err instanceof Error ? err.message : String(err)}` });
-      return undefined;
+      const pack = o.toolsPack!({ tools: defs }, ORIGIN);
+      return { pack, refused: pack.refused ?? [] };
+    } catch (whole) {
+      // Nothing compiled as a whole: compile each definition alone to name the ones at fault.
+      const refused = defs.flatMap((def, i) => {
+        try {
+          return (o.toolsPack!({ tools: [def] }, ORIGIN).refused ?? []).flatMap((r) => refusalsOf({ problems: [{ path: r.pointer, message: r.reason }] }, r.tool, i));
+        } catch (err) {
+          return refusalsOf(err, nameOf(def, i), i);
+        }
+      });
+      return { refused: refused.length ? refused : [{ tool: '', pointer: '/tools', reason: messageOf(whole) }] };
     }
   };
 
-  /** The server's tools, asked for by the proxy itself when a call comes before any tools/list. */
-  const fetchTools = async (): Promise<CompiledPack | undefined> => {
+  /** Turns the server's listing into what calls are checked against; the first one stops the proxy if it must. */
+  const adopt = (defs: unknown[]): Learned => {
+    const first = !adopted;
+    adopted = true;
+    /** Says which tools cannot be checked: at start the proxy stops; later the tools are left out. */
+    const refuse = (tools: RefusedTool[]): Learned | undefined => {
+      log({ event: 'refused', tools, stopping: first });
+      const message = refusedMessage(tools, first);
+      if (first) {
+        stop(message);
+        return { failed: message.trim() };
+      }
+      o.report?.(message);
+      return undefined;
+    };
+    const { pack, refused } = compileListing(defs);
+    const blocked = refused.filter((r) => !r.tool || !allowed.has(r.tool));
+    if (blocked.length) {
+      const stopped = refuse(blocked);
+      if (stopped) return stopped;
+    }
+    const excused = refused.filter((r) => r.tool && allowed.has(r.tool));
+    const unchecked = new Map<string, string>();
+    for (const r of excused) unchecked.set(r.tool, unchecked.has(r.tool) ? `${unchecked.get(r.tool)}; ${r.pointer}: ${r.reason}` : `${r.pointer}: ${r.reason}`);
+    let checking = pack;
+    if (unchecked.size || (!pack && refused.length)) {
+      // Compiled again without the refused tools, and with a stand-in that takes any arguments for each
+      // unchecked one: its calls are forwarded before any check, but a misspelt name is offered it.
+      const out = new Set(refused.map((r) => r.tool));
+      const kept = defs.filter((d, i) => !out.has(nameOf(d, i)));
+      const standIns = [...unchecked.keys()].map((name) => ({ name, inputSchema: { type: 'object', additionalProperties: true } }));
+      const attempt = (tools: unknown[]) => {
+        try {
+          return tools.length ? o.toolsPack!({ tools }, ORIGIN) : undefined;
+        } catch (err) {
+          return new Error(messageOf(err));
+        }
+      };
+      let rebuilt = attempt([...kept, ...standIns]);
+      // A name the engine does not take as a tool's: that tool's calls still go through by their exact name.
+      if (rebuilt instanceof Error && standIns.length) rebuilt = attempt(kept);
+      if (rebuilt instanceof Error) {
+        // Definitions that compiled alone but not together: a fault of the listing as a whole.
+        const whole = [{ tool: '', pointer: '/tools', reason: rebuilt.message }];
+        return refuse(whole) ?? { failed: refusedMessage(whole, false).trim() };
+      }
+      checking = rebuilt;
+    }
+    const count = (checking?.tools ?? []).filter((t) => !unchecked.has(t.name)).length;
+    log({ event: 'tools', source: 'server', count, ...(excused.length ? { unchecked: excused } : {}) });
+    return { pack: checking, unchecked };
+  };
+
+  /** The server's tools, asked for by the proxy itself: after the handshake, and when a call comes before any. */
+  const fetchTools = async (): Promise<Learned> => {
     const tools: unknown[] = [];
     let cursor: string | undefined;
     do {
@@ -80,34 +208,75 @@ export function runProxy(o: ProxyOptions): Promise<number> {
       const reply = await new Promise<JSONRPCMessage>((resolve, reject) => {
         own.set(id, resolve);
         toServer({ jsonrpc: '2.0', id, method: 'tools/list', params: cursor ? { cursor } : {} }).catch(reject);
-      });
+      }).catch((err: unknown): JSONRPCMessage => ({ jsonrpc: '2.0', id, error: { code: ErrorCode.ConnectionClosed, message: messageOf(err) } }));
+      if (isJSONRPCErrorResponse(reply) && reply.error.code === ErrorCode.MethodNotFound && !cursor) return adopt([]);
       if (!isJSONRPCResultResponse(reply)) {
-        log({ event: 'error', message: `the server refused tools/list: ${JSON.stringify(isJSONRPCErrorResponse(reply) ? reply.error : reply)}` });
-        return undefined;
+        const message = `the MCP server did not list its tools, so the proxy cannot check calls: ${JSON.stringify(isJSONRPCErrorResponse(reply) ? reply.error : reply)}`;
+        log({ event: 'error', message });
+        // (When the server has gone, it is its exit that stops the proxy, with code 1.)
+        if (!adopted && !serverGone) {
+          adopted = true;
+          stop(`error: ${message}; it stops\n`);
+        }
+        return { failed: message };
       }
       const page = reply.result as { tools?: unknown[]; nextCursor?: string };
       tools.push(...(page.tools ?? []));
       cursor = page.nextCursor;
     } while (cursor);
-    return compile(tools);
+    return adopt(tools);
   };
 
-  const packForCalls = (): Promise<CompiledPack | undefined> => {
-    if (o.pack) return Promise.resolve(o.pack);
-    learned ??= fetchTools();
-    return learned;
+  const learn = () => {
+    const fetching = fetchTools();
+    learned = fetching;
+    // A failure later on is not kept: the next call asks again.
+    fetching.then((l) => {
+      if ('failed' in l && learned === fetching) learned = undefined;
+    });
+    return fetching;
+  };
+
+  const packForCalls = (): Promise<Learned> => {
+    if (o.pack) return Promise.resolve({ pack: o.pack, unchecked: new Map() });
+    return learned ?? learn();
+  };
+
+  /** Stops the proxy at start: says why, answers every request still open, and closes both sides (exit code 2). */
+  const stop = (message: string) => {
+    if (stopping || finished) return;
+    stopping = true;
+    o.report?.(message);
+    const text = `the Actionable proxy stops: ${message.replace(/^error: /, '').trim()}`;
+    const answers = [...new Set([...waiting, ...pending.keys()])].map((id) => errorTo(id, ErrorCode.InternalError, text));
+    waiting.clear();
+    pending.clear();
+    Promise.allSettled(answers).then(() => finish(2));
+  };
+
+  const forwardUnchecked = (req: JSONRPCRequest, tool: string, reason: string) => {
+    log({ event: 'call', forwarded: true, unchecked: true, tool, reason });
+    pending.set(req.id, req.method);
+    return toServer({ ...req, params: { ...req.params, name: tool } });
   };
 
   const onCall = async (req: JSONRPCRequest) => {
     const params = (req.params ?? {}) as { name?: unknown; arguments?: Json };
-    const pack = await packForCalls();
+    waiting.add(req.id);
+    const tools = await packForCalls();
+    if (!waiting.delete(req.id) || stopping || finished) return; // the stop has answered it
+    if ('failed' in tools) return errorTo(req.id, ErrorCode.InternalError, `the Actionable proxy cannot check this call, so it did not pass it on: ${tools.failed}`);
+    const { pack, unchecked } = tools;
+    if (typeof params.name === 'string' && unchecked.has(params.name)) return forwardUnchecked(req, params.name, unchecked.get(params.name)!);
     if (!pack) {
-      log({ event: 'unchecked', tool: String(params.name), reason: 'no tool definitions to check against' });
-      pending.set(req.id, req.method);
-      return toServer(req);
+      // The server lists no tool at all: every name is unknown.
+      const body: Body = { error: 'unknown_tool', field: 'name', message: 'is not one of the tools you can call; this server lists none', received: (params.name ?? null) as Json, retryable: false };
+      return toClient({ jsonrpc: '2.0', id: req.id, result: { content: [{ type: 'text', text: serializeBody(body) }], isError: true } });
     }
     // The server holds the records: it checks existence and permissions itself, not the pack's sample state.
     const r = check(pack, { name: params.name, arguments: params.arguments ?? {} }, { checks: false });
+    // A name that reads as an unchecked tool's (another case, say): that tool, its arguments as sent.
+    if (r.ok && unchecked.has(r.tool!)) return forwardUnchecked(req, r.tool!, unchecked.get(r.tool!)!);
     log({ event: 'call', forwarded: r.ok, check: r.log });
     if (!r.ok) {
       return toClient({ jsonrpc: '2.0', id: req.id, result: { content: [{ type: 'text', text: serializeBody(r.body!) }], isError: true } });
@@ -117,10 +286,15 @@ export function runProxy(o: ProxyOptions): Promise<number> {
   };
 
   client.onmessage = (m) => {
+    if (stopping || finished) {
+      if (isJSONRPCRequest(m)) errorTo(m.id, ErrorCode.InternalError, 'the Actionable proxy is stopping');
+      return;
+    }
     if (isJSONRPCRequest(m) && m.method === 'tools/call') {
       onCall(m).catch((err: unknown) => {
         pending.delete(m.id);
-        toClient({ jsonrpc: '2.0', id: m.id, error: { code: ErrorCode.InternalError, message: `the proxy could not pass the call on: ${err instanceof Error ? err.message : String(err)}` } });
+        waiting.delete(m.id);
+        errorTo(m.id, ErrorCode.InternalError, `the proxy could not pass the call on: ${messageOf(err)}`);
       });
       return;
     }
@@ -136,8 +310,11 @@ export function runProxy(o: ProxyOptions): Promise<number> {
     toServer(m).catch((err: unknown) => {
       if (!isJSONRPCRequest(m)) return;
       pending.delete(m.id);
-      toClient({ jsonrpc: '2.0', id: m.id, error: { code: ErrorCode.InternalError, message: `the proxy could not reach the MCP server: ${err instanceof Error ? err.message : String(err)}` } });
+      errorTo(m.id, ErrorCode.InternalError, `the proxy could not reach the MCP server: ${messageOf(err)}`);
     });
+    // The handshake is done: learn the server's tools now, so a tool that cannot be checked stops the proxy
+    // before any call is made (the server has the initialized notification first: same pipe, same order).
+    if (isJSONRPCNotification(m) && m.method === 'notifications/initialized' && !o.pack && !learned) learn();
   };
 
   server.onmessage = (m) => {
@@ -147,6 +324,7 @@ export function runProxy(o: ProxyOptions): Promise<number> {
       resolve(m);
       return;
     }
+    if (stopping || finished) return;
     if ((isJSONRPCResultResponse(m) || isJSONRPCErrorResponse(m)) && m.id !== undefined && pending.has(m.id)) {
       const method = pending.get(m.id);
       pending.delete(m.id);
@@ -155,9 +333,9 @@ export function runProxy(o: ProxyOptions): Promise<number> {
         const page = m.result as { tools?: unknown[]; nextCursor?: string };
         listing.push(...(page.tools ?? []));
         if (!page.nextCursor) {
-          const pack = compile(listing);
-          learned = Promise.resolve(pack);
+          const tools = adopt(listing);
           listing = undefined;
+          if (!stopping) learned = Promise.resolve(tools);
         }
       }
     }
@@ -173,12 +351,11 @@ export function runProxy(o: ProxyOptions): Promise<number> {
   };
 
   server.onclose = () => {
-    if (finished) return;
+    serverGone = true;
+    if (finished || stopping) return;
     // The server is gone: every request it had not answered gets an error that says so, then the proxy stops.
     log({ event: 'server-exited', pending: pending.size });
-    const answers = [...pending.keys()].map((id) =>
-      client.send({ jsonrpc: '2.0', id, error: { code: ErrorCode.ConnectionClosed, message: 'the MCP server behind the Actionable proxy exited before it answered' } }),
-    );
+    const answers = [...pending.keys()].map((id) => errorTo(id, ErrorCode.ConnectionClosed, 'the MCP server behind the Actionable proxy exited before it answered'));
     pending.clear();
     for (const resolve of own.values()) resolve({ jsonrpc: '2.0', id: 'closed', error: { code: ErrorCode.ConnectionClosed, message: 'the MCP server exited' } });
     own.clear();

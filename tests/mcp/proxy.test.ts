@@ -167,7 +167,7 @@ describe("without a pack: the server's own tools", () => {
     expect(s.seen()).toEqual([]);
   });
 
-  test('a call before any tools/list: the proxy asks the server for its tools itself', async () => {
+  test("a call before the client's own tools/list: checked against the tools the proxy asked the server for at the handshake", async () => {
     const s = await start([]);
     const args = { ticket_id: 'ticket 12' };
     const result = await s.client.callTool({ name: 'get_ticket', arguments: args });
@@ -175,5 +175,8 @@ describe("without a pack: the server's own tools", () => {
     expect(result).toEqual(text(check(own, { name: 'get_ticket', arguments: args }).body));
     expect(JSON.parse((result.content as { text: string }[])[0].text)).toMatchObject({ field: 'ticket_id', received: 'ticket 12' });
     expect(s.seen()).toEqual([]);
+    expect(s.log().map((r) => r.event)).toEqual(['tools', 'call']);
+    expect(s.log()[0]).toMatchObject({ source: 'server', count: TOOLS.length });
+    expect(s.log()[0]).not.toHaveProperty('unchecked');
   });
 });

@@ -1,0 +1,32 @@
+// A stdio MCP server for the proxy tests whose tools/list is whatever $TOOLS_JSON holds (a JSON array of MCP
+// tool definitions), so a test can hand the proxy definitions it cannot compile. Built with the official
+// SDK, no checking of its own: every tools/call gets an ordinary result that echoes it,
+// {"tool": name, "arguments": {...}}. With $PID_FILE set it writes its process id there, so a test can
+// tell that the proxy stopped it. $LIST_ERROR=1 makes tools/list fail with the server's own JSON-RPC error;
+// $NO_TOOLS=1 makes a server with no tools capability at all (tools/list is then method not found). A call
+// to a tool named `switch` replaces the listing with $TOOLS_AFTER_JSON and says so with
+// notifications/tools/list_changed, before its own result.
+import { writeFileSync } from 'node:fs';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+
+if (process.env.PID_FILE) writeFileSync(process.env.PID_FILE, String(process.pid));
+let tools = JSON.parse(process.env.TOOLS_JSON ?? '[]');
+const noTools = process.env.NO_TOOLS === '1';
+const server = new Server({ name: 'listed-tools-test-server', version: '1.0.0' }, { capabilities: noTools ? {} : { tools: { listChanged: true } } });
+if (!noTools) {
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    if (process.env.LIST_ERROR === '1') throw new McpError(ErrorCode.InternalError, 'the tool registry is down');
+    return { tools };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (req) => {
+    const { name, arguments: args = {} } = req.params;
+    if (name === 'switch') {
+      tools = JSON.parse(process.env.TOOLS_AFTER_JSON ?? '[]');
+      await server.sendToolListChanged();
+    }
+    return { content: [{ type: 'text', text: JSON.stringify({ tool: name, arguments: args }) }] };
+  });
+}
+await server.connect(new StdioServerTransport());
