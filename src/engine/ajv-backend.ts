@@ -3,7 +3,12 @@
 // Schema meta-schema and each x-example to its field, which the playground's shipped packs skip
 // (precompiled-backend.ts) because they passed here at build time.
 import Ajv2020 from 'ajv/dist/2020';
+import Ajv2019 from 'ajv/dist/2019';
+import AjvDraft7 from 'ajv';
+import unevaluatedModule from 'ajv/dist/vocabularies/unevaluated';
+import type { Vocabulary } from 'ajv';
 import addFormats from 'ajv-formats';
+import { dialectOf, type Dialect } from './dialect';
 import { STRICT_DATE_FORMATS } from './date-formats';
 import { capFormats, cappedRegExp } from './input-cap';
 import { compilePackWith, type CompileOptions, type PackValidators, type ValidatorBackend } from './pack-compiler';
@@ -20,9 +25,9 @@ export interface StandaloneCode {
  * The one set of AJV options the engine validates with; `standalone` makes the instance able to emit code.
  * @internal Left out of the package's declarations (stripInternal), which then name no type of AJV's.
  */
-export function newAjv(formats: 'assert' | 'annotate', standalone?: StandaloneCode) {
+export function newAjv(formats: 'assert' | 'annotate', standalone?: StandaloneCode, dialect: Dialect = '2020-12') {
   // ownProperties: a key named __proto__, toString or constructor is only present when the caller sent it.
-  const ajv = new Ajv2020({
+  const options: import('ajv').Options = {
     allErrors: true,
     strict: false,
     // NaN and Infinity are numbers to JavaScript but not to JSON: a server passing parsed values must not accept them.
@@ -32,7 +37,21 @@ export function newAjv(formats: 'assert' | 'annotate', standalone?: StandaloneCo
     ownProperties: true,
     validateFormats: formats === 'assert',
     code: standalone ? { regExp: standalone.regExp, source: true, esm: true, formats: standalone.formats as never } : { regExp: cappedRegExp },
-  });
+  };
+  let ajv: Ajv2020;
+  if (dialect === 'draft-07') {
+    // Draft-07 as written: a $ref's siblings are ignored. unevaluatedProperties is no draft-07 keyword, but the
+    // compiler closes composed objects with it (pack-compiler.ts), so the vocabulary is added for that alone.
+    const draft7 = new AjvDraft7({ ...options, unevaluated: true, ignoreKeywordsWithRef: true });
+    // A CommonJS module: some loaders hand over its `default`, some the whole exports object.
+    const unevaluated = unevaluatedModule as unknown as Vocabulary | { default: Vocabulary };
+    draft7.addVocabulary(Array.isArray(unevaluated) ? unevaluated : (unevaluated as { default: Vocabulary }).default);
+    ajv = draft7 as unknown as Ajv2020;
+  } else if (dialect === '2019-09') {
+    ajv = new Ajv2019(options) as unknown as Ajv2020;
+  } else {
+    ajv = new Ajv2020(options);
+  }
   addFormats(ajv);
   // RFC 3339 as written: ±hh:mm offsets only, and real days and times (date-formats.ts).
   for (const [name, def] of Object.entries(STRICT_DATE_FORMATS)) ajv.addFormat(name, def);
@@ -65,6 +84,28 @@ export function toolKey(packId: string, name: string) {
   return `urn:actionable:${encodeURIComponent(packId)}:${encodeURIComponent(name)}`;
 }
 
+/**
+ * AJV 8 evaluates a $dynamicRef only within one schema resource (ajv-validator/ajv#1709); across resources
+ * it resolves the wrong anchor or recurses without end on some values. Such a schema is refused when the
+ * pack is built, with this reason, rather than failing on a call.
+ */
+function dynamicRefAcrossResources(schema: unknown): string | undefined {
+  let ids = 0;
+  let dynamic = false;
+  const walk = (node: unknown, depth: number) => {
+    if (node === null || typeof node !== 'object' || depth > 64) return;
+    if (Array.isArray(node)) return node.forEach((n) => walk(n, depth + 1));
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'enum' || k === 'const' || k === 'default' || k === 'examples') continue;
+      if (k === '$id' && typeof v === 'string') ids++;
+      if (k === '$dynamicRef' || k === '$recursiveRef') dynamic = true;
+      walk(v, depth + 1);
+    }
+  };
+  walk(schema, 0);
+  return dynamic && ids > 1 ? 'uses $dynamicRef across schema resources (several $id), which AJV 8 cannot evaluate soundly (ajv-validator/ajv#1709): keep the dynamic anchors in one resource, or use $ref' : undefined;
+}
+
 export const ajvBackend: ValidatorBackend = {
   packFileProblems(input) {
     packFileValidator ??= newAjv('assert').compile(PACK_FILE_SCHEMA);
@@ -76,22 +117,61 @@ export const ajvBackend: ValidatorBackend = {
     return v(value) ? [] : (v.errors ?? []);
   },
   forPack(packId: string, options: CompileOptions): PackValidators {
-    const ajv = newAjv(options.formats ?? (options.asIs ? 'annotate' : 'assert'));
-    for (const [uri, schema] of Object.entries(options.schemas ?? {})) ajv.addSchema(schema as SchemaNode, uri);
+    // One AJV instance per draft the pack's tools declare (an instance reads one draft), made when first needed.
+    const instances = new Map<Dialect, Ajv2020>();
+    const ajvFor = (dialect: Dialect) => {
+      let ajv = instances.get(dialect);
+      if (!ajv) {
+        ajv = newAjv(options.formats ?? (options.asIs ? 'annotate' : 'assert'), undefined, dialect);
+        for (const [uri, schema] of Object.entries(options.schemas ?? {})) {
+          try {
+            ajv.addSchema(schema as SchemaNode, uri);
+          } catch {
+            // A further schema written in another draft belongs to that draft's instance.
+          }
+        }
+        instances.set(dialect, ajv);
+      }
+      return ajv;
+    };
+    const toolDialect = new Map<string, Dialect>();
     return {
-      schemaProblems: (wire) => (ajv.validateSchema(wire) ? null : (ajv.errors ?? [])),
+      schemaProblems(wire) {
+        const d = dialectOf(wire);
+        if ('problem' in d) return [{ instancePath: '/$schema', message: d.problem }];
+        const ajv = ajvFor(d.dialect);
+        return ajv.validateSchema(wire) ? null : (ajv.errors ?? []);
+      },
       addTool(name, wire) {
+        const d = dialectOf(wire);
+        if ('problem' in d) throw new Error(`$schema ${d.problem}`);
+        const ajv = ajvFor(d.dialect);
+        toolDialect.set(name, d.dialect);
         const key = toolKey(packId, name);
         ajv.addSchema(wire, key);
-        // Compiled on first use: the docs build compiles every pack and runs only some tools.
         let compiled: Validate | undefined;
+        // A user's own tools compile now, so a schema AJV cannot use is refused with the pack, not on a call.
+        // Packs compile on first use: the docs build compiles every pack and runs only some tools.
+        if (options.eager) {
+          const unsound = dynamicRefAcrossResources(wire);
+          if (unsound) throw new Error(unsound);
+          try {
+            compiled = ajv.getSchema(key) as Validate;
+            // Some schemas compile and then overflow on every value (AJV 8 with certain $dynamicRef scopes):
+            // one run on an empty object finds them here rather than on a call.
+            compiled({});
+          } catch (err) {
+            ajv.removeSchema(key);
+            throw err;
+          }
+        }
         return (args: unknown): AjvError[] | null => {
           compiled ??= ajv.getSchema(key) as Validate;
           return compiled(args) ? null : ((compiled.errors ?? []) as AjvError[]);
         };
       },
       exampleProblems(name, pointer, value) {
-        const check = ajv.compile({ $ref: `${toolKey(packId, name)}#${pointer}` });
+        const check = ajvFor(toolDialect.get(name) ?? '2020-12').compile({ $ref: `${toolKey(packId, name)}#${pointer}` });
         return check(value) ? null : (check.errors ?? []);
       },
     };

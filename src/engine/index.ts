@@ -13,7 +13,10 @@ export { packConformance, type ConformanceFinding, type ConformanceRule } from '
 export { PackError, compilePackWith, enumCodes, enumIsListable, type PackProblem, type PackValidators, type ValidatorBackend } from './pack-compiler';
 export { compilePack } from './ajv-backend';
 export { loadPack, loadPacks } from './pack-loader';
-export { packFromToolDefinitions } from './tools-import';
+export { packFromToolDefinitions, describeRefused } from './tools-import';
+// Where checking departs from plain JSON Schema, and which draft a schema is read in.
+export { DEPARTURES, departuresFor, type Departure } from './departures';
+export { dialectOf, type Dialect } from './dialect';
 export { exportPack, exportTool, EXPORT_FORMS, type ExportForm } from './exports';
 // Strict mode: what each vendor refuses, ignores or needs rewritten, where the rule lives then, the strict exports' server side.
 export {

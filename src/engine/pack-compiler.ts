@@ -4,6 +4,7 @@
 // (ajv-backend.ts), the playground with the code generated at build time (precompiled-backend.ts).
 import { checkRuleCodes, compileToolChecks, packState, stateProblems, stateShape, type StateShape } from './checks-compile';
 import { enumCodeFor } from './codes';
+import { dialectOf, type Dialect } from './dialect';
 import { PACK_KEYWORDS } from './pack-schema';
 import type { AjvError, CompiledPack, CompiledTool, FieldInfo, Json, PackSource, SchemaNode, ToolSource } from './types';
 import { parseUnit, unitProblems } from './units';
@@ -38,6 +39,8 @@ export interface CompileOptions {
   packChecks?: boolean;
   /** Further schemas AJV may resolve `$ref`s into, by URI (the conformance suite's remotes). Never fetched. */
   schemas?: Record<string, unknown>;
+  /** Compile every validator now, so a schema AJV cannot use is a problem of the pack, not of a call. */
+  eager?: boolean;
 }
 
 /** An error as a validator reports it: where, and what it says. */
@@ -96,13 +99,133 @@ interface Transformed {
   model: SchemaNode;
 }
 
-/** Copies a schema twice, without x- keywords: once as the wire schema, once with the notes for the model. */
-function transform(node: unknown, path: string, problems: PackProblem[], asIs: boolean, backend: ValidatorBackend): Transformed {
+/** Applicators whose subschemas apply to the same value as the schema that holds them. */
+const IN_PLACE_LISTS = ['allOf', 'anyOf', 'oneOf'];
+const IN_PLACE_SINGLES = ['if', 'then', 'else'];
+
+/** The in-place subschemas of a node: its branches, its dependent schemas and what its local $ref reaches. */
+function inPlaceSubschemas(root: SchemaNode, node: SchemaNode): SchemaNode[] {
+  const out: SchemaNode[] = [];
+  for (const k of IN_PLACE_LISTS) if (Array.isArray(node[k])) for (const s of node[k]) if (s && typeof s === 'object') out.push(s);
+  for (const k of IN_PLACE_SINGLES) if (node[k] && typeof node[k] === 'object') out.push(node[k]);
+  if (node.dependentSchemas && typeof node.dependentSchemas === 'object') for (const s of Object.values<SchemaNode>(node.dependentSchemas)) if (s && typeof s === 'object') out.push(s);
+  const ref = resolveLocalRef(root, node);
+  if (ref) out.push(ref.node);
+  return out;
+}
+
+/** Whether a subschema applied in place declares or opens properties: then the place is composed. */
+function declaresInPlace(root: SchemaNode, node: SchemaNode, seen: Set<SchemaNode>): boolean {
+  if (seen.has(node) || seen.size > 256) return false;
+  seen.add(node);
+  if (node.properties !== undefined || node.patternProperties !== undefined || 'additionalProperties' in node || 'unevaluatedProperties' in node) return true;
+  // A reference this walk cannot follow (another resource's $id, an anchor, a dynamic scope) may declare
+  // properties: unevaluatedProperties, which AJV judges with the reference followed, is the safe closing.
+  if (typeof node.$dynamicRef === 'string' || typeof node.$recursiveRef === 'string' || (typeof node.$ref === 'string' && !resolveLocalRef(root, node))) return true;
+  return inPlaceSubschemas(root, node).some((s) => declaresInPlace(root, s, seen));
+}
+
+/**
+ * How the place a schema applies at is closed, so an argument declared nowhere is refused (the engine's
+ * policy: departures.ts). An object that declares its fields alone is closed with `additionalProperties:
+ * false`; one whose fields come from its branches or a $ref is closed with `unevaluatedProperties: false`,
+ * which sees every property any applicable branch declares, as JSON Schema judges them. A place that
+ * declares no properties anywhere is a free-form map (metadata, a BFCL `dict`) and stays open, and so does
+ * one that says itself what to do with other properties.
+ */
+function closingFor(root: SchemaNode, src: SchemaNode, selfClosed: ReadonlySet<SchemaNode>): 'additional' | 'unevaluated' | null {
+  if ('additionalProperties' in src || 'unevaluatedProperties' in src) return null;
+  const seen = new Set<SchemaNode>([src, ...selfClosed]);
+  const unfollowed = typeof src.$dynamicRef === 'string' || typeof src.$recursiveRef === 'string' || (typeof src.$ref === 'string' && !resolveLocalRef(root, src));
+  if (unfollowed || inPlaceSubschemas(root, src).some((s) => declaresInPlace(root, s, seen))) return 'unevaluated';
+  return isObjectSchema(src) && src.properties !== undefined ? 'additional' : null;
+}
+
+/** Whether a node holding a $ref adds nothing beside it that concerns properties: a plain reference. */
+function plainRef(node: SchemaNode): boolean {
+  if (node.properties !== undefined || node.patternProperties !== undefined || 'additionalProperties' in node || 'unevaluatedProperties' in node) return false;
+  return !IN_PLACE_LISTS.some((k) => k in node) && !IN_PLACE_SINGLES.some((k) => k in node) && !('dependentSchemas' in node);
+}
+
+/**
+ * The $defs entries that can be closed where they are declared, as a plain object is: every $ref to them is
+ * a plain reference at a place of its own (a property's value, an item). An entry also reached from a branch
+ * (allOf: [{$ref}], or a $ref beside properties) is left open, and the place that composes it is closed
+ * with unevaluatedProperties instead. Closing the entry keeps the common case (a shared type referred to
+ * from several fields) as simple as before, for the validator and for the strict exports.
+ */
+function selfClosedDefs(root: SchemaNode): Set<SchemaNode> {
+  const reached = new Set<SchemaNode>();
+  const composed = new Set<SchemaNode>();
+  const defs = new Set<SchemaNode>();
+  for (const key of ['$defs', 'definitions']) {
+    const map = root[key];
+    if (map && typeof map === 'object' && !Array.isArray(map)) for (const d of Object.values<SchemaNode>(map)) if (d && typeof d === 'object') defs.add(d);
+  }
+  if (defs.size === 0) return defs;
+  const seen = new Set<SchemaNode>();
+  const walk = (node: unknown, location: boolean, depth: number) => {
+    if (node === null || typeof node !== 'object' || Array.isArray(node) || seen.has(node as SchemaNode) || depth > 64) return;
+    const n = node as SchemaNode;
+    seen.add(n);
+    if (typeof n.$ref === 'string') {
+      const target = resolveLocalRef(root, n)?.node;
+      if (target) (location && plainRef(n) ? reached : composed).add(target);
+    }
+    for (const [key, value] of Object.entries(n)) {
+      if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || !value || typeof value !== 'object') continue;
+      const at = LOCATION_KEYS.has(key);
+      const children = SUBSCHEMA_MAPS.includes(key) && !Array.isArray(value) ? Object.values(value) : Array.isArray(value) ? value : SUBSCHEMA_SINGLE.includes(key) ? [value] : [];
+      // A $defs entry is walked as a place of its own: whether it is one is what this pass decides.
+      for (const child of children) walk(child, at || key === '$defs' || key === 'definitions', depth + 1);
+    }
+  };
+  walk(root, true, 0);
+  return new Set([...defs].filter((d) => reached.has(d) && !composed.has(d)));
+}
+
+/** Keys of a draft-07 node with a $ref that are not ignored beside it: where the ref resolves, and annotations. */
+const KEPT_BESIDE_REF = ['$schema', '$id', 'definitions', '$defs', 'title', 'description', '$comment'];
+
+/** A draft-07 node with a $ref, closed: `{allOf: [{$ref}], unevaluatedProperties: false}`, its resolution context kept. */
+function aroundRef(node: SchemaNode): SchemaNode {
+  const outer: SchemaNode = {};
+  for (const k of KEPT_BESIDE_REF) if (k in node) define(outer, k, node[k]);
+  outer.allOf = [{ $ref: node.$ref }];
+  outer.unevaluatedProperties = false;
+  return outer;
+}
+
+/** What every node of one tool's schema is transformed against. */
+interface TransformContext {
+  problems: PackProblem[];
+  asIs: boolean;
+  backend: ValidatorBackend;
+  /** The tool's whole argument schema, for the local `$ref`s that closing follows. */
+  root: SchemaNode;
+  dialect: Dialect;
+  /** The $defs entries closed where they are declared, because every $ref to them is a plain one (selfClosedDefs). */
+  selfClosed: ReadonlySet<SchemaNode>;
+}
+
+/** Subschemas that apply at a new place in the value (a property's value, an item): each such place is closed on its own. */
+const LOCATION_KEYS = new Set(['properties', 'patternProperties', 'items', 'prefixItems', 'additionalProperties', 'additionalItems', 'contains', 'unevaluatedItems', 'unevaluatedProperties', 'propertyNames']);
+
+const define = (target: SchemaNode, key: string, value: unknown) => Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+
+/**
+ * Copies a schema twice, without x- keywords: once as the wire schema, once with the notes for the model.
+ * `location` is true for a schema that applies at its own place in the value (the arguments, a property's
+ * value, an item), false for one that applies in place of another (a branch of allOf/anyOf/oneOf,
+ * if/then/else, dependentSchemas, or a $defs entry reached by $ref): only locations are closed.
+ */
+function transform(node: unknown, path: string, ctx: TransformContext, location: boolean): Transformed {
   if (typeof node !== 'object' || node === null || Array.isArray(node)) return { wire: node as SchemaNode, model: node as SchemaNode };
+  const { problems, asIs, backend } = ctx;
   const src = node as SchemaNode;
-  const wire: SchemaNode = {};
-  const model: SchemaNode = {};
-  const define = (target: SchemaNode, key: string, value: unknown) => Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  let wire: SchemaNode = {};
+  let model: SchemaNode = {};
+  let emptyEnum = false;
   for (const [key, value] of Object.entries(src)) {
     if (key.startsWith('x-') && !asIs) {
       if (!(PACK_KEYWORDS as readonly string[]).includes(key)) {
@@ -112,28 +235,44 @@ function transform(node: unknown, path: string, problems: PackProblem[], asIs: b
       }
       continue;
     }
+    const at = LOCATION_KEYS.has(key);
     if (SUBSCHEMA_MAPS.includes(key) && value && typeof value === 'object' && !Array.isArray(value)) {
       const w: [string, unknown][] = [];
       const m: [string, unknown][] = [];
+      const defs = key === '$defs' || key === 'definitions';
       for (const [k, sub] of Object.entries(value)) {
-        const t = transform(sub, ptr(ptr(path, key), k), problems, asIs, backend);
+        const t = transform(sub, ptr(ptr(path, key), k), ctx, at || (defs && ctx.selfClosed.has(sub as SchemaNode)));
         w.push([k, t.wire]);
         m.push([k, t.model]);
       }
       // fromEntries, not assignment: a property named __proto__ must stay a property.
       wire[key] = Object.fromEntries(w);
       model[key] = Object.fromEntries(m);
-    } else if (SUBSCHEMA_ARRAYS.includes(key) && Array.isArray(value)) {
-      const t = value.map((sub, i) => transform(sub, ptr(ptr(path, key), i), problems, asIs, backend));
+    } else if ((SUBSCHEMA_ARRAYS.includes(key) || key === 'items') && Array.isArray(value)) {
+      // Draft-07's array form of `items` holds one schema per position, like 2020-12's prefixItems.
+      const t = value.map((sub, i) => transform(sub, ptr(ptr(path, key), i), ctx, at));
       define(wire, key, t.map((x) => x.wire));
       define(model, key, t.map((x) => x.model));
     } else if (SUBSCHEMA_SINGLE.includes(key) && value && typeof value === 'object') {
-      const t = transform(value, ptr(path, key), problems, asIs, backend);
+      const t = transform(value, ptr(path, key), ctx, at);
       define(wire, key, t.wire);
       define(model, key, t.model);
+    } else if (key === 'enum' && Array.isArray(value) && value.length === 0) {
+      emptyEnum = true;
     } else {
       define(wire, key, value);
       define(model, key, value);
+    }
+  }
+  if (ctx.dialect === 'draft-07' && typeof src.$ref === 'string') {
+    // Draft-07 ignores every keyword beside a $ref; AJV still checks a `type` there, so the copies leave them out.
+    for (const target of [wire, model]) for (const k of Object.keys(target)) if (k !== '$ref' && !KEPT_BESIDE_REF.includes(k)) delete target[k];
+  }
+  if (emptyEnum) {
+    // An empty enum permits nothing (JSON Schema allows one), but AJV refuses to compile it: `not: {}` says the same.
+    for (const target of [wire, model]) {
+      if ('not' in target) define(target, 'allOf', [...(Array.isArray(target.allOf) ? target.allOf : []), { not: {} }]);
+      else define(target, 'not', {});
     }
   }
   if (asIs) return { wire, model };
@@ -156,12 +295,17 @@ function transform(node: unknown, path: string, problems: PackProblem[], asIs: b
       problems.push({ path: ptr(path, 'x-value-set'), message: `names no value set; the value sets are ${VALUE_SET_NAMES.join(', ')}` });
     }
   }
-  // Close objects that declare their fields; an object with no `properties` is a free-form map
-  // (metadata, a BFCL `dict`) and closing it would refuse every key.
-  if (isObjectSchema(src) && src.properties !== undefined && !('additionalProperties' in src) && !('unevaluatedProperties' in src)) {
-    wire.additionalProperties = false;
-    model.additionalProperties = false;
+  // The wire schema, which calls are validated against, is closed where JSON Schema would judge a property
+  // unevaluated (closingFor). The model-facing schema states it the way tool-calling vendors read it:
+  // additionalProperties: false on every object that lists its fields, which their strict modes require.
+  const closing = location ? closingFor(ctx.root, src, ctx.selfClosed) : null;
+  if (closing === 'additional') wire.additionalProperties = false;
+  else if (closing === 'unevaluated') {
+    // Draft-07 ignores a $ref's siblings, so there the closing goes around the $ref instead of beside it.
+    if (ctx.dialect === 'draft-07' && typeof src.$ref === 'string') wire = aroundRef(wire);
+    else wire.unevaluatedProperties = false;
   }
+  if (isObjectSchema(src) && src.properties !== undefined && !('additionalProperties' in src) && !('unevaluatedProperties' in src)) model.additionalProperties = false;
   const notes = modelNotes(src);
   if (modelSetNote) notes.unshift(modelSetNote);
   if (notes.length) model.description = [src.description, ...notes].filter((s) => typeof s === 'string' && s).join(' ');
@@ -177,6 +321,8 @@ export function resolveLocalRef(root: SchemaNode, node: SchemaNode): { node: Sch
   if (typeof ref !== 'string' || !ref.startsWith('#')) return undefined;
   let cur: any = root;
   const pointer = ref.slice(1);
+  // "#foo" names an anchor, not a place: it is no JSON pointer to walk.
+  if (pointer !== '' && !pointer.startsWith('/')) return undefined;
   for (const raw of pointer.split('/').slice(1)) {
     const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
     if (cur === null || typeof cur !== 'object' || !(key in cur)) return undefined;
@@ -355,7 +501,12 @@ export function compilePackWith(backend: ValidatorBackend, input: unknown, origi
     const base = `/tools/${index}`;
     if (seenNames.has(tool.name)) problems.push({ path: `${base}/name`, message: `tool name "${tool.name}" is used twice` });
     seenNames.add(tool.name);
-    const { wire, model } = transform(tool.arguments, `${base}/arguments`, problems, asIs, backend);
+    const dialect = dialectOf(tool.arguments);
+    if ('problem' in dialect) {
+      problems.push({ path: `${base}/arguments/$schema`, message: dialect.problem });
+      return;
+    }
+    const { wire, model } = transform(tool.arguments, `${base}/arguments`, { problems, asIs, backend, root: tool.arguments, dialect: dialect.dialect, selfClosed: asIs ? new Set() : selfClosedDefs(tool.arguments) }, true);
     const schemaProblems = validators.schemaProblems?.(wire);
     if (schemaProblems) {
       for (const e of schemaProblems) problems.push({ path: `${base}/arguments${e.instancePath}`, message: `not a valid JSON Schema: ${e.message}` });
