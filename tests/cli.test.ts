@@ -152,7 +152,7 @@ describe('--tools: your own tool definitions', () => {
   test('a broken tools file exits 2 and says where', () => {
     const out = run(['--tools', 'broken.json'], '{}');
     expect(out.code).toBe(2);
-    expect(out.stderr).toBe('error: broken.json has 2 problems:\n  /0/function/name: must be a tool name of 1 to 64 letters, digits, _ or -\n  /1/input_schema: must be a JSON Schema object with "type": "object"\n');
+    expect(out.stderr).toBe('error: broken.json has 2 problems:\n  /0/function/name: must be a tool name of 1 to 64 letters, digits, _ or -\n  /1/input_schema: must be a JSON Schema object whose "type" is "object": a tool\u2019s arguments are an object\n');
   });
 
   test('a tools file that is not JSON exits 2 with line and column', () => {

@@ -67,6 +67,7 @@ async function checkCommand(argv: string[]): Promise<number> {
       return apiDocument ? apiDocument.pack : toolsImport.packFromToolDefinitions(definitions, origin);
     },
     countTokens: tokenizer ? (text: string) => tokenizer.countTokens(text) : undefined,
+    warn: (text: string) => process.stderr.write(text),
   };
   const args = parseArgs(argv);
   if (!('code' in args) && args.jsonl) {

@@ -19,6 +19,8 @@ export interface CliIo {
   pack: (id: string) => CompiledPack | undefined;
   /** Your own tool definitions as a pack (packFromToolDefinitions), passed in so that only --tools loads AJV's compiler. */
   toolsPack: (definitions: unknown, origin: string) => CompiledPack;
+  /** Writes a warning to stderr at once (tools left out of a --tools file); absent in tests that read only the output. */
+  warn?: (text: string) => void;
   /** o200k_base token counts for --replay (gpt-tokenizer, loaded by bin.ts only for --replay); without it the report's token figures are null. */
   countTokens?: (text: string) => number;
 }
@@ -130,7 +132,10 @@ export function loadPack(args: Args, io: CliIo): CompiledPack | CliOutput {
   const parsed = parseJsonText(text, '');
   if (!parsed.ok) return { stdout: '', stderr: `error: ${args.tools} ${parsed.fault.message}\n`, code: 2 };
   try {
-    return io.toolsPack(parsed.value, args.tools!);
+    const pack = io.toolsPack(parsed.value, args.tools!);
+    // The other tools still load; the ones that cannot be compiled are named once, on stderr, before any result.
+    if (pack.refused?.length) io.warn?.(`warning: ${args.tools}: ${pack.refused.length} tool${pack.refused.length === 1 ? '' : 's'} left out, calls to ${pack.refused.length === 1 ? 'it' : 'them'} are refused as unknown:\n${pack.refused.map((r) => `  ${r.tool} (${r.pointer || '/'}): ${r.reason}`).join('\n')}\n`);
+    return pack;
   } catch (err) {
     if (err instanceof PackError) return { stdout: '', stderr: `error: ${args.tools} has ${err.problems.length} problem${err.problems.length === 1 ? '' : 's'}:\n${err.problems.map((p) => `  ${p.path || '/'}: ${p.message}`).join('\n')}\n`, code: 2 };
     throw err;

@@ -105,6 +105,23 @@ export const DefinitionsPanel = forwardRef<CodeEditorHandle, Props>(function Def
           {custom.pack.tools.length === 1 ? 'One tool' : `${custom.pack.tools.length.toLocaleString('en')} tools`}: {listed(custom.pack.tools.map((t) => t.name))}
         </p>
       )}
+      {custom?.ok === true && custom.refused && (
+        <div className="pg-problems" data-testid="tools-refused" role="alert">
+          <p>
+            <strong>
+              {custom.refused.length === 1 ? 'One tool was' : `${custom.refused.length} tools were`} left out: its schema cannot be compiled, so a call to it is refused as an unknown tool.
+            </strong>
+          </p>
+          <ul>
+            {custom.refused.map((p, i) => (
+              <li key={i}>
+                <code>{p.where}</code> {p.message}
+                {p.range && <span className="pg-meta-note"> ({lineCol(props.value, p.range.start)})</span>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {custom?.ok === true && (
         <Suspense fallback={null}>
           <StrictLintPanel pack={custom.pack} />

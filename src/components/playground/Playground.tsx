@@ -327,8 +327,8 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
 
   const toolDiagnostics = useMemo<Diagnostic[]>(
     () =>
-      custom && custom.ok === false
-        ? custom.problems
+      custom && (custom.ok === false || (custom.ok === true && custom.refused))
+        ? (custom.ok === false ? custom.problems : custom.refused!)
             .filter((p) => p.range)
             .map((p) => ({ ...p.range!, severity: 'error', field: p.where, code: 'definition', message: `${p.where}: ${p.message}`, kind: 'value', escapes: 0, python: false }))
         : [],

@@ -13,7 +13,8 @@ import { rangeOfPointer } from './pointer-range';
 export { jsonSyntaxProblem, type DefinitionProblem };
 
 export type CustomPack =
-  | { ok: true; pack: CompiledPack }
+  /** `refused`: tools that could not be compiled, left out while the others load, each marked where it is. */
+  | { ok: true; pack: CompiledPack; refused?: DefinitionProblem[] }
   | { ok: false; summary: string; problems: DefinitionProblem[] }
   /** An API document (OpenAPI, Swagger, Discovery): the importer makes the pack, in a worker (spec-import.ts). */
   | { ok: 'document'; format: string };
@@ -49,7 +50,13 @@ export function compileCustomTools(text: string): CustomPack {
   const format = documentFormat(parsed.value);
   if (format) return { ok: 'document', format };
   try {
-    return { ok: true, pack: packFromToolDefinitions(parsed.value) };
+    const pack = packFromToolDefinitions(parsed.value);
+    if (!pack.refused?.length) return { ok: true, pack };
+    const refused = pack.refused.map((r) => {
+      const at = rangeOfPointer(text, r.pointer);
+      return { where: at?.pointer ?? (r.pointer || '/'), message: `${r.tool}: ${plainer(at?.pointer ?? r.pointer, r.reason)}`, range: at?.range };
+    });
+    return { ok: true, pack, refused };
   } catch (err) {
     if (err instanceof PackError) {
       return {
