@@ -8,10 +8,10 @@ import * as engine from '../../src/engine';
 
 /** Where AJV 8.20 itself departs from the suite, by file, with the upstream issue or limitation. */
 const AJV_GAPS: Record<string, string> = {
-  'dynamicRef.json': 'AJV 8 implements $dynamicRef only within one schema resource (ajv-validator/ajv#1709)',
-  'unevaluatedItems.json': 'AJV 8 collects no annotations for unevaluatedItems from contains, nested items or a lone if (ajv-validator/ajv#1797, an open limitation)',
-  'unevaluatedProperties.json': 'AJV 8 takes annotations from an if that failed, and none from an uncle schema or a lone if (an open limitation of its unevaluated vocabulary)',
-  'ref.json': 'AJV 8 loses what a $ref into a nested relative-$id resource evaluated, for unevaluatedProperties, and in draft-07 lets an $id beside a $ref change the base URI',
+  'dynamicRef.json': 'AJV 8 resolves $dynamicRef and $recursiveRef only within one schema resource (ajv-validator/ajv#1709, open, on that limit)',
+  'unevaluatedItems.json': 'AJV 8 takes no annotations for unevaluatedItems from contains or nested items (no upstream issue found), nor from a lone if (ajv-validator/ajv#2639, open)',
+  'unevaluatedProperties.json': 'AJV 8 drops the annotations of an if with no then or else (ajv-validator/ajv#2639, open), and takes none from an uncle schema (no upstream issue found)',
+  'ref.json': 'AJV 8 loses what a $ref into a nested relative-$id resource evaluated, for unevaluatedProperties, and in draft-07 lets an $id beside a $ref change the base URI (no upstream issue found)',
 };
 
 const summaries = new Map<string, SuiteSummary>();
