@@ -204,6 +204,8 @@ interface TransformContext {
   /** The tool's whole argument schema, for the local `$ref`s that closing follows. */
   root: SchemaNode;
   dialect: Dialect;
+  /** A user's own tool definitions (packChecks: false): keywords that are no pack keyword are left alone. */
+  userTools: boolean;
   /** The $defs entries closed where they are declared, because every $ref to them is a plain one (selfClosedDefs). */
   selfClosed: ReadonlySet<SchemaNode>;
 }
@@ -227,6 +229,11 @@ function transform(node: unknown, path: string, ctx: TransformContext, location:
   let model: SchemaNode = {};
   let emptyEnum = false;
   for (const [key, value] of Object.entries(src)) {
+    if (key.startsWith('x-') && !asIs && ctx.userTools && !(PACK_KEYWORDS as readonly string[]).includes(key)) {
+      // A user's own definitions may carry their vendor's extensions (OpenAPI's x-…): JSON Schema ignores
+      // unknown keywords, and so does the wire schema; they are no pack's business.
+      continue;
+    }
     if (key.startsWith('x-') && !asIs) {
       if (!(PACK_KEYWORDS as readonly string[]).includes(key)) {
         problems.push({ path: ptr(path, key), message: `unknown pack keyword; the pack keywords are ${PACK_KEYWORDS.join(', ')}` });
@@ -484,6 +491,27 @@ function checkUnits(tool: ToolSource, fields: Map<string, FieldInfo & { pointer:
   }
 }
 
+/** Where a reference sits in a schema: the pointer of the first `$ref` (or `$dynamicRef`) whose value is `ref`. */
+function pointerOfRef(node: unknown, ref: string, at = ''): string | undefined {
+  if (node === null || typeof node !== 'object') return undefined;
+  for (const [k, v] of Object.entries(node)) {
+    if ((k === '$ref' || k === '$dynamicRef') && v === ref) return ptr(at, k);
+    const found = typeof v === 'object' ? pointerOfRef(v, ref, ptr(at, k)) : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The problem of a schema AJV would not compile, said where it is when AJV names a reference it cannot follow. */
+function compileProblem(schema: unknown, at: string, err: Error): PackProblem {
+  const missing = /can't resolve reference (\S+) from id/.exec(err.message);
+  if (missing) {
+    const where = pointerOfRef(schema, missing[1]);
+    return { path: at + (where ?? ''), message: `refers to ${missing[1]}, which this schema does not hold; nothing outside the tool definitions is ever fetched` };
+  }
+  return { path: at, message: `AJV cannot use it: ${err.message}` };
+}
+
 /** Compiles a pack with the validators of `backend` (ajv-backend.ts has `compilePack`, the AJV one). */
 export function compilePackWith(backend: ValidatorBackend, input: unknown, origin: string, options: CompileOptions = {}): CompiledPack {
   const asIs = options.asIs === true;
@@ -506,7 +534,7 @@ export function compilePackWith(backend: ValidatorBackend, input: unknown, origi
       problems.push({ path: `${base}/arguments/$schema`, message: dialect.problem });
       return;
     }
-    const { wire, model } = transform(tool.arguments, `${base}/arguments`, { problems, asIs, backend, root: tool.arguments, dialect: dialect.dialect, selfClosed: asIs ? new Set() : selfClosedDefs(tool.arguments) }, true);
+    const { wire, model } = transform(tool.arguments, `${base}/arguments`, { problems, asIs, backend, root: tool.arguments, dialect: dialect.dialect, userTools: options.packChecks === false, selfClosed: asIs ? new Set() : selfClosedDefs(tool.arguments) }, true);
     const schemaProblems = validators.schemaProblems?.(wire);
     if (schemaProblems) {
       for (const e of schemaProblems) problems.push({ path: `${base}/arguments${e.instancePath}`, message: `not a valid JSON Schema: ${e.message}` });
@@ -520,7 +548,7 @@ export function compilePackWith(backend: ValidatorBackend, input: unknown, origi
     try {
       validate = validators.addTool(tool.name, wire);
     } catch (err) {
-      problems.push({ path: `${base}/arguments`, message: `AJV cannot use it: ${(err as Error).message}` });
+      problems.push(compileProblem(tool.arguments, `${base}/arguments`, err as Error));
       return;
     }
     if (packChecks && validators.exampleProblems) {

@@ -13,6 +13,7 @@ import { decodeShareState, SHARE_WARN_BYTES } from '../../src/share-link';
 import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE, EXAMPLES } from '../../src/components/playground/examples';
 import { SHAPE_LABELS } from '../../src/components/playground/labels';
 import { launch, siteUrl } from './browser';
+import { openApiTool } from './openapi-tool';
 import { done, expected, openPlayground, shownBody } from './playground-support';
 
 let browser: Browser;
@@ -277,6 +278,38 @@ describe('the playground', () => {
     const problems = s.page.locator('[data-testid=tools-problems]');
     await expect.poll(() => problems.textContent()).toContain('/0/input_schema/properties/room/type');
     await expect.poll(() => s.page.locator('[data-testid=tools-editor] .squiggly-error').count()).toBeGreaterThan(0);
+    await done(s);
+  });
+
+  test('your own tools from a real OpenAPI document: allOf branches declare together, an uncompilable tool is named and the rest load', async () => {
+    const s = await open();
+    await s.page.locator('[data-testid=tab-custom]').click();
+    // Asana's createAllocation: `data` is allOf [AllocationRequest, {required}], and AllocationRequest is allOf
+    // [AllocationBase, {properties: assignee, parent}]; marked draft-07, as MCP servers mark theirs.
+    const allocation = openApiTool('../shared/corpus/vendor/asana/asana_oas.json', '/allocations', 'post', 'create_allocation');
+    const defs = [
+      { ...allocation, inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', ...allocation.inputSchema } },
+      { name: 'broken_tool', inputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/nowhere' } } } },
+    ];
+    const tools = JSON.stringify(defs, null, 2);
+    await paste(s.page, 'tools-editor', tools);
+    await expect.poll(() => s.page.locator('[data-testid=tools-ok]').textContent()).toContain('create_allocation');
+    const refused = s.page.locator('[data-testid=tools-refused]');
+    await expect.poll(() => refused.textContent()).toContain('/1/inputSchema/properties/a/$ref');
+    expect(await refused.textContent()).toContain('broken_tool');
+    await expect.poll(() => s.page.locator('[data-testid=tools-editor] .squiggly-error').count()).toBeGreaterThan(0);
+
+    const pack = packFromToolDefinitions(JSON.parse(tools));
+    // `assignee` comes from the second branch of AllocationRequest's allOf: accepted.
+    const good = '{"name": "create_allocation", "arguments": {"data": {"assignee": "12345", "parent": "67890", "start_date": "2026-03-11", "end_date": "2026-03-13"}}}';
+    expect(expected(pack, good).r.ok).toBe(true);
+    await pasteCall(s.page, good);
+    await shownBody(s.page, null);
+    // A misspelling of it is refused with the branch's name offered.
+    const bad = '{"name": "create_allocation", "arguments": {"data": {"asignee": "12345", "parent": "67890", "start_date": "2026-03-11", "end_date": "2026-03-13"}}}';
+    await pasteCall(s.page, bad);
+    await shownBody(s.page, expected(pack, bad).bytes);
+    expect(expected(pack, bad).bytes).toContain('"did_you_mean":["assignee"]');
     await done(s);
   });
 
