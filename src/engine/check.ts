@@ -207,6 +207,18 @@ function keywordExample(pack: CompiledPack, name: string): string | undefined {
   return `${field.name}=${shown}`;
 }
 
+/** A pack's tool names, read once per pack: the unknown-name path ranks them by words it keeps per list. */
+const TOOL_NAMES = new WeakMap<CompiledPack, { tools: readonly CompiledTool[]; length: number; names: string[] }>();
+
+function toolNamesOf(pack: CompiledPack): string[] {
+  const kept = TOOL_NAMES.get(pack);
+  // A pack whose tools grow (a lazy pack opening its parts) gets a new list.
+  if (kept && kept.tools === pack.tools && kept.length === pack.tools.length) return kept.names;
+  const names = pack.tools.map((t) => t.name);
+  TOOL_NAMES.set(pack, { tools: pack.tools, length: pack.tools.length, names });
+  return names;
+}
+
 /** Shared, never written: a call without options or faults allocates none (the valid path is a few hundred ns). */
 const NO_OPTIONS: CheckOptions = Object.freeze({});
 const NO_FAULTS: readonly Fault[] = Object.freeze([]);
@@ -240,7 +252,7 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
   const toolCorrections: Correction[] = [];
   let tool = pack.tool(name);
   if (!tool) {
-    const names = pack.tools.map((t) => t.name);
+    const names = toolNamesOf(pack);
     const match = matchToolName(name, names);
     if (match.kind === 'variant') {
       // `updateTicket` for update_ticket has one reading: absorbed and reported, as a field name would be.

@@ -5,14 +5,15 @@
 import { enumCodeFor } from './codes';
 import { dateFormatProblem } from './date-formats';
 import { deref, enumIsListable } from './pack-compiler';
-import { declaredNamesOf, fieldIndex } from './field-index';
+import { argumentsByWords, nearestArguments } from './argument-names';
+import { childFieldsOf, declaredNamesOf, fieldIndex } from './field-index';
 import { formatPath, patternOf, pointerToSegments, valueAt, valuesAlong, type Segment } from './paths';
 import { cutReceived } from './received';
-import { looksLike, numberFromString, suggestNames, suggestValues } from './suggest';
+import { numberFromString, suggestNames, suggestValues } from './suggest';
 import type { AjvError, CompiledTool, FieldInfo, Fault, Json, SchemaNode } from './types';
 import { valueSet, valueSetCandidates } from './value-sets';
 import { resolveCurrency, unitCandidates, unitRule } from './units';
-import { noteSiblingFit, offerNestedPath, refineTypeFault, shapeText } from './shapes';
+import { moveFits, noteSiblingFit, offerNestedPath, refineTypeFault, shapeText } from './shapes';
 
 /** Rules and examples for the formats AJV checks, used when a field declares no x-rule. */
 export const FORMAT_RULES: Record<string, { rule: string; example: string }> = {
@@ -129,6 +130,25 @@ export function whatToSend(field: FieldInfo | undefined, node: SchemaNode | unde
   return field?.example !== undefined ? `a value like ${show(field.example)}` : 'a value';
 }
 
+/**
+ * An unknown name that is another wording of a declared one (`artist` for artist_name, `lang` for
+ * language) gets it as did_you_mean, in place of the list of names; on an object with more names than a
+ * message lists, one with no such wording gets the few nearest, so the body always says where to look.
+ */
+function offerByWords(ctx: ExplainContext, fault: Fault, at: Segment[], key: string, declaredCount: number, free: string[]): void {
+  const fields = childFieldsOf(ctx.tool, patternOf(at));
+  const options = free.map((name) => ({ name, wanted: fields.some((f) => f.name === name && f.required) }));
+  // A wording is offered only where the value sent fits: `start_time: "09:00"` is not the object start takes.
+  const found = argumentsByWords(key, options).filter((name) => moveFits(ctx, [...at, key], [...at, name]));
+  if (found.length) {
+    fault.candidates = found;
+    const cut = fault.message.indexOf('; it takes: ');
+    if (cut !== -1) fault.message = fault.message.slice(0, cut);
+    return;
+  }
+  if (declaredCount > 12 && options.length) fault.message += `; the nearest it takes: ${nearestArguments(key, options).join(', ')}`;
+}
+
 /** The declared names of the object at `segments`, for unknown-argument messages and suggestions. */
 function declaredNamesAt(ctx: ExplainContext, segments: Segment[]): string[] {
   return declaredNamesOf(ctx.tool, patternOf(segments));
@@ -162,13 +182,17 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       const seg = [...at, key];
       const declared = declaredNamesAt(ctx, at);
       const fault = base(seg, 'unknown_argument', '', e, valueAt(ctx.args, seg), reason);
-      fault.candidates = suggestNames(key, declared);
+      // A name already sent beside it is no home for its value: that would send the field twice.
+      const holder = valueAt(ctx.args, at).value;
+      const free = holder !== null && typeof holder === 'object' && !Array.isArray(holder) ? declared.filter((d) => !Object.prototype.hasOwnProperty.call(holder, d)) : declared;
+      fault.candidates = suggestNames(key, free);
       // The field names where it sits, and the model knows the tool it called: neither is said again.
       const owner = at.length === 0 ? 'an argument' : 'a field';
       fault.message = `is not ${owner}`;
       if (fault.candidates.length === 0 && declared.length > 0 && declared.length <= 12) fault.message += `; it takes: ${declared.join(', ')}`;
       fault.fix = { kind: 'rename', path: seg, parentPath: at };
       offerNestedPath(ctx, fault, at, key);
+      if (fault.candidates.length === 0 && NAME_SHAPED.test(key)) offerByWords(ctx, fault, at, key, declared.length, free);
       if (!NAME_SHAPED.test(key)) {
         // A key that is no name (an injected sentence, say) must not stand where the body's names go:
         // the field is the object that holds it, and the key goes under received with its value.
@@ -205,9 +229,11 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       fault.candidates = set ? valueSetCandidates(set, here.value as Json, field?.schema['x-value-aliases']) : suggestValues(here.value as Json, values, field?.valueAliases ?? {});
       if (enumIsListable(values)) {
         fault.message = `must be one of: ${listValues(values)}`;
-        // The listed set is the whole answer, unless the answer is a value no reader of the list could
-        // match to what was sent (`purple` for colour "3"): then did_you_mean says which one.
-        fault.showCandidates = fault.candidates.length === 1 && !looksLike(here.value as Json, fault.candidates[0]);
+        // The listed set answers a value that is a listed one in another case (`OPEN`: the essay's body).
+        // Any other near miss (`fatsest`, `on hold`, `in-progress`, a plural) and any value no reader of the
+        // list could match (`purple` for colour "3") gets did_you_mean: a reader matching by eye misses a
+        // swapped pair of letters, and a proxy's model sees only the body.
+        fault.showCandidates = fault.candidates.length > 0 && !fault.candidates.every((c) => sameButCase(here.value as Json, c));
       } else {
         // A value of a known wrong kind (an offset for a time zone) gets the registry's rule that says so.
         const refusal = set && typeof here.value === 'string' ? set.refusal?.(here.value) : undefined;
@@ -287,6 +313,11 @@ function applyUnit(ctx: ExplainContext, fault: Fault, field: FieldInfo | undefin
   if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path: fault.path ?? [] };
   else delete fault.fix;
   return fault;
+}
+
+/** Two strings that differ in letter case only. */
+function sameButCase(a: Json, b: Json): boolean {
+  return typeof a === 'string' && typeof b === 'string' && a !== b && a.toLowerCase() === b.toLowerCase();
 }
 
 function withFix(f: Fault, candidates: Json[], at: Segment[]): Fault {

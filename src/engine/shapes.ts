@@ -114,6 +114,11 @@ function changeFits(ctx: ExplainContext, changed: Json, paths: readonly Segment[
   return true;
 }
 
+/** Whether the value at `from`, sent under the name at `to` instead, breaks nothing there that was not broken. */
+export function moveFits(ctx: ExplainContext, from: readonly Segment[], to: readonly Segment[]): boolean {
+  return changeFits(ctx, moveValue(checkedArgs(ctx), from, to), [[...to]]);
+}
+
 /** Sets an own data property; a key named __proto__ stays data, as Object.fromEntries keeps it. */
 function setOwn(obj: JsonObject, key: string, value: Json): void {
   if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });

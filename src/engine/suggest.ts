@@ -67,18 +67,6 @@ export function suggestValues(received: Json, permitted: readonly Json[], aliase
   return [];
 }
 
-/**
- * Whether a reader holding the permitted list would find `candidate` from `received` unaided: the same
- * letters in another case or with other separators, or a slip of the keyboard. `authorize` for `manual`
- * or `purple` for `"3"` are not: the table that maps them knows something the list does not say.
- */
-export function looksLike(received: Json, candidate: Json): boolean {
-  if (typeof received !== 'string' || typeof candidate !== 'string') return String(received) === String(candidate);
-  const r = normalise(received);
-  const c = normalise(candidate);
-  return r === c || editDistance(r, c, allowedDistance(r.length)) <= allowedDistance(r.length);
-}
-
 /** A string that is exactly a JSON number ("1500", "-2.5"), as that number; else undefined. */
 export function numberFromString(s: string): number | undefined {
   if (!/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(s.trim())) return undefined;

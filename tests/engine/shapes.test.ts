@@ -349,13 +349,14 @@ describe('a flat name for a nested field is offered the nested path', () => {
     expect(r.suggested_call!.arguments).toEqual({ calendarId: 'primary', start: { timeZone: 'Europe/Zurich', dateTime: '2026-03-11T09:00:00+01:00' }, end });
   });
 
-  test('a value that fits neither dateTime nor timeZone by rule gets no guess', () => {
+  test('a value that fits neither dateTime nor timeZone by rule gets no guess, only the nearest names to look at', () => {
     const r = insert({ calendarId: 'primary', start_time: '09:00', end });
     expect(r.body).toEqual({
       error: 'validation_failed',
       message: '2 fields were rejected. Correct all of them and call again.',
       errors: [
-        { field: 'start_time', code: 'unknown_argument', message: 'is not an argument', received: '09:00' },
+        // Not did_you_mean ["start"]: a string is not the object start takes.
+        { field: 'start_time', code: 'unknown_argument', message: 'is not an argument; the nearest it takes: start, summary, description, location, attendees', received: '09:00' },
         { field: 'start', code: 'missing_required', message: 'is required: send an object such as {"dateTime": "2026-03-11T09:00:00+01:00"}' },
       ],
       retryable: false,

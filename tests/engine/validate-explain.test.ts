@@ -72,10 +72,16 @@ describe('one fault per kind', () => {
     }
   });
 
-  test('an enum small enough to list carries no did_you_mean in the body when the list alone finds it, but the result keeps the candidate', () => {
-    const r = check(helpdesk, { name: 'update_ticket', arguments: { ticket_id: 'T-1', status: 'Closd' } });
+  test('a listed enum value in another case is answered by the list alone; the result keeps the candidate', () => {
+    const r = check(helpdesk, { name: 'update_ticket', arguments: { ticket_id: 'T-1', status: 'CLOSED' } });
     expect(r.body).not.toHaveProperty('did_you_mean');
     expect(r.did_you_mean).toEqual([{ field: 'status', candidates: ['closed'] }]);
+    expect(r.suggested_call).toEqual({ name: 'update_ticket', arguments: { ticket_id: 'T-1', status: 'closed' } });
+  });
+
+  test('any other near miss of a listed enum value gets did_you_mean in the body: a proxy’s model sees nothing else', () => {
+    const r = check(helpdesk, { name: 'update_ticket', arguments: { ticket_id: 'T-1', status: 'Closd' } });
+    expect(r.body).toEqual({ error: 'invalid_status', field: 'status', message: 'must be one of: open, pending, closed', received: 'Closd', did_you_mean: ['closed'], retryable: false });
     expect(r.suggested_call).toEqual({ name: 'update_ticket', arguments: { ticket_id: 'T-1', status: 'closed' } });
   });
 
