@@ -62,7 +62,8 @@ function fromActionable(body: Record<string, any>): Directive[] {
       case 'missing_required':
         return { op: 'missing', path };
       case 'unknown_argument': {
-        const takes = /; it takes: (.*)$/.exec(e.message)?.[1].split(', ') ?? [];
+        // All it takes, or (on a tool with many) the nearest few.
+        const takes = /; (?:it takes|the nearest it takes): (.*)$/.exec(e.message)?.[1].split(', ') ?? [];
         return { op: 'unknown', path, candidates, takes };
       }
       case 'duplicate_argument':
@@ -217,6 +218,35 @@ function followRule(value: Json | undefined, d: Extract<Directive, { op: 'value'
 }
 
 export type BodyKindForCaller = 'actionable' | 'ajv' | 'bare';
+
+/**
+ * The tool name to send instead of `name`, read from an unknown_tool body: its one did_you_mean, or among
+ * the tools its message lists, the one nearest in spelling, or the one the sent name ends with behind a
+ * namespace (`functions.math_factorial`). Several candidates and nothing to choose by: undefined.
+ */
+function toolNameFrom(body: Record<string, any>, name: string): string | undefined {
+  const dym: Json[] = Array.isArray(body.did_you_mean) ? body.did_you_mean : [];
+  if (dym.length === 1 && typeof dym[0] === 'string') return dym[0];
+  // Several: the one spelt nearest to what I sent, when one is clearly nearest; else I cannot tell.
+  if (dym.length > 1) return nearest(name, dym.filter((d): d is string => typeof d === 'string'));
+  const listed = /(?:they are|those on the same thing are): (.*)$/.exec(String(body.message ?? ''))?.[1].split(', ') ?? [];
+  const behind = listed.filter((t) => name.length > t.length && name.endsWith(t) && /[^A-Za-z0-9]$/.test(name.slice(0, -t.length)));
+  if (behind.length === 1) return behind[0];
+  return nearest(name, listed);
+}
+
+/**
+ * The next call, name and arguments, given the last one and the body it earned; null when the body gives
+ * nothing to act on. A body that refuses the tool's name is answered by changing the name alone.
+ */
+export function nextNamedCall(kind: BodyKindForCaller, body: Json, name: string, call: Record<string, Json>, intent: Record<string, Json>): { name: string; args: Record<string, Json> } | null {
+  if (kind === 'actionable' && body !== null && typeof body === 'object' && !Array.isArray(body) && body.error === 'unknown_tool') {
+    const to = toolNameFrom(body as Record<string, any>, name);
+    return to === undefined || to === name ? null : { name: to, args: call };
+  }
+  const args = nextCall(kind, body, call, intent);
+  return args === null ? null : { name, args };
+}
 
 /**
  * The next call, given the last one and the body it earned; null when the body gives nothing to act on.

@@ -1,13 +1,16 @@
-// The calls the recovery benchmark breaks: tau-bench's 740 ground-truth actions and BFCL's simple and
-// multiple categories (read from ../shared/corpus, never copied in), plus the packs' own valid examples,
-// which we wrote and report apart. Tool definitions become packs through packFromToolDefinitions.
-import { existsSync, readFileSync } from 'node:fs';
+// The calls the recovery benchmark breaks: tau-bench's 740 ground-truth actions and every BFCL category
+// that has ground truth in possible_answer/ (read from ../shared/corpus, never copied in), plus the packs'
+// own valid examples, which we wrote and report apart. Tool definitions become packs through
+// packFromToolDefinitions.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CompiledPack, Json } from './engine-entry';
 
 export interface CorpusCall {
   corpus: 'tau-bench' | 'bfcl' | 'packs';
   id: string;
+  /** BFCL's category (`simple_python`, `live_multiple`…); absent elsewhere. */
+  category?: string;
   pack: CompiledPack;
   tool: string;
   /** The ground-truth arguments. */
@@ -18,9 +21,13 @@ export interface CorpusLoad {
   calls: CorpusCall[];
   /** Per corpus: calls read, calls kept, and why the rest were left out. */
   summary: Record<string, { read: number; kept: number; left_out: Record<string, number> }>;
+  /** BFCL per category, the same counts. */
+  bfcl_categories: Record<string, { read: number; kept: number; left_out: Record<string, number> }>;
 }
 
 type Engine = { packFromToolDefinitions: (defs: unknown, origin?: string) => CompiledPack; check: (pack: CompiledPack, input: unknown) => any; packs: CompiledPack[] };
+/** The plain validator of a tool's wire schema: whether a call satisfies its own schema, asked of no part of the engine. */
+type SchemaCheck = (pack: CompiledPack, tool: string, args: unknown) => boolean;
 
 const CORPUS = resolve(process.cwd(), '../shared/corpus');
 
@@ -34,8 +41,25 @@ function jsonLines(text: string): any[] {
   return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
 }
 
-/** BFCL's own type names, in JSON Schema. `any` means no type at all. */
-const BFCL_TYPES: Record<string, string | null> = { dict: 'object', float: 'number', tuple: 'array', any: null, integer: 'integer', string: 'string', boolean: 'boolean', array: 'array', number: 'number', object: 'object' };
+/**
+ * BFCL's own type names, in JSON Schema. `any` (and the one empty type) means no type at all. The Java and
+ * JavaScript categories name their languages' types; their ground truth holds JSON values of the matching
+ * kind (`[true]` for a Boolean, a list for an Array, a dict for a HashMap).
+ */
+const BFCL_TYPES: Record<string, string | null> = {
+  dict: 'object', float: 'number', tuple: 'array', any: null, '': null, integer: 'integer', string: 'string', boolean: 'boolean', array: 'array', number: 'number', object: 'object',
+  String: 'string', char: 'string', Boolean: 'boolean', long: 'integer', double: 'number', Array: 'array', ArrayList: 'array', HashMap: 'object',
+};
+
+/** The BFCL categories with ground truth: every possible_answer/ file, in name order. */
+export function bfclCategories(): string[] {
+  const dir = resolve(CORPUS, 'bfcl/possible_answer');
+  if (!existsSync(dir)) throw new Error('bench: the corpus folder ../shared/corpus/bfcl/possible_answer is missing; the recovery benchmark cannot run without it');
+  return readdirSync(dir)
+    .map((f) => /^BFCL_v4_(.+)\.json$/.exec(f)?.[1])
+    .filter((c): c is string => c !== undefined)
+    .sort();
+}
 
 /** A BFCL parameter schema in JSON Schema: its types mapped, `optional` dropped, a dict without properties left open. */
 export function bfclToJsonSchema(node: unknown): unknown {
@@ -92,23 +116,31 @@ function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-export function loadCorpus(engine: Engine): CorpusLoad {
+/**
+ * `satisfies`, when given, tells a ground truth its own schema refuses (left out: it measures nothing) from
+ * one the engine refuses though the schema takes it (left out too, but counted apart: that must be none).
+ */
+export function loadCorpus(engine: Engine, satisfies?: SchemaCheck): CorpusLoad {
   const calls: CorpusCall[] = [];
   const summary: CorpusLoad['summary'] = {};
-  const keep = (corpus: CorpusCall['corpus'], call: Omit<CorpusCall, 'corpus'> | string) => {
-    const s = (summary[corpus] ??= { read: 0, kept: 0, left_out: {} });
-    s.read++;
-    if (typeof call === 'string') {
-      s.left_out[call] = (s.left_out[call] ?? 0) + 1;
-      return;
-    }
+  const bfclCategoriesSummary: CorpusLoad['bfcl_categories'] = {};
+  const keep = (corpus: CorpusCall['corpus'], call: Omit<CorpusCall, 'corpus'> | string, category?: string) => {
+    const tallies = [(summary[corpus] ??= { read: 0, kept: 0, left_out: {} })];
+    if (category !== undefined) tallies.push((bfclCategoriesSummary[category] ??= { read: 0, kept: 0, left_out: {} }));
+    const leave = (why: string) => {
+      for (const s of tallies) s.left_out[why] = (s.left_out[why] ?? 0) + 1;
+    };
+    for (const s of tallies) s.read++;
+    if (typeof call === 'string') return leave(call);
     // Every kept call must be accepted exactly as written: a ground truth its own schema refuses measures nothing.
     const r = engine.check(call.pack, { name: call.tool, arguments: call.truth });
-    if (!r.ok) s.left_out[`refused by its own schema (${r.body.error})`] = (s.left_out[`refused by its own schema (${r.body.error})`] ?? 0) + 1;
-    else if (!sameJson(r.arguments, call.truth)) s.left_out['changed by absorption'] = (s.left_out['changed by absorption'] ?? 0) + 1;
+    if (!r.ok) {
+      const own = satisfies ? satisfies(call.pack, call.tool, call.truth) : false;
+      leave(own ? `refused by check() though its own schema takes it (${r.body.error})` : `refused by its own schema (${r.body.error})`);
+    } else if (!sameJson(r.arguments, call.truth)) leave('changed by absorption');
     else {
-      s.kept++;
-      calls.push({ corpus, ...call });
+      for (const s of tallies) s.kept++;
+      calls.push({ corpus, ...(category !== undefined ? { category } : {}), ...call });
     }
   };
 
@@ -120,13 +152,15 @@ export function loadCorpus(engine: Engine): CorpusLoad {
     keep('tau-bench', pack?.tool(a.name) ? { id: `${a.domain}/${a.task_index}/${a.action_index}`, pack, tool: a.name, truth: a.kwargs } : 'tool not in the tool file');
   }
 
-  // BFCL: each entry's functions are one pack; the ground truth names one of them.
-  for (const category of ['simple_python', 'multiple']) {
+  // BFCL: each entry's functions are one pack; the ground truth names one of them. Every category with
+  // ground truth; an entry whose ground truth is not exactly one call (the parallel ones) is counted, not kept.
+  for (const category of bfclCategories()) {
     const answers = new Map(jsonLines(need(`bfcl/possible_answer/BFCL_v4_${category}.json`)).map((a) => [a.id, a.ground_truth]));
+    const bfcl = (call: Omit<CorpusCall, 'corpus'> | string) => keep('bfcl', call, category);
     for (const entry of jsonLines(need(`bfcl/BFCL_v4_${category}.json`))) {
       const truth = answers.get(entry.id);
       if (!Array.isArray(truth) || truth.length !== 1) {
-        keep('bfcl', 'not exactly one ground-truth call');
+        bfcl(truth === undefined ? 'no ground truth for the entry' : 'not exactly one ground-truth call');
         continue;
       }
       const taken = new Set<string>();
@@ -140,17 +174,17 @@ export function loadCorpus(engine: Engine): CorpusLoad {
       try {
         pack = engine.packFromToolDefinitions(defs, `bfcl ${entry.id}`);
       } catch {
-        keep('bfcl', 'tool definitions the engine cannot compile');
+        bfcl('tool definitions the engine cannot compile');
         continue;
       }
       const [[fname, acceptable]] = Object.entries(truth[0] as Record<string, Record<string, unknown[]>>);
       const tool = names.get(fname);
       const def = defs.find((d: any) => d.name === tool);
-      if (!tool || !def) {
-        keep('bfcl', 'ground truth names no listed function');
+      if (!tool || !def || !pack.tool(tool)) {
+        bfcl(!tool || !def ? 'ground truth names no listed function' : 'its function could not be compiled');
         continue;
       }
-      keep('bfcl', { id: entry.id, pack, tool, truth: concretise(acceptable, def.parameters) });
+      bfcl({ id: entry.id, pack, tool, truth: concretise(acceptable, def.parameters) });
     }
   }
 
@@ -158,5 +192,5 @@ export function loadCorpus(engine: Engine): CorpusLoad {
   for (const pack of engine.packs) {
     for (const t of pack.tools) (t.source.examples?.valid ?? []).forEach((args, i) => keep('packs', { id: `${pack.id}/${t.name}/${i}`, pack, tool: t.name, truth: args as Record<string, Json> }));
   }
-  return { calls, summary };
+  return { calls, summary, bfcl_categories: bfclCategoriesSummary };
 }

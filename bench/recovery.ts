@@ -1,7 +1,7 @@
 // The recovery benchmark: every corpus call, broken each way, sent to each kind of server; the caller
 // (caller.ts) edits it from the body alone until the server runs exactly the ground truth, or gives up.
 import { breakCall, BREAKS, BREAK_LABELS, type BreakKind } from './breaks';
-import { nextCall } from './caller';
+import { nextNamedCall } from './caller';
 import type { CorpusCall } from './corpus';
 import type { CompiledPack, Json } from './engine-entry';
 import { BODY_KINDS, serve, type BodyKind } from './servers';
@@ -22,11 +22,19 @@ export interface Tally {
   ran_wrong: number;
   /** Among knowable pairs: recovered in at most one round. */
   knowable_within_one: number;
+  /**
+   * Broken calls that name a declared tool and satisfy its own schema (AJV on the wire schema, nothing of
+   * the engine), yet were refused: must be none. Counted only where the run is given that validator.
+   */
+  refused_valid: number;
 }
 
 function emptyTally(): Tally {
-  return { applicable: 0, not_applicable: 0, knowable: 0, absorbed: 0, one_round: 0, two_or_more: 0, never: 0, ran_wrong: 0, knowable_within_one: 0 };
+  return { applicable: 0, not_applicable: 0, knowable: 0, absorbed: 0, one_round: 0, two_or_more: 0, never: 0, ran_wrong: 0, knowable_within_one: 0, refused_valid: 0 };
 }
+
+/** Whether `args` satisfy the wire schema of `pack`'s tool `tool`, by a validator that is no part of the engine. */
+export type SchemaCheck = (pack: CompiledPack, tool: string, args: unknown) => boolean;
 
 type Check = Parameters<typeof serve>[1];
 
@@ -35,14 +43,14 @@ export function canonical(value: unknown): string {
   return JSON.stringify(value, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v));
 }
 
-/** Rounds to recover (0 = absorbed), or 'never' / 'ran_wrong'. */
-function recover(kind: BodyKind, check: Check, pack: CompiledPack, tool: string, broken: Record<string, Json>, truth: Record<string, Json>): number | 'never' | 'ran_wrong' {
+/** Rounds to recover (0 = absorbed), or 'never' / 'ran_wrong'. `name` is the tool name the broken call sends. */
+export function recover(kind: BodyKind, check: Check, pack: CompiledPack, tool: string, name: string, broken: Record<string, Json>, truth: Record<string, Json>): number | 'never' | 'ran_wrong' {
   const want = canonical(truth);
-  let call = broken;
+  let call = { name, args: broken };
   for (let round = 0; round <= MAX_ROUNDS; round++) {
-    const out = serve(kind, check, pack, tool, call);
-    if (out.ok) return canonical(out.args) === want ? round : 'ran_wrong';
-    const next = nextCall(kind, out.body, call, truth);
+    const out = serve(kind, check, pack, call.name, call.args);
+    if (out.ok) return out.tool === tool && canonical(out.args) === want ? round : 'ran_wrong';
+    const next = nextNamedCall(kind, out.body, call.name, call.args, truth);
     if (!next) return 'never';
     call = next;
   }
@@ -61,23 +69,30 @@ export interface RecoveryResult {
   labels: Record<BreakKind, string>;
 }
 
-export function runRecovery(calls: CorpusCall[], check: Check): RecoveryResult {
+export function runRecovery(calls: CorpusCall[], check: Check, satisfies?: SchemaCheck): RecoveryResult {
   const tally: RecoveryResult['tally'] = {};
   const external = Object.fromEntries(BODY_KINDS.map((k) => [k, Object.fromEntries(BREAKS.map((b) => [b, emptyTally()]))])) as RecoveryResult['external'];
+  const names = new WeakMap<CompiledPack, string[]>();
   for (const c of calls) {
     const tool = c.pack.tool(c.tool)!;
+    let declared = names.get(c.pack);
+    if (!declared) names.set(c.pack, (declared = c.pack.tools.map((t) => t.name)));
     const perCorpus = (tally[c.corpus] ??= Object.fromEntries(BODY_KINDS.map((k) => [k, Object.fromEntries(BREAKS.map((b) => [b, emptyTally()]))])) as RecoveryResult['external']);
     for (const b of BREAKS) {
-      const broken = breakCall(b, tool, c.truth);
+      const broken = breakCall(b, tool, c.truth, declared);
+      const name = broken?.name ?? c.tool;
+      // A call its own schema takes, under a declared name, must never be refused.
+      const refusedValid = broken !== null && satisfies !== undefined && c.pack.tool(name) !== undefined && satisfies(c.pack, name, broken.args) && !check(c.pack, { name, arguments: broken.args }).ok;
       for (const kind of BODY_KINDS) {
         const targets = c.corpus === 'packs' ? [perCorpus[kind][b]] : [perCorpus[kind][b], external[kind][b]];
         if (!broken) {
           for (const t of targets) t.not_applicable++;
           continue;
         }
-        const r = recover(kind, check, c.pack, c.tool, broken.args, c.truth);
+        const r = recover(kind, check, c.pack, c.tool, name, broken.args, c.truth);
         for (const t of targets) {
           t.applicable++;
+          if (refusedValid && kind === 'actionable') t.refused_valid++;
           if (broken.knowable) t.knowable++;
           if (r === 'never' || r === 'ran_wrong') {
             t.never++;

@@ -195,6 +195,18 @@ export function readResults(raw: unknown): Report {
     goal: '≥ 95%',
     verdict: verdict(num(goal?.share), (x) => x >= 0.95),
   });
+  // Issue 17: bodies that work for any tool set, per mistake, over tau-bench and BFCL.
+  const anyTools = obj(rec?.any_tool_set);
+  const anyGoal = obj(anyTools?.goal);
+  summary.push({
+    section: 'Recovery',
+    measure: `Any tool set: the worst share fixed within one round, over ${Array.isArray(anyTools?.mistakes) ? anyTools!.mistakes.length : 'the'} mistakes (tool name behind a namespace, camelCase, dotted or misspelt; JSON text; enum typo; synonym argument)`,
+    result: num(anyGoal?.worst_share) === undefined ? NOT_MEASURED : `${(100 * (anyGoal!.worst_share as number)).toFixed(1)}%`,
+    goal: '≥ 95%',
+    verdict: verdict(num(anyGoal?.worst_share), (x) => x >= 0.95),
+  });
+  summary.push({ section: 'Recovery', measure: 'Any tool set: suggestions that fail when sent back', result: num(anyTools?.suggestions_failing) === undefined ? NOT_MEASURED : String(anyTools!.suggestions_failing), goal: '0', verdict: verdict(num(anyTools?.suggestions_failing), (x) => x === 0) });
+  summary.push({ section: 'Recovery', measure: 'Any tool set: calls refused that satisfy their own schema', result: num(anyTools?.refused_valid) === undefined ? NOT_MEASURED : String(anyTools!.refused_valid), goal: '0', verdict: verdict(num(anyTools?.refused_valid), (x) => x === 0) });
   const byKind = obj(rec?.knowable_within_one_by_kind);
   for (const [kind, v] of Object.entries(byKind ?? {})) {
     if (kind === 'actionable') continue;

@@ -11,9 +11,10 @@ import type { CompiledPack, Json } from './engine-entry';
 export const BODY_KINDS = ['actionable', 'ajv', 'bare'] as const;
 export type BodyKind = (typeof BODY_KINDS)[number];
 
-export type Outcome = { ok: true; args: Json } | { ok: false; body: Json };
+/** `tool`: the tool that ran (an absorbed name is the declared one). */
+export type Outcome = { ok: true; tool: string; args: Json } | { ok: false; body: Json };
 
-type Check = (pack: CompiledPack, input: unknown) => { ok: boolean; arguments: Json | null; body: Record<string, Json> | null };
+type Check = (pack: CompiledPack, input: unknown) => { ok: boolean; tool: string | null; arguments: Json | null; body: Record<string, Json> | null };
 
 const validators = new WeakMap<object, ReturnType<Ajv2020['compile']>>();
 let ajv: Ajv2020 | undefined;
@@ -42,10 +43,12 @@ function dotted(pointer: string, extra?: string): string {
 export function serve(kind: BodyKind, check: Check, pack: CompiledPack, tool: string, args: Json): Outcome {
   if (kind === 'actionable') {
     const r = check(pack, { name: tool, arguments: args });
-    return r.ok ? { ok: true, args: r.arguments as Json } : { ok: false, body: r.body as Json };
+    return r.ok ? { ok: true, tool: r.tool!, args: r.arguments as Json } : { ok: false, body: r.body as Json };
   }
+  // A server with a plain validator dispatches on the exact name: any other is a tool it does not have.
+  if (!pack.tool(tool)) return { ok: false, body: kind === 'ajv' ? `unknown tool: ${tool}` : `Error: unknown tool '${tool}'` };
   const validate = defaultValidator(pack, tool);
-  if (validate(args)) return { ok: true, args };
+  if (validate(args)) return { ok: true, tool, args };
   if (kind === 'ajv') return { ok: false, body: ajv!.errorsText(validate.errors) };
   const e = validate.errors![0];
   if (e.keyword === 'required') return { ok: false, body: `Error: missing required argument '${dotted(e.instancePath, String(e.params.missingProperty))}'` };

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { breakCall, looseDate } from '../../bench/breaks';
-import { nextCall } from '../../bench/caller';
+import { nextCall, nextNamedCall } from '../../bench/caller';
 import { bfclToJsonSchema, sanitiseName } from '../../bench/corpus';
 import { readResults } from '../../bench/report';
 import { check, packFromToolDefinitions, type Json } from '../../src/engine';
@@ -36,7 +36,14 @@ describe('BFCL tool definitions in JSON Schema', () => {
   });
 
   test('an unknown type name is an error, not a guess', () => {
-    expect(() => bfclToJsonSchema({ type: 'HashMap' })).toThrow(/unknown BFCL type/);
+    expect(() => bfclToJsonSchema({ type: 'Vector' })).toThrow(/unknown BFCL type/);
+  });
+
+  test('the Java and JavaScript categories’ type names become the JSON kinds their ground truth holds', () => {
+    expect(bfclToJsonSchema({ type: 'dict', properties: { a: { type: 'String' }, b: { type: 'Boolean' }, c: { type: 'HashMap' }, d: { type: 'ArrayList' }, e: { type: 'long' }, f: { type: 'double' }, g: { type: 'any' } } })).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'boolean' }, c: { type: 'object' }, d: { type: 'array' }, e: { type: 'integer' }, f: { type: 'number' }, g: {} },
+    });
   });
 
   test('tool names become valid tool names, the same way each time, without collisions', () => {
@@ -59,6 +66,20 @@ describe('breaks', () => {
     expect(breakCall('extra_argument', tool, truth)!.args).toMatchObject({ confirm: true });
     expect(breakCall('missing_required', tool, truth)!.args).not.toHaveProperty('user_id');
     expect(breakCall('loose_date', tool, truth)).toMatchObject({ args: { when: 'May 20, 2024' }, knowable: true });
+  });
+
+  test('issue 17’s mistakes: a tool name behind a namespace, in camelCase, dotted or misspelt; an enum typo; a synonym argument', () => {
+    const flights = packFromToolDefinitions([{ name: 'book_flight', parameters: { type: 'object', properties: { n: { type: 'integer' } } } }, { name: 'book_hotel', parameters: { type: 'object', properties: {} } }]);
+    const declared = flights.tools.map((t) => t.name);
+    const bf = flights.tool('book_flight')!;
+    expect(breakCall('tool_prefix', bf, { n: 1 }, declared)).toMatchObject({ name: 'functions.book_flight', args: { n: 1 }, knowable: true });
+    expect(breakCall('tool_camel', bf, { n: 1 }, declared)).toMatchObject({ name: 'bookFlight' });
+    expect(breakCall('tool_dotted', bf, { n: 1 }, declared)).toMatchObject({ name: 'book.flight' });
+    expect(breakCall('tool_misspelt', bf, { n: 1 }, declared)).toMatchObject({ name: 'book_light' });
+    // A one-word name has no camelCase or dotted form.
+    expect(breakCall('tool_camel', tool, truth, ['book'])).toBeNull();
+    expect(breakCall('enum_typo', tool, truth)).toMatchObject({ args: { cabin: 'ecnoomy' }, knowable: true });
+    expect(Object.keys(breakCall('synonym_field', tool, truth)!.args)[0]).toBe('user');
   });
 
   test('a call with nowhere to apply a break is not applicable', () => {
@@ -91,6 +112,17 @@ describe('the deterministic caller reads only the body', () => {
     expect(nextCall('bare', "Error: missing required argument 'user_id'", rest, truth)).toEqual({ ...rest, user_id: 'mia_3' });
     const slipped = { usr_id: 'mia_3', cabin: 'economy', seats: 2 };
     expect(nextCall('ajv', "data must have required property 'user_id'", slipped, truth)).toEqual({ user_id: 'mia_3', cabin: 'economy', seats: 2 });
+  });
+
+  test('it changes a tool name from an unknown_tool body: the one did_you_mean, or the nearest spelling among several', () => {
+    const body = { error: 'unknown_tool', field: 'name', message: 'is not one of the tools you can call', received: 'bok', did_you_mean: ['book'], retryable: false };
+    expect(nextNamedCall('actionable', body, 'bok', truth, truth)).toEqual({ name: 'book', args: truth });
+    const two = { ...body, received: 'read_txt_file', did_you_mean: ['read_text_file', 'read_file'] };
+    expect(nextNamedCall('actionable', two, 'read_txt_file', truth, truth)).toEqual({ name: 'read_text_file', args: truth });
+    const listed = { ...body, received: 'functions.book', message: 'is not one of the tools you can call; they are: book, cancel' } as Record<string, Json>;
+    delete listed.did_you_mean;
+    expect(nextNamedCall('actionable', listed, 'functions.book', truth, truth)).toEqual({ name: 'book', args: truth });
+    expect(nextNamedCall('actionable', { ...body, did_you_mean: ['get_a', 'get_b'] }, 'zzz', truth, truth)).toBeNull();
   });
 
   test('it gives up when the body names nothing to change', () => {
