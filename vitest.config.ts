@@ -9,8 +9,8 @@ export default defineConfig({
         // The package's own name, for the /use/ examples, which import it as users do (tsconfig.json's paths).
         resolve: {
           alias: [
-            { find: /^actionable$/, replacement: new URL('./src/package/index.ts', import.meta.url).pathname },
-            { find: /^actionable\/packs\/(.*)$/, replacement: new URL('./src/package/packs/$1.ts', import.meta.url).pathname },
+            { find: /^actionable-errors$/, replacement: new URL('./src/package/index.ts', import.meta.url).pathname },
+            { find: /^actionable-errors\/packs\/(.*)$/, replacement: new URL('./src/package/packs/$1.ts', import.meta.url).pathname },
           ],
         },
         test: {

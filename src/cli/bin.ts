@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// The `actionable` command, bundled by esbuild into lib/cli.js (src/cli/build-lib.ts): no TypeScript
+// The `actionable-errors` command, bundled by esbuild into lib/cli.js (src/cli/build-lib.ts): no TypeScript
 // compiler at run time, and only what a call needs is loaded: the one pack asked for, with the validators
 // `npm run precompile` generated. AJV's compiler loads only for --tools; the MCP proxy only for mcp-proxy.
-//   actionable (--pack ID | --tools FILE) [options]      check calls (run.ts has the options)
-//   actionable mcp-proxy [--pack ID] [--log FILE] -- <command that starts an MCP server>
+//   actionable-errors (--pack ID | --tools FILE) [options]      check calls (run.ts has the options)
+//   actionable-errors mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command that starts an MCP server>
+//   actionable-errors --help | --version                        help.ts has the words
 import { readFileSync } from 'node:fs';
 import { parseJsonText } from '../engine/parse';
 import { loadShippedPack } from '../package/shipped';
 import type { CompiledPack } from '../engine/types';
+import { HELP, PROXY_HELP } from './help';
 import { streamJsonl, type WorkerSource } from './jsonl';
 import { loadPack, parseArgs, runCli } from './run';
 
@@ -93,8 +95,23 @@ async function checkCommand(argv: string[]): Promise<number> {
   return out.code;
 }
 
+/** The package's version, from the package.json beside lib/ (the one installed, or this repository's). */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
+  // The bin's own options: for mcp-proxy, those before `--` (what follows is the server's command line).
+  const own = argv[0] === 'mcp-proxy' ? argv.slice(1, argv.includes('--') ? argv.indexOf('--') : undefined) : argv;
+  if (own.includes('--version') || own.includes('-v')) {
+    process.stdout.write(`${packageVersion()}\n`);
+    return 0;
+  }
+  if (own.includes('--help') || own.includes('-h') || (argv.length === 1 && argv[0] === 'help')) {
+    process.stdout.write(`${argv[0] === 'mcp-proxy' ? PROXY_HELP : HELP}\n`);
+    return 0;
+  }
   if (argv[0] === 'mcp-proxy') {
     const { proxyCommand } = await import('../mcp/proxy-cli');
     return proxyCommand(argv.slice(1));

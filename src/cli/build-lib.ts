@@ -1,18 +1,23 @@
 // `npm run build:lib`: the package in lib/ (git-ignored). JavaScript from esbuild: one ES module per entry
 // point (the engine, each shipped pack, the bin and its worker) with code splitting, so an entry loads
 // only the chunks it reaches and no pack pulls in another; npm dependencies are bundled in, so the package
-// installs with none. Declarations from tsc (tsconfig.lib.json), pointed at the .js files Node resolves.
+// installs with none. The engine and the packs are built a second time as CommonJS (a `.cjs` beside each
+// `.js`, with chunks of their own), for require(). Declarations from tsc (tsconfig.lib.json), pointed at the
+// .js files Node resolves, with a `.d.cts` twin of each for the `.cjs` files. THIRD_PARTY_NOTICES.md lists
+// every package whose code or data the bundles hold, with its license, from esbuild's metafile.
 // `--js-only` skips the declarations: the bin's launcher (launch.mjs) rebuilds that way when a source changed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, transform, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { BODY_SCHEMA } from '../engine/body-schema';
 
 export const LIB_DIR = 'lib';
-/** What each output imports and is built from (lib/build-meta.json): the launcher reads the inputs to tell whether lib/cli.js is stale. Not packed. */
+/** What each output imports and is built from (lib/build-meta.json; an output's inputs are those it holds bytes of): the launcher reads the inputs to tell whether lib/cli.js is stale. Not packed. */
 export const META_FILE = 'build-meta.json';
+/** The packages whose code or data lib/ holds, each with its license (written by buildJs). Packed. */
+export const NOTICES_FILE = 'THIRD_PARTY_NOTICES.md';
 const PACK_ENTRIES = 'src/package/packs';
 
 export function entryPoints(root = '.'): Record<string, string> {
@@ -43,11 +48,10 @@ function filesUnder(dir: string, prefix = ''): string[] {
   return readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? filesUnder(join(dir, f), `${prefix}${f}/`) : [`${prefix}${f}`]));
 }
 
-/** Builds the JavaScript into `outDir` (lib/ by default; the package test builds into a folder of its own). */
-export async function buildJs(root = '.', outDir = resolve(root, LIB_DIR)): Promise<void> {
-  const result = await build({
+/** What both builds share: ES modules, split into chunks, for Node 20, with the dependencies bundled. */
+function esmOptions(root: string, outDir: string) {
+  return {
     absWorkingDir: resolve(root),
-    entryPoints: entryPoints(root),
     outdir: outDir,
     bundle: true,
     splitting: true,
@@ -59,19 +63,132 @@ export async function buildJs(root = '.', outDir = resolve(root, LIB_DIR)): Prom
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: 'linked',
-    // Bundled CommonJS dependencies call require() for Node's built-ins; an ES module has none of its own.
-    banner: { js: "import { createRequire as __actionableRequire } from 'node:module'; const require = __actionableRequire(import.meta.url);" },
     plugins: [jsonAsString],
     metafile: true,
     logLevel: 'warning',
     // The generated validators read `default` only when a bundler gives a CommonJS module one (precompile-validators.ts).
     logOverride: { 'import-is-undefined': 'silent' },
+  } satisfies BuildOptions;
+}
+
+/**
+ * The engine and the packs as CommonJS, for require(). esbuild splits only ES modules, so they are built as
+ * ES modules named `.cjs` (the imports between them say `.cjs` too) and each file is then turned into
+ * CommonJS on its own: the module graph is the ESM build's, so require() loads one copy of each module (one
+ * registry of value sets, shared by the engine and every pack) just as import does. No module here awaits at
+ * its top level (the packs are synchronous), and a dynamic import() becomes a require() in a promise.
+ */
+async function buildCjs(root: string, outDir: string): Promise<Metafile> {
+  const entries = Object.fromEntries(Object.entries(entryPoints(root)).filter(([name]) => name === 'index' || name.startsWith('packs/')));
+  const result = await build({ ...esmOptions(root, outDir), entryPoints: entries, outExtension: { '.js': '.cjs' }, write: false });
+  for (const file of result.outputFiles) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    if (!file.path.endsWith('.cjs')) {
+      writeFileSync(file.path, file.contents);
+      continue;
+    }
+    const cjs = await transform(file.text, { format: 'cjs', platform: 'node', target: 'node20', supported: { 'dynamic-import': false }, minifyWhitespace: true, minifySyntax: true, sourcefile: relative(outDir, file.path) });
+    writeFileSync(file.path, cjs.code);
+  }
+  return result.metafile;
+}
+
+/** What a registry's data names that is not an npm package. */
+const NOT_NPM: Record<string, string> = { tzdb: 'the release of the IANA time zone database the time zones reflect (public domain)' };
+
+/** A package.json's license: `license`, or the older `licenses` list. */
+function declaredLicense(pkg: { license?: unknown; licenses?: unknown }): string | undefined {
+  const one = (l: unknown) => (typeof l === 'string' ? l : typeof l === 'object' && l !== null && typeof (l as { type?: unknown }).type === 'string' ? (l as { type: string }).type : undefined);
+  if (pkg.license !== undefined) return one(pkg.license);
+  if (Array.isArray(pkg.licenses)) return pkg.licenses.map(one).filter(Boolean).join(' OR ') || undefined;
+  return undefined;
+}
+
+/** The folder of the package an input path lies in (`node_modules/ajv/dist/x.js` -> `node_modules/ajv`). */
+function packageDirOf(input: string): string | undefined {
+  const at = input.lastIndexOf('node_modules/');
+  if (at === -1) return undefined;
+  const parts = input.slice(at + 'node_modules/'.length).split('/');
+  return input.slice(0, at) + 'node_modules/' + (parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]);
+}
+
+/**
+ * THIRD_PARTY_NOTICES.md: every npm package whose code ends up in a bundle (an input of esbuild's metafile
+ * that contributes bytes to an output), and every package a bundled registry's data was generated from (its
+ * `source`), each with the license its package.json declares and the license file it ships. Written at
+ * build time from node_modules, so the list follows the dependencies.
+ */
+export function thirdPartyNotices(root: string, metafiles: readonly Metafile[], self: { name: string; version: string }): string {
+  const dirs = new Set<string>();
+  const dataSources = new Set<string>();
+  for (const meta of metafiles) {
+    for (const output of Object.values(meta.outputs)) {
+      for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+        if (bytesInOutput === 0) continue;
+        const dir = packageDirOf(input);
+        if (dir) dirs.add(dir);
+        else if (input.startsWith('src/engine/registries/data/')) {
+          const source = (JSON.parse(readFileSync(resolve(root, input), 'utf8')) as { source?: unknown }).source;
+          // "i18n-iso-countries 7.14.0, world-countries 5.1.0": each package named, with its version.
+          if (typeof source === 'string') for (const named of source.split(/,\s*/)) dataSources.add(named.replace(/\s+\S+$/, ''));
+        }
+      }
+    }
+  }
+  for (const name of dataSources) if (existsSync(resolve(root, 'node_modules', name, 'package.json'))) dirs.add(`node_modules/${name}`);
+  const entries = [...dirs]
+    .map((dir) => {
+      const pkg = JSON.parse(readFileSync(resolve(root, dir, 'package.json'), 'utf8')) as { name: string; version: string; license?: unknown; licenses?: unknown };
+      const file = readdirSync(resolve(root, dir)).filter((f) => /^(licen[cs]e|copying)([.-].*)?$/i.test(f)).sort()[0];
+      const text = file ? readFileSync(resolve(root, dir, file), 'utf8').trim() : undefined;
+      return { name: pkg.name, version: pkg.version, license: declaredLicense(pkg) ?? 'not declared in its package.json', file, text, data: dataSources.has(pkg.name) };
+    })
+    .filter((e, i, all) => all.findIndex((o) => o.name === e.name && o.version === e.version) === i)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.version < b.version ? -1 : 1));
+  const elsewhere = [...dataSources].filter((name) => !entries.some((e) => e.name === name)).sort();
+  const fence = '```';
+  const lines = [
+    '# Third-party notices',
+    '',
+    `${self.name} ${self.version} bundles code and data from the packages below into lib/, so it installs with no dependencies.`,
+    "This file is written when the package is built, from esbuild's account of what each bundle holds. Each license is the one",
+    "the package's own package.json declares; the license file it ships follows, under its name.",
+    '',
+    '| package | version | license | in lib/ as |',
+    '|---|---|---|---|',
+    ...entries.map((e) => `| ${e.name} | ${e.version} | ${e.license} | ${e.data ? "data (the value-set registries are generated from it)" : 'code'} |`),
+    '',
+    ...elsewhere.map((name) => `The registries' data also names ${name}, which is not an npm package${NOT_NPM[name] ? `: ${NOT_NPM[name]}` : ''}.`),
+    ...(elsewhere.length ? [''] : []),
+  ];
+  for (const e of entries) {
+    lines.push(`## ${e.name} ${e.version}`, '', `License: ${e.license}`, '');
+    if (e.text) lines.push(`From its ${e.file}:`, '', fence, e.text.replaceAll(fence, "'''"), fence, '');
+    else lines.push('The package ships no license file.', '');
+  }
+  return lines.join('\n');
+}
+
+/** Builds the JavaScript into `outDir` (lib/ by default; the package test builds into a folder of its own). */
+export async function buildJs(root = '.', outDir = resolve(root, LIB_DIR)): Promise<void> {
+  const result = await build({
+    ...esmOptions(root, outDir),
+    entryPoints: entryPoints(root),
+    // Bundled CommonJS dependencies call require() for Node's built-ins; an ES module has none of its own.
+    banner: { js: "import { createRequire as __actionableRequire } from 'node:module'; const require = __actionableRequire(import.meta.url);" },
   });
-  const outputs = Object.fromEntries(Object.entries(result.metafile.outputs).map(([k, v]) => [relative(outDir, resolve(root, k)), { entryPoint: v.entryPoint, imports: v.imports.map((i) => ({ ...i, path: relative(outDir, resolve(root, i.path)) })), inputs: Object.keys(v.inputs) }]));
-  writeFileSync(join(outDir, META_FILE), JSON.stringify({ inputs: Object.keys(result.metafile.inputs), outputs }));
+  const cjs = await buildCjs(root, outDir);
+  const metafiles = [result.metafile, cjs];
+  const outputs = Object.fromEntries(
+    metafiles.flatMap((meta) => Object.entries(meta.outputs)).map(([k, v]) => [relative(outDir, resolve(root, k)), { entryPoint: v.entryPoint, imports: v.imports.map((i) => ({ ...i, path: relative(outDir, resolve(root, i.path)) })), inputs: Object.keys(v.inputs).filter((i) => v.inputs[i].bytesInOutput > 0) }]),
+  );
+  const inputs = [...new Set(metafiles.flatMap((meta) => Object.keys(meta.inputs)))];
+  writeFileSync(join(outDir, META_FILE), JSON.stringify({ inputs, outputs }));
   writeFileSync(join(outDir, 'body.schema.json'), JSON.stringify(BODY_SCHEMA, null, 2) + '\n');
+  const self = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { name: string; version: string };
+  writeFileSync(join(outDir, NOTICES_FILE), thirdPartyNotices(root, metafiles, self) + '\n');
   // Chunks of an earlier build, removed after the new files are written, so a run already under way finds its own.
-  const current = new Set([...Object.keys(outputs), META_FILE, 'body.schema.json']);
+  const current = new Set([...Object.keys(outputs), META_FILE, 'body.schema.json', NOTICES_FILE]);
   for (const f of filesUnder(outDir)) if (!f.startsWith('types/') && !current.has(f)) rmSync(join(outDir, f));
 }
 
@@ -110,6 +227,12 @@ export function buildTypes(root = '.', outDir = resolve(root, LIB_DIR)): void {
     const { text, refs } = fixSpecifiers(file, readFileSync(file, 'utf8'));
     writeFileSync(file, text);
     queue.push(...refs);
+  }
+  // The CommonJS twin of each declaration (`.d.cts`, its imports at the `.cjs` files), for the `require` condition.
+  for (const file of [...keep]) {
+    const twin = file.replace(/\.d\.ts$/, '.d.cts');
+    writeFileSync(twin, readFileSync(file, 'utf8').replace(/((?:from|import)\s*\(?\s*)(['"])(\.{1,2}\/[^'"]+)\.js\2/g, '$1$2$3.cjs$2'));
+    keep.add(twin);
   }
   const prune = (dir: string) => {
     for (const f of readdirSync(dir)) {

@@ -1,5 +1,5 @@
 // `npm run check`. With no arguments it type-checks the project (astro check, then tsc). With arguments it
-// runs the bundled bin, lib/cli.js, in this same process: the command a package user runs as `actionable`.
+// runs the bundled bin, lib/cli.js, in this same process: the command a package user runs as `actionable-errors`.
 // The bundle is rebuilt first (esbuild only, under a second) when it is missing or older than any file it
 // was built from (lib/build-meta.json lists them), so an edit to a pack or the engine is never checked
 // against stale code. Plain JavaScript: it must run before anything is built.

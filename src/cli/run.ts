@@ -1,5 +1,6 @@
 // The CLI's logic, without process I/O, so tests run it in-process. bin.ts wires it to the terminal.
-// Usage: npm run --silent check -- (--pack ID | --tools FILE) [--tool NAME] [--full | --jsonl | --export FORM | --lint TARGET [--server-runs-check]]
+// Usage: actionable-errors (--pack ID | --tools FILE) [--tool NAME] [--full | --jsonl | --replay FILE | --export FORM | --lint TARGET [--server-runs-check]]
+// (in this repository: npm run --silent check -- …). help.ts has the words --help prints.
 // Engine modules one by one, not the engine's index: the bundled bin then loads no registry and no
 // schema compiler it does not need (the packs come through CliIo.pack, your own tools through toolsPack).
 import { serializeBody } from '../engine/body';
@@ -11,6 +12,7 @@ import type { CompiledPack } from '../engine/types';
 import { parseJsonText } from '../engine/parse';
 import { replay } from '../engine/replay';
 import { SHIPPED_PACK_IDS } from '../package/shipped';
+import { HELP, USAGE_HINT } from './help';
 
 export interface CliIo {
   stdin: () => string;
@@ -31,30 +33,6 @@ export interface CliOutput {
   code: number;
 }
 
-export const USAGE = `Usage: npm run --silent check -- (--pack ID | --tools FILE) [--tool NAME] [--full | --jsonl | --replay FILE | --export FORM | --lint TARGET]
-
-Reads one tool call from standard input and prints the body a model would be handed,
-or, when the call is accepted, the call as it will run ({name, arguments}).
-
-  --pack ID        check against a shipped pack: ${SHIPPED_PACK_IDS.join(', ')}
-  --tools FILE     check against your own tool definitions (OpenAI, Anthropic or MCP shape)
-  --tool NAME      the tool to use when the input is a bare arguments object
-  --full           print the whole CheckResult (body, corrections, suggested_call, log)
-  --jsonl          read one call per line; print one full result per line, in order
-  --workers N      with --jsonl: spread the lines over N worker threads (the output keeps the input's order)
-  --replay FILE    replay a transcript (- for standard input): every call with the result it got and the
-                   body it gets here, loops, and the turns and o200k tokens wasted (one JSON object)
-  --export FORM    print the pack's tool definitions instead: ${EXPORT_FORMS.join(', ')}
-  --lint TARGET    print what a strict mode refuses, ignores or rewrites, one JSON finding per line:
-                   ${STRICT_TARGETS.join(', ')}. Exits 1 when a rule is enforced nowhere.
-  --server-runs-check  with --tools and --lint: your server runs check() on every call, so the
-                   rules a vendor drops still live in checks
-
-Exit codes: 0 accepted, 1 rejected, 2 usage error, unknown pack or broken tools file.
-With --jsonl, --replay or --export the exit code is 0 unless the run itself failed; with --lint it is 1
-when any finding says a rule is enforced nowhere.
-Run with no arguments (npm run check) to type-check the project instead.`;
-
 export interface Args {
   pack?: string;
   tools?: string;
@@ -69,7 +47,7 @@ export interface Args {
 }
 
 function usageError(message: string): CliOutput {
-  return { stdout: '', stderr: `error: ${message}\n\n${USAGE}\n`, code: 2 };
+  return { stdout: '', stderr: `error: ${message}\n\n${USAGE_HINT}\n`, code: 2 };
 }
 
 export function parseArgs(argv: string[]): Args | CliOutput {
@@ -99,7 +77,7 @@ export function parseArgs(argv: string[]): Args | CliOutput {
         if (!/^[1-9][0-9]{0,2}$/.test(v)) throw new Error(`--workers takes a whole number from 1 to 999, not ${JSON.stringify(v)}`);
         args.workers = Number(v);
       }
-      else if (a === '--help' || a === '-h') return { stdout: USAGE + '\n', stderr: '', code: 0 };
+      else if (a === '--help' || a === '-h') return { stdout: HELP + '\n', stderr: '', code: 0 };
       else return usageError(`unknown option ${JSON.stringify(a)}`);
     } catch (err) {
       return usageError((err as Error).message);

@@ -1,114 +1,192 @@
 // The package as a user gets it: built into a folder of its own (so the repo's lib/ is left alone), packed
-// with `npm pack`, installed from the tarball into a fresh project, then used from plain Node ESM, from
-// TypeScript (type-checked by the repo's tsc, strict, with the library's declarations checked too), and
-// as the `actionable` bin. The package has no dependencies, so the install needs no registry at all.
+// with `npm pack`, installed from the tarball into two fresh projects, one ES modules ("type": "module")
+// and one CommonJS (no "type"), then used as each would: import and require() of the root and of every
+// pack, TypeScript under nodenext (a .ts file as ESM, a .cts file as CommonJS, each type-checked against
+// the declarations its condition names and then run), the body's JSON Schema as a file, and the bin. The
+// package has no dependencies, so the install needs no registry at all.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildJs, buildTypes } from '../../src/cli/build-lib';
+import { buildJs, buildTypes, NOTICES_FILE } from '../../src/cli/build-lib';
 import { BODY_SCHEMA, check, packFromToolDefinitions, serializeBody } from '../../src/engine';
+import { getPack } from '../../src/packs';
 
 const root = resolve('.');
 const tmp = mkdtempSync(join(tmpdir(), 'actionable-package-'));
 const pkgDir = join(tmp, 'package');
 const app = join(tmp, 'app');
+const cjsApp = join(tmp, 'app-cjs');
 const seedBody = '{"error":"invalid_status","field":"status","message":"must be one of: open, pending, closed","received":"OPEN","retryable":false}';
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+const NAME: string = manifest.name;
 let packed: { files: { path: string }[]; filename: string };
 
 const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+const node = (args: string[], cwd: string) => execFileSync(process.execPath, args, { cwd, encoding: 'utf8' });
+const tsc = (args: string[], cwd: string) => spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), ...args], { cwd, encoding: 'utf8' });
+
+/** A call to each pack that it accepts, and one to the Stripe pack that a registry's names answer (did_you_mean GB). */
+const validCalls: Record<string, unknown> = {
+  helpdesk: { name: 'get_ticket', arguments: { ticket_id: 'T-8841' } },
+  stripe: { name: 'create_customer', arguments: { email: 'ada@example.com' } },
+  'google-calendar': { name: 'calendarList_list', arguments: {} },
+};
+const countryCall = { name: 'create_customer', arguments: { name: 'Ada', email: 'ada@example.com', address: { country: 'England' } } };
 
 beforeAll(async () => {
   mkdirSync(pkgDir, { recursive: true });
   await buildJs(root, join(pkgDir, 'lib'));
   buildTypes(root, join(pkgDir, 'lib'));
-  for (const f of ['package.json', 'README.md', 'CHANGELOG.md']) copyFileSync(f, join(pkgDir, f));
+  for (const f of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE']) copyFileSync(f, join(pkgDir, f));
   // --ignore-scripts: prepack would build lib/ again from sources this folder does not have.
   packed = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], pkgDir))[0];
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }));
   npm(['install', '--prefer-offline', '--no-package-lock', join(tmp, packed.filename)], app);
-}, 180_000);
+  mkdirSync(cjsApp);
+  writeFileSync(join(cjsApp, 'package.json'), JSON.stringify({ name: 'app-cjs', version: '1.0.0', private: true }));
+  npm(['install', '--prefer-offline', '--no-package-lock', join(tmp, packed.filename)], cjsApp);
+}, 240_000);
 
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('the tarball', () => {
-  test('holds the built package, its declarations and the changelog; no sources, no build notes', () => {
+  test('holds the built package for import and require, its declarations, the license, the notices and the changelog; no sources, no build notes', () => {
     const files = packed.files.map((f) => f.path);
-    for (const f of ['package.json', 'README.md', 'CHANGELOG.md', 'lib/index.js', 'lib/cli.js', 'lib/check-worker.js', 'lib/body.schema.json', 'lib/packs/helpdesk.js', 'lib/types/src/package/index.d.ts', 'lib/types/src/package/packs/helpdesk.d.ts']) expect(files).toContain(f);
-    expect(files.filter((f) => !f.startsWith('lib/') && !['package.json', 'README.md', 'CHANGELOG.md'].includes(f))).toEqual([]);
+    for (const f of [
+      'package.json',
+      'README.md',
+      'CHANGELOG.md',
+      'LICENSE',
+      `lib/${NOTICES_FILE}`,
+      'lib/index.js',
+      'lib/index.cjs',
+      'lib/cli.js',
+      'lib/check-worker.js',
+      'lib/body.schema.json',
+      'lib/packs/helpdesk.js',
+      'lib/packs/helpdesk.cjs',
+      'lib/types/src/package/index.d.ts',
+      'lib/types/src/package/index.d.cts',
+      'lib/types/src/package/packs/helpdesk.d.ts',
+      'lib/types/src/package/packs/helpdesk.d.cts',
+    ])
+      expect(files).toContain(f);
+    expect(files.filter((f) => !f.startsWith('lib/') && !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(f))).toEqual([]);
     expect(files).not.toContain('lib/build-meta.json');
     expect(manifest.dependencies ?? {}).toEqual({});
   });
 
-  test('no pack pulls in another: the modules a pack entry imports hold no other pack', () => {
+  test('MIT licensed: the license field and the LICENSE file say so', () => {
+    expect(manifest.license).toBe('MIT');
+    const license = readFileSync(join(app, 'node_modules', NAME, 'LICENSE'), 'utf8');
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} the Actionable authors\n/);
+    expect(license).toContain('Permission is hereby granted, free of charge');
+  });
+
+  test("the notices list every package whose code is in a bundle, with the license its package.json declares, and its license file's text", () => {
+    const notices = readFileSync(join(app, 'node_modules', NAME, 'lib', NOTICES_FILE), 'utf8');
+    const meta = JSON.parse(readFileSync(join(pkgDir, 'lib', 'build-meta.json'), 'utf8')) as { outputs: Record<string, { inputs: string[] }> };
+    // Each package folder an output holds bytes of (a nested node_modules copy is a package of its own, at its own version).
+    const dirs = new Set(
+      Object.values(meta.outputs)
+        .flatMap((o) => o.inputs)
+        .filter((i) => i.includes('node_modules/'))
+        .map((i) => {
+          const at = i.lastIndexOf('node_modules/') + 'node_modules/'.length;
+          const parts = i.slice(at).split('/');
+          return i.slice(0, at) + (parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]);
+        }),
+    );
+    const licenseOf = (pkg: { license?: string; licenses?: { type: string }[] }) => pkg.license ?? pkg.licenses!.map((l) => l.type).join(' OR ');
+    const bundled = [...dirs].map((dir) => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')));
+    // What the engine itself bundles, and what the bin adds (the MCP SDK for the proxy, the importer's parser).
+    for (const name of ['ajv', 'ajv-formats', 'fast-uri', 'fastest-levenshtein', 'damerau-levenshtein', 'jsonc-parser', '@modelcontextprotocol/sdk', 'gpt-tokenizer']) expect(bundled.map((p) => p.name)).toContain(name);
+    const rows = [...notices.matchAll(/^\| (\S+) \| (\S+) \| ([^|]+) \| (code|data[^|]*) \|$/gm)].map((m) => ({ name: m[1], version: m[2], license: m[3].trim(), kind: m[4] }));
+    const row = (p: { name: string; version: string }) => `${p.name} ${p.version}`;
+    expect(rows.filter((r) => r.kind === 'code').map((r) => `${row(r)} ${r.license}`).sort()).toEqual([...new Set(bundled.map((p) => `${row(p)} ${licenseOf(p)}`))].sort());
+    for (const r of rows) expect(notices).toContain(`## ${row(r)}\n\nLicense: ${r.license}\n`);
+    // The registries' data comes from packages too: named with their licenses (world-countries' ODbL from its `licenses`).
+    const data = rows.filter((r) => r.kind !== 'code');
+    for (const r of data) expect(r.license).toBe(licenseOf(JSON.parse(readFileSync(join(root, 'node_modules', r.name, 'package.json'), 'utf8'))));
+    expect(data.find((r) => r.name === 'world-countries')).toMatchObject({ license: 'ODbL-1.0' });
+    expect(data.find((r) => r.name === 'cldr-core')).toMatchObject({ license: 'Unicode-3.0' });
+    expect(notices).toContain(readFileSync(join(root, 'node_modules/ajv/LICENSE'), 'utf8').trim());
+  });
+
+  test('no pack pulls in another: the modules a pack entry imports hold no other pack, in the ESM and the CommonJS build', () => {
     const meta = JSON.parse(readFileSync(join(pkgDir, 'lib', 'build-meta.json'), 'utf8')) as { outputs: Record<string, { imports: { path: string; kind: string }[]; inputs: string[] }> };
     const packIds = ['helpdesk', 'stripe', 'google-calendar'];
-    for (const id of packIds) {
-      const reached = new Set<string>();
-      const visit = (out: string) => {
-        if (reached.has(out)) return;
-        reached.add(out);
-        for (const i of meta.outputs[out].imports) if (i.kind === 'import-statement' && meta.outputs[i.path]) visit(i.path);
-      };
-      visit(`packs/${id}.js`);
-      const inputs = [...reached].flatMap((o) => meta.outputs[o].inputs);
-      expect(inputs).toContain(`content/packs/${id}.json`);
-      for (const other of packIds.filter((p) => p !== id)) {
-        expect(inputs).not.toContain(`content/packs/${other}.json`);
-        expect(inputs).not.toContain(`src/generated/validators/${other}.js`);
+    for (const ext of ['js', 'cjs']) {
+      for (const id of packIds) {
+        const reached = new Set<string>();
+        const visit = (out: string) => {
+          if (reached.has(out)) return;
+          reached.add(out);
+          for (const i of meta.outputs[out].imports) if (i.kind === 'import-statement' && meta.outputs[i.path]) visit(i.path);
+        };
+        visit(`packs/${id}.${ext}`);
+        expect([...reached].every((o) => o.endsWith(`.${ext}`))).toBe(true);
+        const inputs = [...reached].flatMap((o) => meta.outputs[o].inputs);
+        expect(inputs).toContain(`content/packs/${id}.json`);
+        for (const other of packIds.filter((p) => p !== id)) {
+          expect(inputs).not.toContain(`content/packs/${other}.json`);
+          expect(inputs).not.toContain(`src/generated/validators/${other}.js`);
+        }
+        // A shipped pack compiles no schema: AJV's compiler is not among its modules.
+        expect(inputs.filter((f) => f.includes('node_modules/ajv/dist/compile/'))).toEqual([]);
       }
-      // A shipped pack compiles no schema: AJV's compiler is not among its modules.
-      expect(inputs.filter((f) => f.includes('node_modules/ajv/dist/compile/'))).toEqual([]);
     }
   });
 });
 
-describe('installed', () => {
+describe('installed, from ES modules', () => {
   test('plain Node ESM: check() against a shipped pack gives the body', () => {
     writeFileSync(
       join(app, 'call.mjs'),
-      `import { check, serializeBody, BODY_SCHEMA, CODES } from 'actionable';
-import { pack } from 'actionable/packs/helpdesk';
+      `import { check, serializeBody, BODY_SCHEMA, CODES } from '${NAME}';
+import { pack } from '${NAME}/packs/helpdesk';
 const result = check(pack, 'update_ticket(ticket_id="T-8841", status="OPEN")');
 console.log(serializeBody(result.body));
 console.log(result.ok, JSON.stringify(BODY_SCHEMA).length > 100, 'invalid_call' in CODES);
 `,
     );
-    expect(execFileSync(process.execPath, ['call.mjs'], { cwd: app, encoding: 'utf8' })).toBe(`${seedBody}\nfalse true true\n`);
+    expect(node(['call.mjs'], app)).toBe(`${seedBody}\nfalse true true\n`);
   });
 
   test('each pack loads on its own, in a process of its own, and checks a valid call', () => {
-    const calls: Record<string, unknown> = {
-      helpdesk: { name: 'get_ticket', arguments: { ticket_id: 'T-8841' } },
-      stripe: { name: 'create_customer', arguments: { email: 'ada@example.com' } },
-      'google-calendar': { name: 'calendarList_list', arguments: {} },
-    };
-    for (const [id, call] of Object.entries(calls)) {
-      const code = `import { check } from 'actionable'; import { pack } from 'actionable/packs/${id}'; const r = check(pack, ${JSON.stringify(call)}, { checks: false }); console.log(pack.id, r.ok, JSON.stringify(r.body));`;
-      expect(execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: app, encoding: 'utf8' })).toBe(`${id} true null\n`);
+    for (const [id, call] of Object.entries(validCalls)) {
+      const code = `import { check } from '${NAME}'; import { pack } from '${NAME}/packs/${id}'; const r = check(pack, ${JSON.stringify(call)}, { checks: false }); console.log(pack.id, r.ok, JSON.stringify(r.body));`;
+      expect(node(['--input-type=module', '-e', code], app)).toBe(`${id} true null\n`);
     }
+  });
+
+  test("a pack's registry answers with its names: the same body as the engine in this repository", () => {
+    const expected = serializeBody(check(getPack('stripe')!, countryCall, { checks: false }).body!);
+    expect(expected).toContain('"did_you_mean":["GB"]');
+    const code = `import { check, serializeBody } from '${NAME}'; import { pack } from '${NAME}/packs/stripe'; console.log(serializeBody(check(pack, ${JSON.stringify(countryCall)}, { checks: false }).body));`;
+    expect(node(['--input-type=module', '-e', code], app)).toBe(`${expected}\n`);
   });
 
   test('your own tools: packFromToolDefinitions compiles them with the bundled AJV', () => {
     const tools = [{ type: 'function', function: { name: 'set_mode', parameters: { type: 'object', properties: { mode: { type: 'string', enum: ['fast', 'safe'] }, level: { type: 'integer', minimum: 1 } }, required: ['mode'] } } }];
     const call = { name: 'set_mode', arguments: { mode: 'fats', level: 0 } };
-    const code = `import { check, packFromToolDefinitions, serializeBody } from 'actionable';
+    const code = `import { check, packFromToolDefinitions, serializeBody } from '${NAME}';
 const pack = packFromToolDefinitions(${JSON.stringify(tools)});
 console.log(serializeBody(check(pack, ${JSON.stringify(call)}).body));`;
     // The same bytes as the engine in this repository gives.
     const expected = serializeBody(check(packFromToolDefinitions(tools), call).body!);
     expect(expected).toContain('"error":"validation_failed"');
-    expect(execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: app, encoding: 'utf8' })).toBe(`${expected}\n`);
+    expect(node(['--input-type=module', '-e', code], app)).toBe(`${expected}\n`);
   });
 
-  test('TypeScript: the declarations type-check under nodenext, strict, and the compiled program runs', () => {
+  test('TypeScript: the ESM declarations type-check under nodenext, strict, and the compiled program runs', () => {
     writeFileSync(
       join(app, 'call.ts'),
-      `import { check, serializeBody, type Body, type CheckResult, type CompiledPack } from 'actionable';
-import { pack } from 'actionable/packs/helpdesk';
+      `import { check, serializeBody, type Body, type CheckResult, type CompiledPack } from '${NAME}';
+import { pack } from '${NAME}/packs/helpdesk';
 
 const helpdesk: CompiledPack = pack;
 const result: CheckResult = check(helpdesk, { name: 'update_ticket', arguments: { ticket_id: 'T-8841', status: 'OPEN' } });
@@ -120,21 +198,115 @@ console.log(body ? serializeBody(body) : 'accepted');
 `,
     );
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, skipLibCheck: false, types: [], outDir: 'out' }, files: ['call.ts'] }));
-    const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8' });
-    expect(tsc.stdout + tsc.stderr).toBe('');
-    expect(tsc.status).toBe(0);
-    expect(execFileSync(process.execPath, ['out/call.js'], { cwd: app, encoding: 'utf8' })).toBe(`${seedBody}\n`);
+    const r = tsc(['-p', 'tsconfig.json'], app);
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    // The import condition's declarations, not the CommonJS twins.
+    const listed = tsc(['-p', 'tsconfig.json', '--listFilesOnly'], app).stdout.split('\n').filter((f) => f.includes(`node_modules/${NAME}/`));
+    expect(listed.some((f) => f.endsWith('/lib/types/src/package/index.d.ts'))).toBe(true);
+    expect(listed.filter((f) => f.endsWith('.d.cts'))).toEqual([]);
+    expect(node(['out/call.js'], app)).toBe(`${seedBody}\n`);
   });
 
-  test('the bin: actionable --pack helpdesk reads a call from stdin', () => {
-    const r = spawnSync(join(app, 'node_modules/.bin/actionable'), ['--pack', 'helpdesk'], { cwd: app, input: 'update_ticket(ticket_id="T-8841", status="OPEN")', encoding: 'utf8' });
-    expect({ stdout: r.stdout, stderr: r.stderr, status: r.status }).toEqual({ stdout: `${seedBody}\n`, stderr: '', status: 1 });
-  });
-
-  test('the body JSON Schema is there as a file too', () => {
-    const schema = JSON.parse(readFileSync(join(app, 'node_modules/actionable/lib/body.schema.json'), 'utf8'));
+  test('the body JSON Schema is there as a file too, for import with { type: "json" }', () => {
+    const schema = JSON.parse(readFileSync(join(app, 'node_modules', NAME, 'lib/body.schema.json'), 'utf8'));
     expect(schema).toEqual(JSON.parse(JSON.stringify(BODY_SCHEMA)));
-    const code = `import { BODY_SCHEMA } from 'actionable'; import { createRequire } from 'node:module'; const s = createRequire(import.meta.url)('actionable/body.schema.json'); console.log(JSON.stringify(s) === JSON.stringify(BODY_SCHEMA));`;
-    expect(execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: app, encoding: 'utf8' })).toBe('true\n');
+    const code = `import { BODY_SCHEMA } from '${NAME}'; import schema from '${NAME}/body.schema.json' with { type: 'json' }; console.log(JSON.stringify(schema) === JSON.stringify(BODY_SCHEMA));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: app, encoding: 'utf8' });
+    expect({ stdout: r.stdout, status: r.status }).toEqual({ stdout: 'true\n', status: 0 });
+  });
+});
+
+describe('installed, from CommonJS', () => {
+  test("require() of the root and of every pack, each in a process of its own (a pack's top-level await used to make this ERR_REQUIRE_ASYNC_MODULE)", () => {
+    for (const [id, call] of Object.entries(validCalls)) {
+      const code = `const { check } = require('${NAME}'); const { pack } = require('${NAME}/packs/${id}'); const r = check(pack, ${JSON.stringify(call)}, { checks: false }); console.log(pack.id, r.ok, JSON.stringify(r.body), require('${NAME}/packs/${id}').default === pack);`;
+      expect(node(['-e', code], cjsApp)).toBe(`${id} true null true\n`);
+    }
+  });
+
+  test('the CommonJS build: the same bodies as ESM, one copy of the engine shared with the packs, and the files it loads are .cjs', () => {
+    writeFileSync(
+      join(cjsApp, 'call.js'),
+      `const { check, serializeBody, BODY_SCHEMA, CODES, packFromToolDefinitions } = require('${NAME}');
+const { pack } = require('${NAME}/packs/helpdesk');
+const stripe = require('${NAME}/packs/stripe').pack;
+console.log(serializeBody(check(pack, 'update_ticket(ticket_id="T-8841", status="OPEN")').body));
+console.log(serializeBody(check(stripe, ${JSON.stringify(countryCall)}, { checks: false }).body));
+const own = packFromToolDefinitions([{ name: 'set_mode', input_schema: { type: 'object', properties: { mode: { enum: ['fast', 'safe'] } }, required: ['mode'] } }]);
+console.log(serializeBody(check(own, { name: 'set_mode', arguments: { mode: 'FAST' } }).body), check(own, { name: 'set_mode', arguments: { mode: 'fast' } }).ok);
+console.log(JSON.stringify(require('${NAME}/body.schema.json')) === JSON.stringify(BODY_SCHEMA), 'invalid_call' in CODES);
+const mine = Object.keys(require.cache).filter((f) => f.includes('/node_modules/${NAME}/'));
+console.log(mine.length > 2 && mine.every((f) => f.endsWith('.cjs') || f.endsWith('.json')));
+`,
+    );
+    const stripeBody = serializeBody(check(getPack('stripe')!, countryCall, { checks: false }).body!);
+    const ownPack = packFromToolDefinitions([{ name: 'set_mode', input_schema: { type: 'object', properties: { mode: { enum: ['fast', 'safe'] } }, required: ['mode'] } }]);
+    const ownBody = check(ownPack, { name: 'set_mode', arguments: { mode: 'FAST' } }).body;
+    const expectedOwn = ownBody ? serializeBody(ownBody) : 'null';
+    expect(node(['call.js'], cjsApp)).toBe(`${seedBody}\n${stripeBody}\n${expectedOwn} true\ntrue true\ntrue\n`);
+  });
+
+  test('TypeScript: a .cts file type-checks under nodenext against the .d.cts declarations, compiles to require(), and runs', () => {
+    writeFileSync(
+      join(cjsApp, 'call.cts'),
+      `import { check, serializeBody, type Body, type CheckResult, type CompiledPack } from '${NAME}';
+import { pack } from '${NAME}/packs/helpdesk';
+import stripe = require('${NAME}/packs/stripe');
+
+const helpdesk: CompiledPack = pack;
+const result: CheckResult = check(helpdesk, { name: 'update_ticket', arguments: { ticket_id: 'T-8841', status: 'OPEN' } });
+const body: Body | null = result.body;
+const other: CompiledPack = stripe.pack;
+// The declarations are real: a call with no pack does not type-check.
+// @ts-expect-error check() needs a compiled pack
+check({ id: 'nope' }, {});
+console.log(body ? serializeBody(body) : 'accepted', other.id);
+`,
+    );
+    writeFileSync(join(cjsApp, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, skipLibCheck: false, types: [], outDir: 'out' }, files: ['call.cts'] }));
+    const r = tsc(['-p', 'tsconfig.json'], cjsApp);
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const listed = tsc(['-p', 'tsconfig.json', '--listFilesOnly'], cjsApp).stdout.split('\n').filter((f) => f.includes(`node_modules/${NAME}/`));
+    expect(listed.some((f) => f.endsWith('/lib/types/src/package/index.d.cts'))).toBe(true);
+    expect(listed.some((f) => f.endsWith('/lib/types/src/package/packs/helpdesk.d.cts'))).toBe(true);
+    expect(listed.filter((f) => f.endsWith('.d.ts'))).toEqual([]);
+    const compiled = readFileSync(join(cjsApp, 'out/call.cjs'), 'utf8');
+    expect(compiled).toContain(`require("${NAME}")`);
+    expect(node(['out/call.cjs'], cjsApp)).toBe(`${seedBody} stripe\n`);
+  });
+
+  test('an ES module in the CommonJS project still gets the ESM build', () => {
+    writeFileSync(join(cjsApp, 'call.mjs'), `import { check, serializeBody } from '${NAME}'; import { pack } from '${NAME}/packs/helpdesk'; import { createRequire } from 'node:module';\nconsole.log(serializeBody(check(pack, 'update_ticket(ticket_id="T-8841", status="OPEN")').body), createRequire(import.meta.url).resolve('${NAME}').endsWith('index.cjs'), import.meta.resolve('${NAME}').endsWith('index.js'));\n`);
+    expect(node(['call.mjs'], cjsApp)).toBe(`${seedBody} true true\n`);
+  });
+});
+
+describe('the bin', () => {
+  const bin = (args: string[], input = '') => {
+    const r = spawnSync(join(app, 'node_modules/.bin', NAME), args, { cwd: app, input, encoding: 'utf8' });
+    return { stdout: r.stdout, stderr: r.stderr, status: r.status };
+  };
+
+  test('is named as the package, and `npx <package>` runs it from the project', () => {
+    expect(manifest.bin).toEqual({ [NAME]: 'lib/cli.js' });
+    expect(existsSync(join(cjsApp, 'node_modules/.bin', NAME))).toBe(true);
+    // --no: never from the registry, only what the project installed.
+    expect(npm(['exec', '--no', '--', NAME, '--version'], app)).toBe(`${manifest.version}\n`);
+  });
+
+  test(`reads a call from stdin: ${NAME} --pack helpdesk`, () => {
+    expect(bin(['--pack', 'helpdesk'], 'update_ticket(ticket_id="T-8841", status="OPEN")')).toEqual({ stdout: `${seedBody}\n`, stderr: '', status: 1 });
+  });
+
+  test('--version prints the installed version, --help the usage under its own name', () => {
+    expect(bin(['--version'])).toEqual({ stdout: `${manifest.version}\n`, stderr: '', status: 0 });
+    const help = bin(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout.startsWith(`Usage: ${NAME} (--pack ID | --tools FILE)`)).toBe(true);
+    expect(help.stdout).toContain(`${NAME} mcp-proxy`);
+    expect(help.stdout).not.toContain('npm run');
+    expect(bin(['mcp-proxy', '--help']).stdout.startsWith(`Usage: ${NAME} mcp-proxy`)).toBe(true);
   });
 });

@@ -123,9 +123,10 @@ describe('the proxy', () => {
   test('the client config runs: its command starts the proxy in front of a server, and a faulty call gets the body', async () => {
     const config = JSON.parse(readFileSync(join(EXAMPLES, 'mcp-proxy.json'), 'utf8')) as { mcpServers: Record<string, { command: string; args: string[] }> };
     const { command, args } = config.mcpServers.helpdesk;
-    expect([command, args[0]]).toEqual(['npx', 'actionable']);
-    // `npx actionable` is this repository's bin; "helpdesk-server.js" is the test server; the log goes to a temporary folder.
-    const rest = args.slice(1).map((a) => (a === 'helpdesk-server.js' ? 'tests/mcp/helpdesk-server.mjs' : a === 'helpdesk-calls.jsonl' ? join(dir, a) : a));
+    const name = JSON.parse(readFileSync('package.json', 'utf8')).name;
+    expect([command, args[0], args[1]]).toEqual(['npx', '-y', name]);
+    // `npx -y actionable-errors` is this repository's bin; "helpdesk-server.js" is the test server; the log goes to a temporary folder.
+    const rest = args.slice(2).map((a) => (a === 'helpdesk-server.js' ? 'tests/mcp/helpdesk-server.mjs' : a === 'helpdesk-calls.jsonl' ? join(dir, a) : a));
     const transport = new StdioClientTransport({ command: process.execPath, args: ['src/cli/launch.mjs', ...rest], env: process.env as Record<string, string> });
     const client = new Client({ name: 'test', version: '1.0.0' });
     await client.connect(transport);
@@ -138,7 +139,7 @@ describe('the proxy', () => {
 describe('the command over a call log', () => {
   test('one full result per line, in order', () => {
     const line = readFileSync(join(EXAMPLES, 'call-log.sh'), 'utf8').trim();
-    const match = /^npx actionable (.+) < calls\.jsonl > results\.jsonl$/.exec(line);
+    const match = /^npx actionable-errors (.+) < calls\.jsonl > results\.jsonl$/.exec(line);
     expect(match).not.toBeNull();
     const r = spawnSync(process.execPath, ['src/cli/launch.mjs', ...match![1].split(' ')], { input: readFileSync(join(EXAMPLES, 'calls.jsonl')), encoding: 'utf8', timeout: 120_000 });
     expect(r.stderr).toBe('');

@@ -1,8 +1,8 @@
 // check() in an Anthropic tool-use loop: each tool_use block is checked before your code runs it. A
 // rejected one never runs; its tool_result carries the body, with is_error set, and the model tries again.
 import type Anthropic from '@anthropic-ai/sdk';
-import { check, exportPack, serializeBody } from 'actionable';
-import { pack } from 'actionable/packs/helpdesk';
+import { check, exportPack, serializeBody } from 'actionable-errors';
+import { pack } from 'actionable-errors/packs/helpdesk';
 
 /** Your implementation of the tools: it gets calls that passed the checker, with names and values fixed. */
 export type RunTool = (name: string, args: Record<string, unknown>) => Promise<unknown>;

@@ -1,1 +1,1 @@
-npx actionable --pack helpdesk --jsonl --workers 2 < calls.jsonl > results.jsonl
+npx actionable-errors --pack helpdesk --jsonl --workers 2 < calls.jsonl > results.jsonl

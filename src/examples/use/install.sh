@@ -1,1 +1,1 @@
-npm install actionable
+npm install actionable-errors

@@ -3,8 +3,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { check, exportPack, serializeBody } from 'actionable';
-import { pack } from 'actionable/packs/helpdesk';
+import { check, exportPack, serializeBody } from 'actionable-errors';
+import { pack } from 'actionable-errors/packs/helpdesk';
 
 /** Your implementation of the tools: it gets calls that passed the checker, with names and values fixed. */
 export type RunTool = (name: string, args: Record<string, unknown>) => Promise<unknown>;

@@ -1,8 +1,8 @@
 // check() in an OpenAI tool-calling loop: each tool call is checked before your code runs it. A call the
 // checker rejects never runs; the model gets the body as the tool's result and sends a better call.
 import type OpenAI from 'openai';
-import { check, exportPack, serializeBody } from 'actionable';
-import { pack } from 'actionable/packs/helpdesk';
+import { check, exportPack, serializeBody } from 'actionable-errors';
+import { pack } from 'actionable-errors/packs/helpdesk';
 
 /** Your implementation of the tools: it gets calls that passed the checker, with names and values fixed. */
 export type RunTool = (name: string, args: Record<string, unknown>) => Promise<unknown>;

@@ -1,0 +1,97 @@
+// The bin's own words: `actionable-errors --help`, written for someone who installed the package (the
+// repository runs the same bin through `npm run --silent check --`). Every option of both commands and
+// their exit codes; run.ts parses the check command's options, src/mcp/proxy-cli.ts the proxy's.
+import { EXPORT_FORMS } from '../engine/exports';
+import { STRICT_TARGETS } from '../engine/strict-lint';
+import { SHIPPED_PACK_IDS } from '../package/shipped';
+
+/** The command, as package.json's `bin` names it (tests/package/bin-help.test.ts holds them together). */
+export const BIN = 'actionable-errors';
+
+export const SYNOPSIS = `Usage: ${BIN} (--pack ID | --tools FILE) [options] < call.json
+       ${BIN} mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command>
+       ${BIN} --help | --version`;
+
+export const PROXY_HELP = `Usage: ${BIN} mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE]
+         -- <command that starts the MCP server> [args...]
+
+Starts the MCP server <command> and serves its tools over stdio, checking every tools/call first
+(with checks: false: the server checks its own records). A rejected call never reaches the server:
+the client gets the body as the tool's result with isError: true. An accepted call goes on with
+its arguments fixed. Everything else passes through unchanged.
+
+  --pack ID        check against a shipped pack and serve its tools, glosses included:
+                   ${SHIPPED_PACK_IDS.join(', ')} (without it, the tools are the server's own,
+                   from its tools/list)
+  --allow-unchecked TOOL...
+                   forward the calls of these tools unchecked when their definitions cannot be
+                   compiled; each call's log record says unchecked: true. Several names may follow
+                   one flag, and the flag may be repeated. Not with --pack
+  --log FILE       append the log (one JSON record per call) to FILE instead of stderr
+  -h, --help       print this help
+
+Without --pack, the proxy reads the server's tools/list as soon as the client's handshake is done.
+A tool whose definition cannot be compiled, unless --allow-unchecked names it, stops the proxy: each
+such tool is named on stderr with the JSON pointer and the reason, and the server is stopped.
+
+Exit codes: 0 when the client closes, 1 when the server exits first, 2 for a usage error, a log
+file that cannot be opened, or a tool that cannot be checked at start.`;
+
+export const HELP = `${SYNOPSIS}
+
+Checks an LLM tool call and prints the error body a model should be handed: one call read from
+standard input (an OpenAI or Anthropic tool call, an MCP tools/call request, {name, arguments},
+Python-style text as transcripts print it, or a bare arguments object with --tool). A rejected call
+prints its body; an accepted call prints the call as it will run ({name, arguments}, names and
+values fixed).
+
+Checking calls:
+  --pack ID        check against a shipped pack: ${SHIPPED_PACK_IDS.join(', ')}
+  --tools FILE     check against your own tools: tool definitions (a JSON array or {"tools": [...]},
+                   in OpenAI, Anthropic or MCP shape) or an OpenAPI 3, Swagger 2 or Google
+                   Discovery document. A tool that cannot be compiled is named on stderr
+                   and left out
+  --tool NAME      the tool to use when the input is a bare arguments object
+  --full           print the whole result: body, corrections, did_you_mean, suggested call
+                   and log record
+  --jsonl          read one call per line (a call log of any size, streamed); print one full result
+                   per line, in order. A line that is not a call gets its own error result
+  --workers N      with --jsonl: spread the lines over N worker threads (the output keeps the
+                   input's order)
+  --replay FILE    replay an agent's transcript (- for standard input) and print one JSON
+                   report: each call with the result it got and the body it gets here, loops,
+                   and the turns and tokens wasted
+  --export FORM    print the tool definitions instead, in the form FORM:
+                   ${EXPORT_FORMS.join(', ')}
+  --lint TARGET    print what a vendor's strict mode refuses, ignores or rewrites, one JSON
+                   finding per line: ${STRICT_TARGETS.join(', ')}
+  --server-runs-check
+                   with --tools and --lint: your server runs check() on every call, so the rules a
+                   vendor drops still live in checks
+  -h, --help       print this help
+  -v, --version    print the version
+
+The MCP proxy, in front of any stdio MCP server:
+  mcp-proxy        ${BIN} mcp-proxy [options] -- <command that starts the server> ...
+  --pack ID        check against a shipped pack and serve its tools (without it: the server's own)
+  --allow-unchecked TOOL...
+                   forward these tools' calls unchecked when their definitions cannot be compiled
+  --log FILE       append the log, one JSON record per call, to FILE instead of stderr
+                   (${BIN} mcp-proxy --help says more)
+
+Exit codes:
+  checking   0 accepted, 1 rejected, 2 usage error, unknown pack or broken tools file (the reason
+             on stderr). With --jsonl, --replay or --export: 0 unless the run itself failed. With
+             --lint: 1 when any finding says a rule is enforced nowhere, so it can gate CI
+  mcp-proxy  0 when the client closes, 1 when the server exits first, 2 for a usage error, a log
+             file that cannot be opened, or a tool that cannot be checked at start
+
+Examples:
+  echo 'update_ticket(ticket_id="T-8841", status="OPEN")' | ${BIN} --pack helpdesk
+  ${BIN} --pack helpdesk --jsonl --workers 2 < calls.jsonl > results.jsonl
+  ${BIN} --tools tools.json --lint openai-strict
+  ${BIN} mcp-proxy --pack helpdesk --log calls.jsonl -- node helpdesk-server.js`;
+
+/** After a usage error: the synopsis, and where the rest is. */
+export const USAGE_HINT = `${SYNOPSIS}
+Run ${BIN} --help for every option and the exit codes.`;
