@@ -1,4 +1,4 @@
-// `actionable mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command that starts an MCP server>`: the proxy
+// `actionable-errors mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command that starts an MCP server>`: the proxy
 // (proxy.ts) on this process's stdin and stdout, with the server started as a child process. Its log goes
 // to stderr, or to --log FILE, one JSON line per record: never to stdout, which belongs to the client.
 import { closeSync, openSync, writeSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { SHIPPED_PACK_IDS, loadShippedPack } from '../package/shipped';
 import { runProxy, type ProxyLogRecord } from './proxy';
 
-export const PROXY_USAGE = `Usage: actionable mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command> [args...]
+export const PROXY_USAGE = `Usage: actionable-errors mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command> [args...]
 
 Starts the MCP server <command> and serves its tools over stdio, checking every tools/call first:
 a rejected call never reaches the server, and the client gets the body with isError: true.

@@ -1,4 +1,4 @@
-// Starting `actionable mcp-proxy` as a user would (the bundled bin, through the launcher that builds it),
+// Starting `actionable-errors mcp-proxy` as a user would (the bundled bin, through the launcher that builds it),
 // in front of a real stdio MCP server behind wiretap.mjs, which writes down every tools/call that reaches
 // the server. Two ways to drive it: the SDK's own client (startProxy), or raw JSON-RPC lines on its stdin
 // (rawProxy), for the paths where the proxy exits and its exit code and stderr are the point.

@@ -1,4 +1,4 @@
-// The MCP proxy end to end: the SDK's own client drives `actionable mcp-proxy` (the bundled bin, through the
+// The MCP proxy end to end: the SDK's own client drives `actionable-errors mcp-proxy` (the bundled bin, through the
 // launcher that builds it) over stdio, and the proxy starts a real MCP server (helpdesk-server.mjs, built
 // with the SDK) that writes down every call that reaches it.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
