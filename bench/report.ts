@@ -195,6 +195,17 @@ export function readResults(raw: unknown): Report {
     goal: '≥ 95%',
     verdict: verdict(num(goal?.share), (x) => x >= 0.95),
   });
+  // Issue 17: the JSON Schema Test Suite, each schema a user's tool, each instance a call.
+  const suite = obj(r?.json_schema_suite);
+  for (const [draft, label] of [['draft2020-12', 'draft 2020-12'], ['draft7', 'draft-07']] as const) {
+    const d = obj(suite?.[draft]);
+    const agree = num(d?.agree);
+    const instances = num(d?.instances);
+    summary.push({ section: 'Any tool definition', measure: `JSON Schema Test Suite, ${label}: instances judged as the suite says`, result: agree === undefined || instances === undefined ? NOT_MEASURED : `${agree.toLocaleString('en')} of ${instances.toLocaleString('en')}`, goal: '', verdict: null });
+    summary.push({ section: 'Any tool definition', measure: `${label}: calls that get internal_error`, result: num(d?.internal_error) === undefined ? NOT_MEASURED : String(d!.internal_error), goal: '0', verdict: verdict(num(d?.internal_error), (x) => x === 0) });
+    summary.push({ section: 'Any tool definition', measure: `${label}: schemas refused when the tools are loaded, without a reason (${num(d?.refused_at_build) ?? '?'} refused in all, each with one)`, result: num(d?.refused_without_reason) === undefined ? NOT_MEASURED : String(d!.refused_without_reason), goal: '0', verdict: verdict(num(d?.refused_without_reason), (x) => x === 0) });
+    summary.push({ section: 'Any tool definition', measure: `${label}: disagreements no declared departure or listed AJV gap explains (${num(d?.ajv_gaps) ?? '?'} are AJV’s own)`, result: num(d?.unexplained) === undefined ? NOT_MEASURED : String(d!.unexplained), goal: '0', verdict: verdict(num(d?.unexplained), (x) => x === 0) });
+  }
   // Issue 17: bodies that work for any tool set, per mistake, over tau-bench and BFCL.
   const anyTools = obj(rec?.any_tool_set);
   const anyGoal = obj(anyTools?.goal);

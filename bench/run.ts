@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { Bench } from 'tinybench';
 import { BREAKS, breakCall, type BreakKind } from './breaks';
 import { loadCorpus } from './corpus';
+import { suiteFigures } from './schema-suite';
 import { emptyRoundTrip, roundTrip } from './round-trip';
 import { runRecovery, type SchemaCheck, type Tally } from './recovery';
 import { BODY_KINDS } from './servers';
@@ -318,6 +319,9 @@ const machine = {
   memory_gb: Math.round(os.totalmem() / 2 ** 30),
   node: process.version,
 };
+// Issue 17: the JSON Schema Test Suite taken as users' tools (schema-suite.ts), both drafts.
+const jsonSchemaSuite = suiteFigures(engine as never);
+
 const results = {
   schema: 1,
   date: new Date().toISOString(),
@@ -327,6 +331,7 @@ const results = {
   faulty_calls: faultyCalls,
   did_you_mean: didYouMean,
   tokens,
+  json_schema_suite: jsonSchemaSuite,
   recovery: {
     corpora: corpus.summary,
     bfcl_categories: corpus.bfcl_categories,

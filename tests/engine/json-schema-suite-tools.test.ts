@@ -3,16 +3,9 @@
 // each schema declaring its draft in $schema as a user's would. Every disagreement is either one of the
 // engine's declared departures (src/engine/departures.ts) or a listed AJV 8 gap naming its upstream issue.
 import { describe, expect, test } from 'vitest';
-import { runSchemaSuite, type SuiteSummary } from '../../bench/schema-suite';
+import { AJV_GAPS, runSchemaSuite, type SuiteSummary } from '../../bench/schema-suite';
 import * as engine from '../../src/engine';
 
-/** Where AJV 8.20 itself departs from the suite, by file, with the upstream issue or limitation. */
-const AJV_GAPS: Record<string, string> = {
-  'dynamicRef.json': 'AJV 8 resolves $dynamicRef and $recursiveRef only within one schema resource (ajv-validator/ajv#1709, open, on that limit)',
-  'unevaluatedItems.json': 'AJV 8 takes no annotations for unevaluatedItems from contains or nested items (no upstream issue found), nor from a lone if (ajv-validator/ajv#2639, open)',
-  'unevaluatedProperties.json': 'AJV 8 drops the annotations of an if with no then or else (ajv-validator/ajv#2639, open), and takes none from an uncle schema (no upstream issue found)',
-  'ref.json': 'AJV 8 loses what a $ref into a nested relative-$id resource evaluated, for unevaluatedProperties, and in draft-07 lets an $id beside a $ref change the base URI (no upstream issue found)',
-};
 
 const summaries = new Map<string, SuiteSummary>();
 const run = (draft: 'draft2020-12' | 'draft7') => {
