@@ -4,7 +4,7 @@
 // the same words, or all of them, best first; and when even those are none, on an object with many
 // fields, the few nearest names, so the body always says where to look.
 import { distance } from 'fastest-levenshtein';
-import { contentWords, fitWords, nameWords } from './name-words';
+import { fitWords, meaningfulWords } from './name-words';
 
 /** At most this many names go into did_you_mean; the nearest-few list holds as many as NEAREST_LISTED. */
 const MAX_OFFERED = 3;
@@ -22,21 +22,29 @@ interface Scored extends ArgumentChoice {
   i: number;
   tier: number;
   strength: number;
+  /** Letters apart, as a share of the longer name; computed only when a ranking needs it. */
   dist: number;
 }
 
 function score(key: string, options: readonly ArgumentChoice[]): Scored[] {
-  const rw = contentWords(nameWords(key));
+  const rw = meaningfulWords(key);
   return options.map((o, i) => {
-    const dw = contentWords(nameWords(o.name));
+    const dw = meaningfulWords(o.name);
     const fit = fitWords(rw, dw);
     const extra = rw.length - fit.matchedReceived;
     const unmatched = dw.length - fit.matchedDeclared;
     // 0: the same words (`lang` and language, `picture_quality` and image_quality); 1: all the words of one
     // name among the other's (`artist` and artist_name); 2: some strong word shared; 3: nothing shared.
     const tier = !fit.strong ? 3 : extra === 0 && unmatched === 0 ? 0 : extra === 0 || unmatched === 0 ? 1 : 2;
-    return { ...o, i, tier, strength: fit.strength, dist: distance(key.toLowerCase(), o.name.toLowerCase()) / Math.max(key.length, o.name.length, 1) };
+    return { name: o.name, wanted: o.wanted, i, tier, strength: fit.strength, dist: NaN };
   });
+}
+
+/** Fills in the letter distance of each scored name to `key`, then sorts them best first. */
+function ranked(key: string, list: Scored[]): Scored[] {
+  const lower = key.toLowerCase();
+  for (const s of list) s.dist = distance(lower, s.name.toLowerCase()) / Math.max(key.length, s.name.length, 1);
+  return list.sort(byRank);
 }
 
 /** Letters apart, as a share of the longer name, within which two names with no word in common still look alike. */
@@ -53,23 +61,37 @@ function byRank(a: Scored, b: Scored): number {
   return Number(b.wanted) - Number(a.wanted) || b.strength - a.strength || a.dist - b.dist || a.i - b.i;
 }
 
-/**
- * The declared names `key` is another wording of, best first: those with the same words, else those whose
- * words hold all of the other's. Among several, a required name not yet sent is the one meant when it is
- * the only one. `options` are the names the object takes that the call has not sent.
- */
-export function argumentsByWords(key: string, options: readonly ArgumentChoice[]): string[] {
-  if (key.length > MAX_KEY || options.length === 0) return [];
-  const ranked = score(key, options).filter((s) => s.tier <= 1).sort(byRank);
-  if (ranked.length === 0) return [];
-  const best = ranked.filter((s) => s.tier === ranked[0].tier);
-  const wanted = best.filter((s) => s.wanted);
-  return (wanted.length === 1 ? wanted : best).slice(0, MAX_OFFERED).map((s) => s.name);
+export interface ArgumentOffer {
+  /**
+   * The declared names `key` is another wording of, best first: those with the same words, else those
+   * whose words hold all of the other's. Among several, a required name not yet sent is the one meant
+   * when it is the only one.
+   */
+  byWords: string[];
+  /** The few names nearest to `key` in words, then in letters, required ones not yet sent first among equals. */
+  nearest(max?: number): string[];
 }
 
-/** The few names nearest to `key` in words, then in letters, required ones not yet sent first among equals. */
+/** What to offer for the unknown name `key`, given the names the object takes that the call has not sent. */
+export function offerArguments(key: string, options: readonly ArgumentChoice[]): ArgumentOffer {
+  if (options.length === 0) return { byWords: [], nearest: () => [] };
+  if (key.length > MAX_KEY) return { byWords: [], nearest: (max = NEAREST_LISTED) => options.slice(0, max).map((o) => o.name) };
+  // Scored in words once, for both answers; letters only where a ranking needs them.
+  const scored = score(key, options);
+  const close = ranked(key, scored.filter((s) => s.tier <= 1));
+  let byWords: string[] = [];
+  if (close.length) {
+    const best = close.filter((s) => s.tier === close[0].tier);
+    const wanted = best.filter((s) => s.wanted);
+    byWords = (wanted.length === 1 ? wanted : best).slice(0, MAX_OFFERED).map((s) => s.name);
+  }
+  return { byWords, nearest: (max = NEAREST_LISTED) => ranked(key, scored).slice(0, max).map((s) => s.name) };
+}
+
+export function argumentsByWords(key: string, options: readonly ArgumentChoice[]): string[] {
+  return offerArguments(key, options).byWords;
+}
+
 export function nearestArguments(key: string, options: readonly ArgumentChoice[], max = NEAREST_LISTED): string[] {
-  if (options.length === 0) return [];
-  if (key.length > MAX_KEY) return options.slice(0, max).map((o) => o.name);
-  return score(key, options).sort(byRank).slice(0, max).map((s) => s.name);
+  return offerArguments(key, options).nearest(max);
 }

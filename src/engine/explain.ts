@@ -5,7 +5,7 @@
 import { enumCodeFor } from './codes';
 import { dateFormatProblem } from './date-formats';
 import { deref, enumIsListable } from './pack-compiler';
-import { argumentsByWords, nearestArguments } from './argument-names';
+import { offerArguments } from './argument-names';
 import { childFieldsOf, declaredNamesOf, fieldIndex } from './field-index';
 import { formatPath, patternOf, pointerToSegments, valueAt, valuesAlong, type Segment } from './paths';
 import { cutReceived } from './received';
@@ -138,15 +138,16 @@ export function whatToSend(field: FieldInfo | undefined, node: SchemaNode | unde
 function offerByWords(ctx: ExplainContext, fault: Fault, at: Segment[], key: string, declaredCount: number, free: string[]): void {
   const fields = childFieldsOf(ctx.tool, patternOf(at));
   const options = free.map((name) => ({ name, wanted: fields.some((f) => f.name === name && f.required) }));
+  const offer = offerArguments(key, options);
   // A wording is offered only where the value sent fits: `start_time: "09:00"` is not the object start takes.
-  const found = argumentsByWords(key, options).filter((name) => moveFits(ctx, [...at, key], [...at, name]));
+  const found = offer.byWords.filter((name) => moveFits(ctx, [...at, key], [...at, name]));
   if (found.length) {
     fault.candidates = found;
     const cut = fault.message.indexOf('; it takes: ');
     if (cut !== -1) fault.message = fault.message.slice(0, cut);
     return;
   }
-  if (declaredCount > 12 && options.length) fault.message += `; the nearest it takes: ${nearestArguments(key, options).join(', ')}`;
+  if (declaredCount > 12 && options.length) fault.message += `; the nearest it takes: ${offer.nearest().join(', ')}`;
 }
 
 /** The declared names of the object at `segments`, for unknown-argument messages and suggestions. */

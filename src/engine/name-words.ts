@@ -82,17 +82,34 @@ export function contentWords(ws: readonly string[]): string[] {
   return kept.length ? kept : [...ws];
 }
 
+/** Per name, its content words: the same declared names are read on every faulty call. Read only. */
+const CONTENT = new Map<string, readonly string[]>();
+const CONTENT_KEPT = 50_000;
+
+/** contentWords(nameWords(name)), kept per name (a shared array: never write to it). */
+export function meaningfulWords(name: string): readonly string[] {
+  let ws = CONTENT.get(name);
+  if (ws === undefined) {
+    if (CONTENT.size > CONTENT_KEPT) CONTENT.clear();
+    ws = contentWords(nameWords(name));
+    CONTENT.set(name, ws);
+  }
+  return ws;
+}
+
 /** A word that says nothing on its own: a qualifier (name, id, type…) or a number (`Weather_1_GetWeather`). */
 export function isWeak(w: string): boolean {
   return WEAK.has(w) || /^\d+$/.test(w);
 }
 
-const LETTERS = /^[a-z]+$/;
-
-/** The set of letters of a lower-case word, one bit each. */
+/** The set of letters of a lower-case word, one bit each; -1 when it holds anything but a to z. */
 function letterMask(w: string): number {
   let m = 0;
-  for (let i = 0; i < w.length; i++) m |= 1 << ((w.charCodeAt(i) - 97) & 31);
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i) - 97;
+    if (c < 0 || c > 25) return -1;
+    m |= 1 << c;
+  }
   return m;
 }
 
@@ -106,18 +123,22 @@ export function wordMatch(a: string, b: string): number {
   if (short.length < 3) return 0;
   // A word cut to half its length or less: `temp` of temperature, `desc` of description (three letters at
   // least). Not `event` of `eventuery`: a longer word that only starts alike is a slip, not a short form.
-  if (short.length * 2 <= long.length) return long.startsWith(short) && LETTERS.test(short) ? 2 : 0;
+  if (short.length * 2 <= long.length) return long.startsWith(short) && letterMask(short) !== -1 ? 2 : 0;
   // A slip in a long word: one edit from five letters, two from eight. `merged` for merge, `reservtion`.
   if (short.length >= 5) {
     const limit = short.length >= 8 ? 2 : 1;
-    if (long.length - short.length <= limit && LETTERS.test(a) && LETTERS.test(b) && osaWithin(a, b, limit)) return 1;
+    if (long.length - short.length <= limit && osaWithin(a, b, limit)) return 1;
   }
   return 0;
 }
 
 function osaWithin(a: string, b: string, limit: number): boolean {
-  // Each edit changes at most two letters' presence: words whose letters differ more are not compared.
-  let diff = letterMask(a) ^ letterMask(b);
+  // Letters only. Each edit changes at most two letters' presence: words whose letters differ more are
+  // not compared.
+  const ma = letterMask(a);
+  const mb = letterMask(b);
+  if (ma === -1 || mb === -1) return false;
+  let diff = ma ^ mb;
   let bits = 0;
   for (; diff; bits++) diff &= diff - 1;
   return bits <= 2 * limit && boundedDistance(a, b, limit) <= limit;

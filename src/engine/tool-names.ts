@@ -4,7 +4,7 @@
 // (`functions.math_factorial`, `default_api.get_weather`, MCP's `github__pulls_merge`) when nothing else
 // could be meant. Any other near name is only offered, ranked by its verb and what it acts on, and never
 // across verbs: a model that asked to update must not be handed a tool that creates or deletes.
-import { boundedDistance, contentWords, fitWords, nameWords, wordMatch } from './name-words';
+import { boundedDistance, contentWords, fitWords, meaningfulWords, nameWords, wordMatch } from './name-words';
 import { distance } from 'fastest-levenshtein';
 import { editDistance, normalise } from './suggest';
 
@@ -161,7 +161,7 @@ function namespaced(received: string): { prefix: string; rest: string }[] {
 function prefixMeans(prefix: string, rest: string, found: string, infos: readonly NameInfo[]): boolean {
   const ws = nameWords(prefix).filter((w) => !NAMESPACE_WORDS.has(w));
   if (ws.length === 0) return false;
-  const restWords = contentWords(nameWords(rest));
+  const restWords = meaningfulWords(rest);
   return infos.some((d) => d.name !== found && ws.some((w) => d.words.includes(w)) && restWords.every((w) => d.words.includes(w)));
 }
 
