@@ -4,8 +4,9 @@
 // oneOf/anyOf, which OpenAI and Anthropic refuse in a tool's parameters, becomes optional fields plus an
 // ordered check (a rule) that refuses a call matching none of the allowed combinations.
 import type { CheckSource, Expr, SchemaNode, ToolSource } from '../engine/types';
+import { AUTH_HEADERS } from './held-back';
 import { convertSchema, finishField, hoistBranches, type ConvertEnv } from './schema';
-import type { OperationFacts, ParamLocation } from './types';
+import type { HeldBack, OperationFacts, ParamLocation } from './types';
 import { toolSummary } from './words';
 
 /** The rule code of a call that matches none of the allowed combinations of fields. */
@@ -29,6 +30,8 @@ function argumentNameOf(name: string, location: ArgumentLocation): string {
 
 export interface BuiltTool {
   tool: ToolSource;
+  /** Parameters left out of the arguments because the server fills them (credentials, transport headers). */
+  heldBack: HeldBack[];
   /** The combination rule's allowed sets, when the body had a top-level oneOf/anyOf. */
   combination?: { kind: 'oneOf' | 'anyOf'; sets: { required: string[]; props: string[] }[] };
 }
@@ -36,9 +39,12 @@ export interface BuiltTool {
 export function buildTool(env: ConvertEnv, op: OperationFacts, name: string): BuiltTool {
   const entries: { name: string; schema: SchemaNode; in: ArgumentLocation; wireName: string; required: boolean }[] = [];
   const paramNames = op.params.map((p) => p.name);
+  const heldBack: HeldBack[] = [...(op.heldBack ?? [])];
+  for (const h of heldBack) if (h.in === 'header') env.report.headersDropped[h.name] = (env.report.headersDropped[h.name] ?? 0) + 1;
   for (const p of op.params) {
     if (p.in === 'header' && !AGENT_HEADERS.test(p.name)) {
       env.report.headersDropped[p.name] = (env.report.headersDropped[p.name] ?? 0) + 1;
+      heldBack.push(AUTH_HEADERS.test(p.name) ? { name: p.name, in: 'header', why: 'credential', basis: 'an auth header' } : { name: p.name, in: 'header', why: 'transport', basis: 'a header the client sets (version, content negotiation, delivery)' });
       continue;
     }
     const argName = argumentNameOf(p.name, p.in);
@@ -123,7 +129,7 @@ export function buildTool(env: ConvertEnv, op: OperationFacts, name: string): Bu
     env.report.combinations.push({ tool: name, kind: combination.kind, sets: sets.map((s) => s.required), rule: check !== undefined });
     if (check) tool.checks = [check];
   }
-  return { tool, combination };
+  return { tool, heldBack, combination };
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+$/;

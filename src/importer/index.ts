@@ -12,13 +12,14 @@ import { VALUE_SET_NAMES } from '../engine/value-sets';
 import { buildTool } from './build';
 import { discoveryNameBase, readDiscoveryOperations } from './discovery';
 import { makeExamples } from './examples';
+import { discoveryStandardParams } from './held-back';
 import { assignToolNames, baseToolName, sanitizeName } from './names';
 import { readOpenApiOperations } from './openapi';
 import { collectDocumentEvidence } from './recognise';
 import { completeKeywords, type ConvertEnv } from './schema';
 import type { ImportOptions, ImportReport, ImportResult, OperationFacts, SpecFormat } from './types';
 
-export type { ImportOptions, ImportReport, ImportResult, Inference, OperationFacts, SpecFormat } from './types';
+export type { HeldBack, ImportOptions, ImportReport, ImportResult, Inference, OperationFacts, SpecFormat } from './types';
 export { COMBINATION_CODE } from './build';
 export { UNKNOWN_ARGUMENT } from './examples';
 export { TOOL_NAME_PATTERN, assignToolNames, baseToolName, sanitizeName, shortenName } from './names';
@@ -58,6 +59,7 @@ function emptyReport(format: SpecFormat, specVersion: string): ImportReport {
     names: [],
     collisions: [],
     headersDropped: {},
+    heldBack: { everyTool: [], tools: {} },
     cuts: [],
     combinations: [],
     emptyStringUnions: 0,
@@ -127,6 +129,7 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
     for (const [k, v] of Object.entries(schemas)) if (isObj(v)) byObject.set(v, k);
     base = { report, documentEvidence, resolveRef: (ref) => schemas[ref], refName: (node) => byObject.get(node) };
     ops = readDiscoveryOperations(raw);
+    report.heldBack.everyTool = discoveryStandardParams(raw);
     bases = ops.map((op) => sanitizeName(discoveryNameBase(op.vendorName ?? op.id, String(raw.name ?? ''))));
   } else {
     const { doc, names } = await dereference(raw);
@@ -168,6 +171,7 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
         built.tool.examples = { valid: ex.valid, invalid: ex.invalid };
       }
       tools.push(built.tool);
+      if (built.heldBack.length) report.heldBack.tools[n.name] = built.heldBack;
     } catch (err) {
       if (!(err instanceof PackError)) throw err;
       report.skipped.push({ operation: op.id, reason: err.problems.slice(0, 3).map((p) => `${p.path}: ${p.message}`).join('; ') });

@@ -1,7 +1,8 @@
 // OpenAPI 3.0/3.1 and Swagger 2 documents, dereferenced, read into operation facts. Swagger 2's inline
 // parameter schemas and formData parameters are read into the OpenAPI 3 shapes, so one tool builder serves
 // both.
-import type { BodyFacts, OperationFacts, ParamFacts } from './types';
+import { credentialParam, securitySchemes } from './held-back';
+import type { BodyFacts, HeldBack, OperationFacts, ParamFacts } from './types';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 
@@ -47,6 +48,7 @@ export function resourceFromPath(path: string): string | undefined {
 export function readOpenApiOperations(doc: Record<string, any>): OperationFacts[] {
   const swagger = typeof doc.swagger === 'string';
   const out: OperationFacts[] = [];
+  const schemes = securitySchemes(doc);
   const basePath = swagger && typeof doc.basePath === 'string' && doc.basePath !== '/' ? doc.basePath.replace(/\/$/, '') : '';
   for (const [path, item] of Object.entries<any>(doc.paths ?? {})) {
     if (!isObj(item)) continue;
@@ -62,7 +64,14 @@ export function readOpenApiOperations(doc: Record<string, any>): OperationFacts[
       const params: ParamFacts[] = [];
       const formFields: [string, unknown, boolean][] = [];
       let body: BodyFacts | undefined;
+      const heldBack: HeldBack[] = [];
       for (const p of byKey.values()) {
+        // A credential is the server's to send: it never becomes an argument (held-back.ts says how it is known).
+        const credential = credentialParam(schemes, doc, op, p as { name: string; in: string; description?: unknown });
+        if (credential) {
+          heldBack.push(credential);
+          continue;
+        }
         if (p.in === 'path' || p.in === 'query' || p.in === 'header') {
           params.push({ name: p.name, in: p.in, required: p.in === 'path' || p.required === true, deprecated: p.deprecated === true, schema: paramSchema(p, swagger) });
         } else if (p.in === 'formData') {
@@ -95,6 +104,7 @@ export function readOpenApiOperations(doc: Record<string, any>): OperationFacts[
         reference,
         params,
         body,
+        ...(heldBack.length ? { heldBack } : {}),
       });
     }
   }

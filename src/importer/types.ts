@@ -20,6 +20,21 @@ export interface OperationFacts {
   reference?: string;
   params: ParamFacts[];
   body?: BodyFacts;
+  /** Parameters the spec marks as credentials or transport: never arguments, the server fills them. */
+  heldBack?: HeldBack[];
+}
+
+/**
+ * A parameter left out of a tool's arguments because the server, not the model, fills it: a credential
+ * (a token, an API key, an auth header) or a transport parameter (Google's `alt`, `prettyPrint`, `quotaUser`…;
+ * a header such as an API version or content negotiation).
+ */
+export interface HeldBack {
+  name: string;
+  in: 'query' | 'header' | 'cookie' | 'body';
+  why: 'credential' | 'transport';
+  /** The spec's fact it rests on (`apiKey security scheme api_key`, `Discovery standard parameter`…). */
+  basis: string;
 }
 
 export interface ParamFacts {
@@ -63,6 +78,11 @@ export interface ImportReport {
   collisions: { tool: string; name: string; in: ParamLocation; renamedTo: string; keptIn: ParamLocation }[];
   /** Headers left out because an agent does not set them (auth, versions, content negotiation). */
   headersDropped: Record<string, number>;
+  /**
+   * Parameters held back from the tools' arguments (the server fills them): `everyTool` for those that apply to
+   * every tool (Google Discovery's standard parameters), `tools` by tool name for the ones an operation declares.
+   */
+  heldBack: { everyTool: HeldBack[]; tools: Record<string, HeldBack[]> };
   /** Schemas cut: recursion (a schema inside itself) or depth. */
   cuts: { tool: string; field: string; reason: 'recursion' | 'depth'; schema?: string }[];
   /** Top-level oneOf/anyOf turned into optional fields plus a rule check. */
