@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // The `actionable-errors` command, bundled by esbuild into lib/cli.js (src/cli/build-lib.ts): no TypeScript
-// compiler at run time, and only what a call needs is loaded: the one pack asked for, with the validators
-// `npm run precompile` generated. AJV's compiler loads only for --tools; the MCP proxy only for mcp-proxy.
+// compiler at run time, and only what a call needs is loaded: the one pack asked for (a curated pack with the
+// validators `npm run precompile` generated; an imported pack, lib/packs/<id>.js and its JSON, with AJV compiling
+// a tool's validator on the first call to it). AJV's compiler loads only for --tools and the imported packs;
+// the MCP proxy only for mcp-proxy.
 //   actionable-errors (--pack ID | --tools FILE) [options]      check calls (run.ts has the options)
 //   actionable-errors mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command that starts an MCP server>
 //   actionable-errors --help | --version                        help.ts has the words
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseJsonText } from '../engine/parse';
-import { loadShippedPack } from '../package/shipped';
+import { loadCatalogPack, usePackModules } from '../package/catalog';
 import type { CompiledPack } from '../engine/types';
 import { HELP, PROXY_HELP } from './help';
 import { streamJsonl, type WorkerSource } from './jsonl';
@@ -44,7 +46,7 @@ async function importApiDocument(path: string | undefined): Promise<{ pack: Comp
 async function checkCommand(argv: string[]): Promise<number> {
   // Load before the synchronous run what it may ask for: the pack named, AJV's compiler for --tools.
   const packId = valueOf(argv, '--pack');
-  const shipped: CompiledPack | undefined = packId === undefined ? undefined : await loadShippedPack(packId);
+  const shipped: CompiledPack | undefined = packId === undefined ? undefined : await loadCatalogPack(packId);
   const toolsImport = argv.includes('--tools') ? await import('../engine/tools-import') : undefined;
   // An API document for --tools is imported first (asynchronously), then handed to the synchronous run.
   const apiDocument = toolsImport ? await importApiDocument(valueOf(argv, '--tools')) : undefined;
@@ -101,6 +103,9 @@ function packageVersion(): string {
 }
 
 async function main(): Promise<number> {
+  // Bundled (lib/cli.js), every pack is a module of its own in lib/packs/; run from the sources, an imported pack is read from content/.
+  const packModules = new URL('./packs/', import.meta.url);
+  if (existsSync(packModules)) usePackModules(packModules);
   const argv = process.argv.slice(2);
   // The bin's own options: for mcp-proxy, those before `--` (what follows is the server's command line).
   const own = argv[0] === 'mcp-proxy' ? argv.slice(1, argv.includes('--') ? argv.indexOf('--') : undefined) : argv;

@@ -5,6 +5,10 @@
 // `.js`, with chunks of their own), for require(). Declarations from tsc (tsconfig.lib.json), pointed at the
 // .js files Node resolves, with a `.d.cts` twin of each for the `.cjs` files. THIRD_PARTY_NOTICES.md lists
 // every package whose code or data the bundles hold, with its license, from esbuild's metafile.
+// Each imported pack (content/packs/imported/<id>.json, listed by src/package/catalog.ts) is an entry of its own,
+// lib/packs/<id>.js and .cjs, made here (no source file of its own): it reads its JSON, written once beside
+// it as lib/packs/<id>.json for both, and compiles it with AJV, a tool's validator on the first call to it
+// (src/package/imported-pack.ts), so importing one loads only its own data, the registries it names and AJV.
 // `--js-only` skips the declarations: the bin's launcher (launch.mjs) rebuilds that way when a source changed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -12,6 +16,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, transform, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { BODY_SCHEMA } from '../engine/body-schema';
+import type { CatalogEntry } from '../package/catalog';
+import { CATALOG_FILE, writeCatalog } from './pack-catalog';
 
 export const LIB_DIR = 'lib';
 /** What each output imports and is built from (lib/build-meta.json; an output's inputs are those it holds bytes of): the launcher reads the inputs to tell whether lib/cli.js is stale. Not packed. */
@@ -20,6 +26,14 @@ export const META_FILE = 'build-meta.json';
 export const NOTICES_FILE = 'THIRD_PARTY_NOTICES.md';
 const PACK_ENTRIES = 'src/package/packs';
 
+/** The namespace of the imported packs' entries, which this build writes (importedEntry). */
+const IMPORTED_NS = 'actionable-imported-pack';
+
+/** The imported packs of the catalog (src/generated/pack-catalog.json, as it is on disk now). */
+function importedPacks(root: string): CatalogEntry[] {
+  return (JSON.parse(readFileSync(resolve(root, CATALOG_FILE), 'utf8')) as CatalogEntry[]).filter((p) => p.kind === 'imported');
+}
+
 export function entryPoints(root = '.'): Record<string, string> {
   const packs = readdirSync(resolve(root, PACK_ENTRIES)).filter((f) => f.endsWith('.ts')).sort();
   return {
@@ -27,7 +41,53 @@ export function entryPoints(root = '.'): Record<string, string> {
     cli: 'src/cli/bin.ts',
     'check-worker': 'src/cli/check-worker.ts',
     ...Object.fromEntries(packs.map((f) => [`packs/${f.replace(/\.ts$/, '')}`, `${PACK_ENTRIES}/${f}`])),
+    ...Object.fromEntries(importedPacks(root).map((p) => [`packs/${p.id}`, `${IMPORTED_NS}:${p.id}`])),
   };
+}
+
+/** The registry module (src/engine/registries/<module>.ts, its names' data in data/<module>.json) of each value set. */
+const REGISTRY_OF: Record<string, string> = { 'iso-3166-1-alpha-2': 'countries', 'iso-4217': 'currencies', 'iso-4217-lowercase': 'currencies', 'iana-time-zone': 'time-zones', 'bcp-47-locale': 'locales' };
+
+/**
+ * The entry module of one imported pack: its JSON read from beside the module (import.meta.url for ES
+ * modules; __dirname in the CommonJS build, which stays a free name until the .cjs file is made CommonJS).
+ */
+function importedEntry(root: string, format: 'esm' | 'cjs'): Plugin {
+  const byId = new Map(importedPacks(root).map((p) => [p.id, p]));
+  return {
+    name: 'imported-pack-entries',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${IMPORTED_NS}:`) }, (args) => ({ path: args.path.slice(IMPORTED_NS.length + 1), namespace: IMPORTED_NS }));
+      b.onLoad({ filter: /.*/, namespace: IMPORTED_NS }, (args) => {
+        const entry = byId.get(args.path);
+        if (!entry) throw new Error(`no imported pack ${args.path} in ${CATALOG_FILE}`);
+        const modules = [...new Set(entry.valueSets.map((s) => REGISTRY_OF[s] ?? ''))].sort();
+        if (modules.includes('')) throw new Error(`${entry.id} names a value set no registry module has: ${entry.valueSets.join(', ')}`);
+        const ident = (m: string) => m.replace(/-(.)/g, (_, c: string) => c.toUpperCase());
+        const file = JSON.stringify(`${entry.id}.json`);
+        const contents = [
+          `import { readFileSync } from 'node:fs';`,
+          format === 'cjs' ? `import { join } from 'node:path';` : '',
+          `import { importedPack } from './src/package/imported-pack';`,
+          ...modules.flatMap((m) => [`import ${ident(m)}, { names as ${ident(m)}Names } from './src/engine/registries/${m}';`, `import ${ident(m)}Data from './src/engine/registries/data/${m}.json';`]),
+          `const data = JSON.parse(readFileSync(${format === 'cjs' ? `join(__dirname, ${file})` : `new URL(${file}, import.meta.url)`}, 'utf8'));`,
+          `export const pack = importedPack(data, [${modules.map((m) => `{ sets: ${ident(m)}, names: ${ident(m)}Names, data: ${ident(m)}Data }`).join(', ')}]);`,
+          `export default pack;`,
+        ].join('\n');
+        return { contents, loader: 'ts', resolveDir: resolve(root) };
+      });
+    },
+  };
+}
+
+/** Each imported pack's JSON, minified, beside its modules (lib/packs/<id>.json); returns the files written, relative to outDir. */
+function writeImportedData(root: string, outDir: string): string[] {
+  mkdirSync(join(outDir, 'packs'), { recursive: true });
+  return importedPacks(root).map((p) => {
+    const out = `packs/${p.id}.json`;
+    writeFileSync(join(outDir, out), JSON.stringify(JSON.parse(readFileSync(resolve(root, 'content/packs/imported', `${p.id}.json`), 'utf8'))));
+    return out;
+  });
 }
 
 /** JSON as `JSON.parse("…")`: V8 reads a string of JSON faster than the same data as an object literal. */
@@ -49,7 +109,7 @@ function filesUnder(dir: string, prefix = ''): string[] {
 }
 
 /** What both builds share: ES modules, split into chunks, for Node 20, with the dependencies bundled. */
-function esmOptions(root: string, outDir: string) {
+function esmOptions(root: string, outDir: string, format: 'esm' | 'cjs' = 'esm') {
   return {
     absWorkingDir: resolve(root),
     outdir: outDir,
@@ -63,7 +123,7 @@ function esmOptions(root: string, outDir: string) {
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: 'linked',
-    plugins: [jsonAsString],
+    plugins: [jsonAsString, importedEntry(root, format)],
     metafile: true,
     logLevel: 'warning',
     // The generated validators read `default` only when a bundler gives a CommonJS module one (precompile-validators.ts).
@@ -80,7 +140,7 @@ function esmOptions(root: string, outDir: string) {
  */
 async function buildCjs(root: string, outDir: string): Promise<Metafile> {
   const entries = Object.fromEntries(Object.entries(entryPoints(root)).filter(([name]) => name === 'index' || name.startsWith('packs/')));
-  const result = await build({ ...esmOptions(root, outDir), entryPoints: entries, outExtension: { '.js': '.cjs' }, write: false });
+  const result = await build({ ...esmOptions(root, outDir, 'cjs'), entryPoints: entries, outExtension: { '.js': '.cjs' }, write: false });
   for (const file of result.outputFiles) {
     mkdirSync(dirname(file.path), { recursive: true });
     if (!file.path.endsWith('.cjs')) {
@@ -171,6 +231,7 @@ export function thirdPartyNotices(root: string, metafiles: readonly Metafile[], 
 
 /** Builds the JavaScript into `outDir` (lib/ by default; the package test builds into a folder of its own). */
 export async function buildJs(root = '.', outDir = resolve(root, LIB_DIR)): Promise<void> {
+  writeCatalog(root);
   const result = await build({
     ...esmOptions(root, outDir),
     entryPoints: entryPoints(root),
@@ -182,13 +243,15 @@ export async function buildJs(root = '.', outDir = resolve(root, LIB_DIR)): Prom
   const outputs = Object.fromEntries(
     metafiles.flatMap((meta) => Object.entries(meta.outputs)).map(([k, v]) => [relative(outDir, resolve(root, k)), { entryPoint: v.entryPoint, imports: v.imports.map((i) => ({ ...i, path: relative(outDir, resolve(root, i.path)) })), inputs: Object.keys(v.inputs).filter((i) => v.inputs[i].bytesInOutput > 0) }]),
   );
-  const inputs = [...new Set(metafiles.flatMap((meta) => Object.keys(meta.inputs)))];
+  const data = writeImportedData(root, outDir);
+  // The imported packs' entries are made by this build (no file of their own); their JSON is read at run time, so it is an input too.
+  const inputs = [...new Set([...metafiles.flatMap((meta) => Object.keys(meta.inputs)).filter((i) => !i.startsWith(`${IMPORTED_NS}:`)), ...importedPacks(root).map((p) => `content/packs/imported/${p.id}.json`), CATALOG_FILE])];
   writeFileSync(join(outDir, META_FILE), JSON.stringify({ inputs, outputs }));
   writeFileSync(join(outDir, 'body.schema.json'), JSON.stringify(BODY_SCHEMA, null, 2) + '\n');
   const self = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { name: string; version: string };
   writeFileSync(join(outDir, NOTICES_FILE), thirdPartyNotices(root, metafiles, self) + '\n');
   // Chunks of an earlier build, removed after the new files are written, so a run already under way finds its own.
-  const current = new Set([...Object.keys(outputs), META_FILE, 'body.schema.json', NOTICES_FILE]);
+  const current = new Set([...Object.keys(outputs), ...data, META_FILE, 'body.schema.json', NOTICES_FILE]);
   for (const f of filesUnder(outDir)) if (!f.startsWith('types/') && !current.has(f)) rmSync(join(outDir, f));
 }
 
@@ -218,6 +281,12 @@ export function buildTypes(root = '.', outDir = resolve(root, LIB_DIR)): void {
   if (tsc.status !== 0) throw new Error('tsc -p tsconfig.lib.json failed');
   // Keep the declarations an entry point reaches; tsc also wrote some for files only the JavaScript needs.
   const entries = Object.values(entryPoints(root)).filter((p) => p.startsWith('src/package/')).map((p) => join(typesDir, p.replace(/\.ts$/, '.d.ts')));
+  // An imported pack's declaration says what a curated pack's does: a CompiledPack, as `pack` and as the default.
+  for (const p of importedPacks(root)) {
+    const file = join(typesDir, PACK_ENTRIES, `${p.id}.d.ts`);
+    writeFileSync(file, `// ${p.title} (${p.vendor}): ${p.tools} tools, imported from the vendor's spec.\nimport type { CompiledPack } from '../../engine/types';\nexport declare const pack: CompiledPack;\nexport default pack;\n`);
+    entries.push(file);
+  }
   const keep = new Set<string>();
   const queue = [...entries];
   while (queue.length) {

@@ -1,7 +1,8 @@
 // One worker thread of `--jsonl --workers N` (jsonl.ts): loads the pack once, then answers batches of lines.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CompiledPack } from '../engine/types';
-import { loadShippedPack } from '../package/shipped';
+import { existsSync } from 'node:fs';
+import { loadCatalogPack, usePackModules } from '../package/catalog';
 import { checkLines, type BatchReply, type BatchRequest, type WorkerData } from './jsonl';
 
 const data = workerData as WorkerData;
@@ -9,7 +10,9 @@ const options = data.tool ? { tool: data.tool } : {};
 
 async function load(): Promise<CompiledPack> {
   if ('packId' in data.source) {
-    const pack = await loadShippedPack(data.source.packId);
+    const packModules = new URL('./packs/', import.meta.url);
+    if (existsSync(packModules)) usePackModules(packModules);
+    const pack = await loadCatalogPack(data.source.packId);
     if (!pack) throw new Error(`unknown pack ${JSON.stringify(data.source.packId)}`);
     return pack;
   }

@@ -3,7 +3,30 @@
 // their exit codes; run.ts parses the check command's options, src/mcp/proxy-cli.ts the proxy's.
 import { EXPORT_FORMS } from '../engine/exports';
 import { STRICT_TARGETS } from '../engine/strict-lint';
-import { SHIPPED_PACK_IDS } from '../package/shipped';
+import { PACK_CATALOG } from '../package/catalog';
+
+/** Ids, comma-separated, wrapped to lines of at most `width` characters, each line after the first indented. */
+function wrapIds(ids: readonly string[], indent: number, width = 100): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const id of ids) {
+    const next = line ? `${line}, ${id}` : id;
+    if (indent + next.length + 1 > width && line) {
+      lines.push(line + ',');
+      line = id;
+    } else line = next;
+  }
+  lines.push(line);
+  return lines.join('\n' + ' '.repeat(indent));
+}
+
+const CURATED_IDS = PACK_CATALOG.filter((p) => p.kind === 'curated').map((p) => p.id);
+const IMPORTED_IDS = PACK_CATALOG.filter((p) => p.kind === 'imported').map((p) => p.id);
+
+/** The packs --pack takes, as the help lists them under an option indented by 17 columns. */
+export const PACK_IDS_HELP = `the curated ${CURATED_IDS.join(', ')}, or one of the
+                   ${IMPORTED_IDS.length} packs imported from vendors' specs:
+                   ${wrapIds(IMPORTED_IDS, 19)}`;
 
 /** The command, as package.json's `bin` names it (tests/package/bin-help.test.ts holds them together). */
 export const BIN = 'actionable-errors';
@@ -20,9 +43,8 @@ Starts the MCP server <command> and serves its tools over stdio, checking every 
 the client gets the body as the tool's result with isError: true. An accepted call goes on with
 its arguments fixed. Everything else passes through unchanged.
 
-  --pack ID        check against a shipped pack and serve its tools, glosses included:
-                   ${SHIPPED_PACK_IDS.join(', ')} (without it, the tools are the server's own,
-                   from its tools/list)
+  --pack ID        check against a pack and serve its tools, glosses included (without it, the
+                   tools are the server's own, from its tools/list): ${PACK_IDS_HELP}
   --allow-unchecked TOOL...
                    forward the calls of these tools unchecked when their definitions cannot be
                    compiled; each call's log record says unchecked: true. Several names may follow
@@ -46,7 +68,7 @@ prints its body; an accepted call prints the call as it will run ({name, argumen
 values fixed).
 
 Checking calls:
-  --pack ID        check against a shipped pack: ${SHIPPED_PACK_IDS.join(', ')}
+  --pack ID        check against a pack: ${PACK_IDS_HELP}
   --tools FILE     check against your own tools: tool definitions (a JSON array or {"tools": [...]},
                    in OpenAI, Anthropic or MCP shape) or an OpenAPI 3, Swagger 2 or Google
                    Discovery document. A tool that cannot be compiled is named on stderr
@@ -73,7 +95,8 @@ Checking calls:
 
 The MCP proxy, in front of any stdio MCP server:
   mcp-proxy        ${BIN} mcp-proxy [options] -- <command that starts the server> ...
-  --pack ID        check against a shipped pack and serve its tools (without it: the server's own)
+  --pack ID        check against a pack (the ids above) and serve its tools (without it: the
+                   server's own)
   --allow-unchecked TOOL...
                    forward these tools' calls unchecked when their definitions cannot be compiled
   --log FILE       append the log, one JSON record per call, to FILE instead of stderr

@@ -11,13 +11,13 @@ import { lintRequest, lintTool, STRICT_TARGETS, type StrictFinding, type StrictT
 import type { CompiledPack } from '../engine/types';
 import { parseJsonText } from '../engine/parse';
 import { replay } from '../engine/replay';
-import { SHIPPED_PACK_IDS } from '../package/shipped';
+import { unknownPackMessage } from '../package/catalog';
 import { HELP, USAGE_HINT } from './help';
 
 export interface CliIo {
   stdin: () => string;
   readFile: (path: string) => string;
-  /** A shipped pack by id; undefined for an id no pack has. */
+  /** A pack of the catalog (src/package/catalog.ts) by id; undefined for an id no pack has. */
   pack: (id: string) => CompiledPack | undefined;
   /** Your own tool definitions as a pack (packFromToolDefinitions), passed in so that only --tools loads AJV's compiler. */
   toolsPack: (definitions: unknown, origin: string) => CompiledPack;
@@ -98,7 +98,7 @@ export function parseArgs(argv: string[]): Args | CliOutput {
 export function loadPack(args: Args, io: CliIo): CompiledPack | CliOutput {
   if (args.pack) {
     const pack = io.pack(args.pack);
-    if (!pack) return { stdout: '', stderr: `error: unknown pack ${JSON.stringify(args.pack)}; the packs are: ${SHIPPED_PACK_IDS.join(', ')}\n`, code: 2 };
+    if (!pack) return { stdout: '', stderr: unknownPackMessage(args.pack), code: 2 };
     return pack;
   }
   let text: string;

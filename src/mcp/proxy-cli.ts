@@ -4,7 +4,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { SHIPPED_PACK_IDS, loadShippedPack } from '../package/shipped';
+import { loadCatalogPack, PACK_IDS, unknownPackMessage } from '../package/catalog';
 import { runProxy, type ProxyLogRecord } from './proxy';
 
 export const PROXY_USAGE = `Usage: actionable-errors mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command> [args...]
@@ -12,8 +12,9 @@ export const PROXY_USAGE = `Usage: actionable-errors mcp-proxy [--pack ID] [--al
 Starts the MCP server <command> and serves its tools over stdio, checking every tools/call first:
 a rejected call never reaches the server, and the client gets the body with isError: true.
 
-  --pack ID    check against a shipped pack and serve its tools: ${SHIPPED_PACK_IDS.join(', ')}
-               (without it, the tools are the server's own, from its tools/list)
+  --pack ID    check against a pack and serve its tools: one of the ${PACK_IDS.length} ids of ${'`'}actionable-errors --help${'`'}
+               (helpdesk, stripe, google-calendar, slack-web, github-v3…; without it, the tools
+               are the server's own, from its tools/list)
   --allow-unchecked TOOL...
                forward the calls of these tools unchecked when their definitions cannot be
                compiled; each call's log record says unchecked: true. Several names may follow
@@ -65,9 +66,9 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     process.stderr.write(`error: ${args}\n\n${PROXY_USAGE}\n`);
     return 2;
   }
-  const pack = args.pack === undefined ? undefined : await loadShippedPack(args.pack);
+  const pack = args.pack === undefined ? undefined : await loadCatalogPack(args.pack);
   if (args.pack !== undefined && !pack) {
-    process.stderr.write(`error: unknown pack ${JSON.stringify(args.pack)}; the packs are: ${SHIPPED_PACK_IDS.join(', ')}\n`);
+    process.stderr.write(unknownPackMessage(args.pack));
     return 2;
   }
   const toolsPack = pack ? undefined : (await import('../engine/tools-import')).packFromToolDefinitions;

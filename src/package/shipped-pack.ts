@@ -18,11 +18,16 @@ export interface ShippedRegistry {
   data: unknown;
 }
 
-export function shippedPack(data: unknown, validators: Readonly<Record<string, StandaloneValidate>>, registries: readonly ShippedRegistry[]): CompiledPack {
+/** Registers each registry's value sets, with their names handed over from the data imported with the pack. */
+export function registerRegistries(registries: readonly ShippedRegistry[]): void {
   for (const registry of registries) {
     if (!registry.names.loaded) registry.names.provide(registry.data);
     for (const set of registry.sets) registerValueSet(set);
   }
+}
+
+export function shippedPack(data: unknown, validators: Readonly<Record<string, StandaloneValidate>>, registries: readonly ShippedRegistry[]): CompiledPack {
+  registerRegistries(registries);
   const id = (data as { id: string }).id;
   return compilePackWith(precompiledBackend(validators), data, `content/packs/${id}.json`);
 }
