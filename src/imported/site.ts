@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compilePack } from '../engine/ajv-backend';
 import type { CompiledPack, CompiledTool, PackSource } from '../engine/types';
-import type { ImportReport } from '../importer/types';
+import type { HeldBack, ImportReport } from '../importer/types';
 import '../engine/registries/all';
 import { packs as curatedPacks } from '../packs';
 import { vendorName } from './vendors';
@@ -147,6 +147,27 @@ export function importedReport(id: string): ImportReport | undefined {
   } catch {
     return undefined;
   }
+}
+
+const heldBackByPack = new Map<string, ImportReport['heldBack'] | undefined>();
+
+/**
+ * The parameters the importer held back from a tool's arguments (credentials, transport: the server fills them),
+ * grouped for one line of its page: `token` (query, credential). From the pack's report, read once per pack.
+ */
+export function heldBackGroups(packId: string, toolName: string): { why: HeldBack['why']; in: HeldBack['in']; names: string[] }[] {
+  if (!heldBackByPack.has(packId)) heldBackByPack.set(packId, importedReport(packId)?.heldBack);
+  const held = heldBackByPack.get(packId);
+  if (!held) return [];
+  const groups = new Map<string, { why: HeldBack['why']; in: HeldBack['in']; names: string[] }>();
+  for (const h of [...held.tools[toolName] ?? [], ...held.everyTool]) {
+    const key = `${h.why}|${h.in}`;
+    const g = groups.get(key) ?? { why: h.why, in: h.in, names: [] };
+    if (!g.names.includes(h.name)) g.names.push(h.name);
+    groups.set(key, g);
+  }
+  // Credentials first: they are the reason the line exists.
+  return [...groups.values()].sort((a, b) => (a.why === b.why ? 0 : a.why === 'credential' ? -1 : 1));
 }
 
 /**
