@@ -183,8 +183,9 @@ describe('usage errors exit 2 with a clear message', () => {
       expect(out.stdout).toBe('');
     });
   }
-  test('an unknown pack names the packs there are', () => {
-    expect(run(['--pack', 'nope'], '{}')).toEqual({ stdout: '', stderr: 'error: unknown pack "nope"; the packs are: helpdesk, stripe, google-calendar\n', code: 2 });
+  test('an unknown pack names the nearest of the 72 packs (src/package/catalog.ts) and their count', () => {
+    expect(run(['--pack', 'nope'], '{}')).toEqual({ stdout: '', stderr: 'error: unknown pack "nope"; the nearest are: stripe, helpdesk, asana-v1, jira-v3, notion-v1 (72 packs in all; --help lists them)\n', code: 2 });
+    expect(run(['--pack', 'slack'], '{}').stderr).toBe('error: unknown pack "slack"; the nearest are: slack-web, stripe, asana-v1, helpdesk, jira-v3 (72 packs in all; --help lists them)\n');
   });
 });
 

@@ -24,8 +24,8 @@ const CURATED_IDS = PACK_CATALOG.filter((p) => p.kind === 'curated').map((p) => 
 const IMPORTED_IDS = PACK_CATALOG.filter((p) => p.kind === 'imported').map((p) => p.id);
 
 /** The packs --pack takes, as the help lists them under an option indented by 17 columns. */
-export const PACK_IDS_HELP = `the curated ${CURATED_IDS.join(', ')}, or one of the
-                   ${IMPORTED_IDS.length} packs imported from vendors' specs:
+export const PACK_IDS_HELP = `the curated ${CURATED_IDS.join(', ')}, or one
+                   of the ${IMPORTED_IDS.length} packs imported from vendors' specs:
                    ${wrapIds(IMPORTED_IDS, 19)}`;
 
 /** The command, as package.json's `bin` names it (tests/package/bin-help.test.ts holds them together). */
@@ -44,7 +44,8 @@ the client gets the body as the tool's result with isError: true. An accepted ca
 its arguments fixed. Everything else passes through unchanged.
 
   --pack ID        check against a pack and serve its tools, glosses included (without it, the
-                   tools are the server's own, from its tools/list): ${PACK_IDS_HELP}
+                   tools are the server's own, from its tools/list):
+                   ${PACK_IDS_HELP}
   --allow-unchecked TOOL...
                    forward the calls of these tools unchecked when their definitions cannot be
                    compiled; each call's log record says unchecked: true. Several names may follow

@@ -217,6 +217,28 @@ console.log(body ? serializeBody(body) : 'accepted');
   });
 });
 
+describe('an imported pack, installed (the catalog: src/package/catalog.ts)', () => {
+  const slackCall = { name: 'chat_postMessage', arguments: { channel: 'C1', txt: 'hi' } };
+  const slackBody = '{"error":"unknown_argument","field":"txt","message":"is not an argument","received":"hi","did_you_mean":["text"],"retryable":false}';
+
+  test('is in the tarball as its ESM and CommonJS modules, its JSON once, and its declarations', () => {
+    const files = packed.files.map((f) => f.path);
+    for (const f of ['lib/packs/slack-web.js', 'lib/packs/slack-web.cjs', 'lib/packs/slack-web.json', 'lib/types/src/package/packs/slack-web.d.ts', 'lib/types/src/package/packs/slack-web.d.cts']) expect(files).toContain(f);
+  });
+
+  test('import and require() of packs/slack-web check a call and give the engine body', () => {
+    const esm = `import { check, serializeBody } from '${NAME}'; import { pack } from '${NAME}/packs/slack-web'; console.log(pack.id, pack.tools.length, serializeBody(check(pack, ${JSON.stringify(slackCall)}).body));`;
+    expect(node(['--input-type=module', '-e', esm], app)).toBe(`slack-web 174 ${slackBody}\n`);
+    const cjs = `const { check, serializeBody } = require('${NAME}'); const { pack } = require('${NAME}/packs/slack-web'); console.log(pack.id, pack.tools.length, serializeBody(check(pack, ${JSON.stringify(slackCall)}).body), require('${NAME}/packs/slack-web').default === pack);`;
+    expect(node(['-e', cjs], cjsApp)).toBe(`slack-web 174 ${slackBody} true\n`);
+  });
+
+  test('the installed bin checks a call with --pack github-v3', () => {
+    const r = spawnSync(process.execPath, [join(app, 'node_modules', NAME, 'lib/cli.js'), '--pack', 'github-v3'], { cwd: app, input: JSON.stringify({ name: 'repos/get', arguments: { owner: 'a' } }), encoding: 'utf8' });
+    expect({ stdout: r.stdout, stderr: r.stderr, status: r.status }).toEqual({ stdout: '{"error":"missing_required","field":"repo","message":"is required: send a string","retryable":false}\n', stderr: '', status: 1 });
+  });
+});
+
 describe('installed, from CommonJS', () => {
   test("require() of the root and of every pack, each in a process of its own (a pack's top-level await used to make this ERR_REQUIRE_ASYNC_MODULE)", () => {
     for (const [id, call] of Object.entries(validCalls)) {
