@@ -13,7 +13,8 @@ import { numberFromString, suggestNames, suggestValues } from './suggest';
 import type { AjvError, CompiledTool, FieldInfo, Fault, Json, SchemaNode } from './types';
 import { valueSet, valueSetCandidates } from './value-sets';
 import { resolveCurrency, unitCandidates, unitRule } from './units';
-import { moveFits, noteSiblingFit, offerNestedPath, refineTypeFault, shapeText } from './shapes';
+import { compact, fitsAt, moveFits, noteSiblingFit, offerNestedPath, refineTypeFault, shapeText } from './shapes';
+import { branchPhrase, minimalExample } from './schema-example';
 
 /** Rules and examples for the formats AJV checks, used when a field declares no x-rule. */
 export const FORMAT_RULES: Record<string, { rule: string; example: string }> = {
@@ -370,6 +371,25 @@ function requiredChoice(branches: unknown): string[] | undefined {
   return req.every((r) => r !== null) ? (req as string[]) : undefined;
 }
 
+/** The branch nearest a value: for an object, the one declaring most of its keys; else the first of its type. */
+function nearestBranch(root: SchemaNode, branches: SchemaNode[], value: Json | undefined): SchemaNode {
+  const resolved = branches.map((b) => (b && typeof b === 'object' ? deref(root, b) : ({} as SchemaNode)));
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    let best = 0;
+    let bestScore = -1;
+    resolved.forEach((b, i) => {
+      const props = b.properties && typeof b.properties === 'object' ? b.properties : {};
+      const score = keys.filter((k) => k in props).length;
+      if (score > bestScore) [best, bestScore] = [i, score];
+    });
+    return branches[best];
+  }
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+  const i = resolved.findIndex((b) => [b.type].flat().includes(kind) || (kind === 'integer' && [b.type].flat().includes('number')));
+  return branches[i === -1 ? 0 : i];
+}
+
 /** anyOf / oneOf in words: a choice between fields, a choice of types, or a choice of shapes. */
 function choiceText(ctx: ExplainContext, e: AjvError, node: SchemaNode | undefined): string {
   const branches: SchemaNode[] | undefined = node?.[e.keyword];
@@ -379,8 +399,17 @@ function choiceText(ctx: ExplainContext, e: AjvError, node: SchemaNode | undefin
     if (req) return `must include ${e.keyword === 'oneOf' ? 'exactly one' : 'one'} of: ${req.join(', ')}`;
     const types = branches.map((b) => (b && typeof b === 'object' && typeof b.type === 'string' && Object.keys(b).length === 1 ? b.type : null));
     if (types.every((t) => t !== null)) return `must be ${typePhrase(types as string[])}`;
+    // Each branch in a few words, and the smallest value of the branch nearest what was sent, when the
+    // validator takes it in place (a branch the schema says too little about leaves the phrase out).
+    const root = ctx.tool.source.arguments;
+    const phrases = branches.map((b) => branchPhrase(root, b, (f: string) => FORMAT_RULES[f]?.rule));
+    if (branches.length <= 4 && phrases.every((p): p is string => typeof p === 'string') && new Set(phrases).size === phrases.length) {
+      const at = pointerToSegments(e.instancePath, ctx.args);
+      const text = `must be ${phrases.length === 2 ? `either ${phrases[0]} or ${phrases[1]}` : `one of: ${phrases.join('; ')}`}`;
+      const example = minimalExample(root, nearestBranch(root, branches, valueAt(ctx.args, at).value));
+      return example !== undefined && compact(example).length <= 100 && fitsAt(ctx, at, example) ? `${text}, e.g. ${compact(example)}` : text;
+    }
   }
-  void ctx;
   return `must match ${e.keyword === 'oneOf' ? 'exactly one' : 'at least one'} of its allowed shapes`;
 }
 

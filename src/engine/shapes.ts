@@ -3,6 +3,7 @@
 // where an array is wanted, a value sent under the wrong sibling, a flat name for a nested field, the same
 // fault on many items of one array. Every value offered here has been put in place of what was sent and
 // validated there first: a candidate this module cannot check is never made.
+import { minimalExample } from './schema-example';
 import { words } from './absorb';
 import { conflictFaults, FORMAT_RULES, whatToSend, type ExplainContext } from './explain';
 import { childFieldsOf, fieldIndex } from './field-index';
@@ -112,6 +113,11 @@ function changeFits(ctx: ExplainContext, changed: Json, paths: readonly Segment[
   }
   for (const k of conflictKeys(ctx.tool, changed)) if (!base.conflicts.has(k)) return false;
   return true;
+}
+
+/** Whether `value`, sent at `path` instead of what was sent, breaks nothing there that was not broken. */
+export function fitsAt(ctx: ExplainContext, path: readonly Segment[], value: Json): boolean {
+  return changeFits(ctx, withValueAt(checkedArgs(ctx), path, value), [path.slice()]);
 }
 
 /** Whether the value at `from`, sent under the name at `to` instead, breaks nothing there that was not broken. */
@@ -306,8 +312,15 @@ export function shapeText(ctx: ExplainContext, path: readonly Segment[], want: s
   const t = typesOf(field.schema);
   const kind = want.includes('object') || (want === '' && t.includes('object')) ? 'object' : want.includes('array') || (want === '' && t.includes('array')) ? 'array' : undefined;
   if (!kind) return undefined;
-  const example = shapeExample(ctx.tool, field.path, kind);
-  if (example === undefined) return undefined;
+  // The pack's own examples first; a tool with none (a user's own, an imported one) gets the smallest
+  // value its schema takes, checked in place below like any other.
+  let example = shapeExample(ctx.tool, field.path, kind);
+  if (example === undefined) {
+    const built = minimalExample(ctx.tool.source.arguments, field.schema);
+    const fits = kind === 'object' ? built !== null && typeof built === 'object' && !Array.isArray(built) && Object.keys(built).length > 0 : Array.isArray(built) && built.length > 0;
+    if (built === undefined || !fits || compact(built).length > MAX_SHAPE_CHARS) return undefined;
+    example = built;
+  }
   const checked = probeState(ctx).shapes;
   const key = `${kind}\u0000${field.path}`;
   if (!checked.has(key)) checked.set(key, changeFits(ctx, withValueAt(checkedArgs(ctx), path, example), [path.slice()]));
