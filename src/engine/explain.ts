@@ -14,7 +14,7 @@ import type { AjvError, CompiledTool, FieldInfo, Fault, Json, SchemaNode } from 
 import { valueSet, valueSetCandidates } from './value-sets';
 import { resolveCurrency, unitCandidates, unitRule } from './units';
 import { compact, fitsAt, moveFits, noteSiblingFit, offerNestedPath, refineTypeFault, shapeText } from './shapes';
-import { branchPhrase, minimalExample } from './schema-example';
+import { branchPhrase, minimalExample, type SchemaWords } from './schema-example';
 
 /** Rules and examples for the formats AJV checks, used when a field declares no x-rule. */
 export const FORMAT_RULES: Record<string, { rule: string; example: string }> = {
@@ -42,6 +42,9 @@ const TYPE_NAMES: Record<string, string> = {
   array: 'an array',
   null: 'null',
 };
+
+/** This module's words for formats and types, lent to schema-example.ts. */
+export const SCHEMA_WORDS: SchemaWords = { format: (f) => FORMAT_RULES[f], type: (t) => TYPE_NAMES[t] };
 
 function typePhrase(types: string | string[]): string {
   const list = (Array.isArray(types) ? types : String(types).split(',')).map((t) => TYPE_NAMES[t] ?? t);
@@ -402,11 +405,11 @@ function choiceText(ctx: ExplainContext, e: AjvError, node: SchemaNode | undefin
     // Each branch in a few words, and the smallest value of the branch nearest what was sent, when the
     // validator takes it in place (a branch the schema says too little about leaves the phrase out).
     const root = ctx.tool.source.arguments;
-    const phrases = branches.map((b) => branchPhrase(root, b, (f: string) => FORMAT_RULES[f]?.rule));
+    const phrases = branches.map((b) => branchPhrase(root, b, SCHEMA_WORDS));
     if (branches.length <= 4 && phrases.every((p): p is string => typeof p === 'string') && new Set(phrases).size === phrases.length) {
       const at = pointerToSegments(e.instancePath, ctx.args);
       const text = `must be ${phrases.length === 2 ? `either ${phrases[0]} or ${phrases[1]}` : `one of: ${phrases.join('; ')}`}`;
-      const example = minimalExample(root, nearestBranch(root, branches, valueAt(ctx.args, at).value));
+      const example = minimalExample(root, nearestBranch(root, branches, valueAt(ctx.args, at).value), SCHEMA_WORDS);
       return example !== undefined && compact(example).length <= 100 && fitsAt(ctx, at, example) ? `${text}, e.g. ${compact(example)}` : text;
     }
   }

@@ -5,22 +5,13 @@
 import { deref } from './pack-compiler';
 import type { Json, SchemaNode } from './types';
 
-/** Examples for the formats a schema names; the same values explain.ts's FORMAT_RULES shows. */
-const FORMAT_EXAMPLES: Record<string, string> = {
-  'date-time': '2026-03-11T09:14:02Z',
-  date: '2026-03-11',
-  time: '09:14:02Z',
-  duration: 'P3DT4H',
-  email: 'ada@example.com',
-  hostname: 'example.com',
-  ipv4: '192.0.2.1',
-  ipv6: '2001:db8::1',
-  uri: 'https://example.com/',
-  'uri-reference': '/path?q=1',
-  uuid: '3f2b8c1e-6d4a-4f7b-9a1c-2e5d8b7f0a9c',
-};
-
-const TYPE_WORDS: Record<string, string> = { string: 'a string', integer: 'an integer', number: 'a number', boolean: 'true or false', object: 'an object', array: 'an array', null: 'null' };
+/** What explain.ts knows of formats and types, passed in so this module needs nothing of it. */
+export interface SchemaWords {
+  /** A format's rule in words and one example of it. */
+  format: (name: string) => { rule: string; example: string } | undefined;
+  /** A type in words: "a string", "an integer". */
+  type: (name: string) => string | undefined;
+}
 
 function typesOf(s: SchemaNode): string[] {
   return Array.isArray(s.type) ? s.type.map(String) : typeof s.type === 'string' ? [s.type] : [];
@@ -31,7 +22,7 @@ function typesOf(s: SchemaNode): string[] {
  * format's example, the lower bound of a number, an object of its required properties, an array of its
  * minimum items. Undefined when the schema says too little (a pattern, a composition it cannot follow).
  */
-export function minimalExample(root: SchemaNode, schema: unknown, depth = 0): Json | undefined {
+export function minimalExample(root: SchemaNode, schema: unknown, words: SchemaWords, depth = 0): Json | undefined {
   if (schema === true || (schema && typeof schema === 'object' && Object.keys(schema).length === 0)) return undefined;
   if (!schema || typeof schema !== 'object' || depth > 4) return undefined;
   const s = deref(root, schema as SchemaNode);
@@ -39,13 +30,13 @@ export function minimalExample(root: SchemaNode, schema: unknown, depth = 0): Js
   if ('const' in s) return s.const as Json;
   if (Array.isArray(s.enum) && s.enum.length) return s.enum[0] as Json;
   if (Array.isArray(s.examples) && s.examples.length) return s.examples[0] as Json;
-  if (Array.isArray(s.allOf) && s.allOf.length === 1 && !s.type) return minimalExample(root, s.allOf[0], depth + 1);
-  for (const k of ['oneOf', 'anyOf']) if (Array.isArray(s[k]) && s[k].length && !s.type) return minimalExample(root, s[k][0], depth + 1);
+  if (Array.isArray(s.allOf) && s.allOf.length === 1 && !s.type) return minimalExample(root, s.allOf[0], words, depth + 1);
+  for (const k of ['oneOf', 'anyOf']) if (Array.isArray(s[k]) && s[k].length && !s.type) return minimalExample(root, s[k][0], words, depth + 1);
   const types = typesOf(s);
   const t = types.find((x) => x !== 'null') ?? (s.properties ? 'object' : s.items ? 'array' : undefined);
   switch (t) {
     case 'string':
-      if (typeof s.format === 'string') return FORMAT_EXAMPLES[s.format];
+      if (typeof s.format === 'string') return words.format(s.format)?.example;
       if (typeof s.pattern === 'string') return undefined;
       // "…" reads as "any text" in a message; a longer minimum gets that many letters.
       return typeof s.minLength === 'number' && s.minLength > 1 ? 'x'.repeat(s.minLength) : '…';
@@ -63,7 +54,7 @@ export function minimalExample(root: SchemaNode, schema: unknown, depth = 0): Js
     case 'array': {
       const n = typeof s.minItems === 'number' ? s.minItems : 0;
       if (n === 0) return [];
-      const item = minimalExample(root, Array.isArray(s.prefixItems) ? s.prefixItems[0] : s.items, depth + 1);
+      const item = minimalExample(root, Array.isArray(s.prefixItems) ? s.prefixItems[0] : s.items, words, depth + 1);
       return item === undefined || n > 3 ? undefined : Array.from({ length: n }, () => item);
     }
     case 'object': {
@@ -73,7 +64,7 @@ export function minimalExample(root: SchemaNode, schema: unknown, depth = 0): Js
       const names = required.length ? required : Object.keys(props).slice(0, 1);
       const out: Record<string, Json> = {};
       for (const n of names) {
-        const v = minimalExample(root, props[n], depth + 1);
+        const v = minimalExample(root, props[n], words, depth + 1);
         if (v === undefined) return undefined;
         Object.defineProperty(out, n, { value: v, enumerable: true, writable: true, configurable: true });
       }
@@ -85,7 +76,7 @@ export function minimalExample(root: SchemaNode, schema: unknown, depth = 0): Js
 }
 
 /** A few words for what one branch of an anyOf/oneOf wants: "an object with user_id", "a date in YYYY-MM-DD form". */
-export function branchPhrase(root: SchemaNode, branch: unknown, formatRule: (format: string) => string | undefined): string | undefined {
+export function branchPhrase(root: SchemaNode, branch: unknown, words: SchemaWords): string | undefined {
   if (!branch || typeof branch !== 'object') return undefined;
   const s = deref(root, branch as SchemaNode);
   if ('const' in s) return JSON.stringify(s.const);
@@ -99,14 +90,15 @@ export function branchPhrase(root: SchemaNode, branch: unknown, formatRule: (for
     const shown = names.slice(0, 3).join(', ') + (names.length > 3 ? ', …' : '');
     return `an object with ${required.length ? '' : 'any of '}${shown}`;
   }
-  if (t === 'string' && typeof s.format === 'string') return formatRule(s.format) ?? `a string in ${s.format} format`;
+  if (t === 'string' && typeof s.format === 'string') return words.format(s.format)?.rule ?? `a string in ${s.format} format`;
   if (t === 'array') {
-    const item = s.items && typeof s.items === 'object' ? branchPhrase(root, s.items, formatRule) : undefined;
+    const item = s.items && typeof s.items === 'object' ? branchPhrase(root, s.items, words) : undefined;
     return item ? `an array of ${item.replace(/^(a|an) /, '').replace(/^object with/, 'objects with')}` : 'an array';
   }
-  if (t && TYPE_WORDS[t]) {
+  const word = t ? words.type(t) : undefined;
+  if (word) {
     const min = typeof s.minimum === 'number' ? s.minimum : undefined;
-    return min !== undefined && (t === 'integer' || t === 'number') ? `${TYPE_WORDS[t]} of at least ${min}` : TYPE_WORDS[t];
+    return min !== undefined && (t === 'integer' || t === 'number') ? `${word} of at least ${min}` : word;
   }
   return undefined;
 }

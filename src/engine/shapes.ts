@@ -5,7 +5,7 @@
 // validated there first: a candidate this module cannot check is never made.
 import { minimalExample } from './schema-example';
 import { words } from './absorb';
-import { conflictFaults, FORMAT_RULES, whatToSend, type ExplainContext } from './explain';
+import { conflictFaults, FORMAT_RULES, SCHEMA_WORDS, whatToSend, type ExplainContext } from './explain';
 import { childFieldsOf, fieldIndex } from './field-index';
 import { PATTERN_FIELD_MAX, regexInputLimit } from './input-cap';
 import { formatPath, patternOf, valueAt, type Segment } from './paths';
@@ -316,7 +316,7 @@ export function shapeText(ctx: ExplainContext, path: readonly Segment[], want: s
   // value its schema takes, checked in place below like any other.
   let example = shapeExample(ctx.tool, field.path, kind);
   if (example === undefined) {
-    const built = minimalExample(ctx.tool.source.arguments, field.schema);
+    const built = minimalExample(ctx.tool.source.arguments, field.schema, SCHEMA_WORDS);
     const fits = kind === 'object' ? built !== null && typeof built === 'object' && !Array.isArray(built) && Object.keys(built).length > 0 : Array.isArray(built) && built.length > 0;
     if (built === undefined || !fits || compact(built).length > MAX_SHAPE_CHARS) return undefined;
     example = built;

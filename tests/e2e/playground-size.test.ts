@@ -15,10 +15,11 @@ const OUT = resolve(process.env.E2E_OUT_DIR ?? 'dist');
 // examples catalogue loaded when first shown), the total stands near 164 KB, of which React's client is
 // 64.5 KB and the engine's fault path (units, registries, shapes, candidate vetting) most of the rest.
 // This bound keeps it from growing back; the rest of the cut needs a lighter React. Issue 17 raised it by
-// 2 KB, measured: any tool set's names (tool-names.ts, name-words.ts, argument-names.ts) and the pack
-// compiler's draft reading and closing (dialect.ts, pack-compiler.ts) came to 169.6 KB; the playground
-// runs them on every pack it compiles and every faulty call, so they cannot wait for a later chunk.
-const BUDGET_GZIP = 170 * 1024;
+// 4 KB, measured: any tool set's names (tool-names.ts, name-words.ts, argument-names.ts), the pack
+// compiler's draft reading and closing (dialect.ts, pack-compiler.ts) and the shapes read from a schema
+// (schema-example.ts) came to 170.7 KB; the playground runs them on every pack it compiles and every
+// faulty call, so they cannot wait for a later chunk.
+const BUDGET_GZIP = 172 * 1024;
 /**
  * What opening an imported pack may add to the engine: its shell (every tool's name: GitHub's 1,223 come to
  * 10 KB) and the part of the tool it opens on. No more than the default pack adds, give or take.

@@ -4,6 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { check, packFromToolDefinitions, type CompiledPack, type Json } from '../../src/engine';
 import { minimalExample } from '../../src/engine/schema-example';
+import { SCHEMA_WORDS } from '../../src/engine/explain';
 
 const pack = packFromToolDefinitions([
   {
@@ -48,8 +49,8 @@ describe('branches and shapes from the schema alone', () => {
   });
 
   test('a schema that says too little gets no made-up example', () => {
-    expect(minimalExample({}, { type: 'string', pattern: '^[A-Z]{3}$' })).toBeUndefined();
-    expect(minimalExample({}, {})).toBeUndefined();
-    expect(minimalExample({}, { type: 'integer', exclusiveMinimum: 4 })).toBe(5);
+    expect(minimalExample({}, { type: 'string', pattern: '^[A-Z]{3}$' }, SCHEMA_WORDS)).toBeUndefined();
+    expect(minimalExample({}, {}, SCHEMA_WORDS)).toBeUndefined();
+    expect(minimalExample({}, { type: 'integer', exclusiveMinimum: 4 }, SCHEMA_WORDS)).toBe(5);
   });
 });
