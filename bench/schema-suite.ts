@@ -79,22 +79,6 @@ function rebase(schema: unknown, prefix: string): unknown {
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Every property name the schema declares anywhere (properties keys), to tell a closed object's refusal from a wrong one. */
-function declaredAnywhere(schema: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(schema)) for (const s of schema) declaredAnywhere(s, out);
-  else if (isPlainObject(schema)) {
-    for (const [k, v] of Object.entries(schema)) {
-      if ((k === 'properties' || k === 'dependentSchemas' || k === 'dependentRequired') && isPlainObject(v)) for (const name of Object.keys(v)) out.add(name);
-      declaredAnywhere(v, out);
-    }
-  }
-  return out;
-}
-
-function hasPatternOrOpen(schema: unknown): boolean {
-  return JSON.stringify(schema ?? null).match(/"(patternProperties|additionalProperties|unevaluatedProperties|propertyNames)"/) !== null;
-}
-
 /** A reference AJV per draft, formats as annotations: what plain JSON Schema says, with the root closed by unevaluatedProperties. */
 const referenceAjv = new Map<string, ReturnType<typeof newAjv>>();
 

@@ -155,6 +155,18 @@ describe('--tools: your own tool definitions', () => {
     expect(out.stderr).toBe('error: broken.json has 2 problems:\n  /0/function/name: must be a tool name of 1 to 64 letters, digits, _ or -\n  /1/input_schema: must be a JSON Schema object whose "type" is "object": a tool\u2019s arguments are an object\n');
   });
 
+  test('a tool that cannot be compiled is named on stderr, and the others still check calls', () => {
+    files['half.json'] = JSON.stringify({ tools: [
+      { name: 'read_file', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } },
+      { name: 'move', inputSchema: { type: 'object', properties: { to: { $ref: '#/definitions/Place' } } } },
+    ] });
+    const warnings: string[] = [];
+    const out = runCli(['--tools', 'half.json'], { ...io('{"name": "read_file", "arguments": {"pth": "a.txt"}}'), warn: (t: string) => warnings.push(t) });
+    expect(out.code).toBe(1);
+    expect(JSON.parse(out.stdout)).toMatchObject({ error: 'unknown_argument', field: 'pth', did_you_mean: ['path'] });
+    expect(warnings).toEqual(['warning: half.json: 1 tool left out, calls to it are refused as unknown:\n  move (/tools/1/inputSchema/properties/to/$ref): refers to #/definitions/Place, which this schema does not hold; nothing outside the tool definitions is ever fetched\n']);
+  });
+
   test('a tools file that is not JSON exits 2 with line and column', () => {
     expect(run(['--tools', 'notjson.json'], '{}')).toMatchObject({ code: 2, stderr: expect.stringContaining('notjson.json is not valid JSON at line 1, column 15') });
   });

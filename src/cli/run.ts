@@ -6,7 +6,7 @@
 import { serializeBody } from '../engine/body';
 import { check } from '../engine/check';
 import { EXPORT_FORMS, exportPack, type ExportForm } from '../engine/exports';
-import { PackError } from '../engine/pack-compiler';
+import { PackError, describeRefused } from '../engine/pack-compiler';
 import { lintRequest, lintTool, STRICT_TARGETS, type StrictFinding, type StrictTarget } from '../engine/strict-lint';
 import type { CompiledPack } from '../engine/types';
 import { parseJsonText } from '../engine/parse';
@@ -111,8 +111,8 @@ export function loadPack(args: Args, io: CliIo): CompiledPack | CliOutput {
   if (!parsed.ok) return { stdout: '', stderr: `error: ${args.tools} ${parsed.fault.message}\n`, code: 2 };
   try {
     const pack = io.toolsPack(parsed.value, args.tools!);
-    // The other tools still load; the ones that cannot be compiled are named once, on stderr, before any result.
-    if (pack.refused?.length) io.warn?.(`warning: ${args.tools}: ${pack.refused.length} tool${pack.refused.length === 1 ? '' : 's'} left out, calls to ${pack.refused.length === 1 ? 'it' : 'them'} are refused as unknown:\n${pack.refused.map((r) => `  ${r.tool} (${r.pointer || '/'}): ${r.reason}`).join('\n')}\n`);
+    // The other tools still load; the ones that cannot be compiled are named once, on stderr.
+    if (pack.refused?.length) io.warn?.(`warning: ${args.tools}: ${pack.refused.length} tool${pack.refused.length === 1 ? '' : 's'} left out, calls to ${pack.refused.length === 1 ? 'it' : 'them'} are refused as unknown:\n${describeRefused(pack.refused, '  ')}\n`);
     return pack;
   } catch (err) {
     if (err instanceof PackError) return { stdout: '', stderr: `error: ${args.tools} has ${err.problems.length} problem${err.problems.length === 1 ? '' : 's'}:\n${err.problems.map((p) => `  ${p.path || '/'}: ${p.message}`).join('\n')}\n`, code: 2 };

@@ -10,10 +10,10 @@ export { serializeBody, MAX_ERRORS, BODY_TOKEN_BUDGET } from './body';
 // The JSON Schema every body validates against, for tool servers to publish; and the pack conformance check.
 export { BODY_SCHEMA } from './body-schema';
 export { packConformance, type ConformanceFinding, type ConformanceRule } from './pack-conformance';
-export { PackError, compilePackWith, enumCodes, enumIsListable, type PackProblem, type PackValidators, type ValidatorBackend } from './pack-compiler';
+export { PackError, compilePackWith, describeRefused, enumCodes, enumIsListable, type PackProblem, type PackValidators, type ValidatorBackend } from './pack-compiler';
 export { compilePack } from './ajv-backend';
 export { loadPack, loadPacks } from './pack-loader';
-export { packFromToolDefinitions, describeRefused } from './tools-import';
+export { packFromToolDefinitions } from './tools-import';
 // Where checking departs from plain JSON Schema, and which draft a schema is read in.
 export { DEPARTURES, departuresFor, type Departure } from './departures';
 export { dialectOf, type Dialect } from './dialect';

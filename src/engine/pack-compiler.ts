@@ -6,7 +6,7 @@ import { checkRuleCodes, compileToolChecks, packState, stateProblems, stateShape
 import { enumCodeFor } from './codes';
 import { dialectOf, type Dialect } from './dialect';
 import { PACK_KEYWORDS } from './pack-schema';
-import type { AjvError, CompiledPack, CompiledTool, FieldInfo, Json, PackSource, SchemaNode, ToolSource } from './types';
+import type { AjvError, CompiledPack, CompiledTool, FieldInfo, Json, PackSource, RefusedTool, SchemaNode, ToolSource } from './types';
 import { parseUnit, unitProblems } from './units';
 import { VALUE_SET_NAMES, valueSet } from './value-sets';
 
@@ -18,6 +18,11 @@ export interface PackProblem {
   /** JSON pointer into the pack file. */
   path: string;
   message: string;
+}
+
+/** One line per tool left out of a user's definitions (pack.refused), for a CLI or a log: the tool, where, and why. */
+export function describeRefused(refused: readonly RefusedTool[], indent = ''): string {
+  return refused.map((r) => `${indent}${r.tool} (${r.pointer || '/'}): ${r.reason}`).join('\n');
 }
 
 export class PackError extends Error {

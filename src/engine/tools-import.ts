@@ -102,8 +102,3 @@ export function packFromToolDefinitions(input: unknown, origin = 'custom tools')
     }
   }
 }
-
-/** One line per refused tool, for a CLI or a log: the tool, where, and why. */
-export function describeRefused(refused: readonly RefusedTool[]): string {
-  return refused.map((r) => `${r.tool} (${r.pointer || '/'}): ${r.reason}`).join('\n');
-}
