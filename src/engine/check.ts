@@ -33,19 +33,41 @@ function rejected(pack: CompiledPack, tool: string | null, shape: InputShape, ar
   const steps = notRunSteps(tool === null ? undefined : pack.tool(tool));
   const log = logFor(pack, tool, shape, stage, faults, corrections, Math.max(0, faults.length + unexplained - 10));
   log.not_run = steps.map((s) => s.id);
-  return {
+  const result = {
     ok: false,
     tool,
     shape,
     arguments: args,
     corrections,
     body,
-    did_you_mean: faults.filter((f) => f.candidates.length).map((f) => ({ field: f.field, candidates: f.candidates })),
-    suggested_call: tool && args !== null ? suggestCall(pack.tool(tool), args, faults, state) : null,
+    // Placeholders keep the keys' order; lazyProperty redefines each in place.
+    did_you_mean: [],
+    suggested_call: null,
     log,
     checks: steps,
     effects: [],
-  };
+  } as CheckResult;
+  // The body does not need these two, and the suggested call costs a second validation: each is worked
+  // out when it is first read (JSON.stringify, a spread and structuredClone read it like any property).
+  lazyProperty(result, 'did_you_mean', () => faults.filter((f) => f.candidates.length).map((f) => ({ field: f.field, candidates: f.candidates })));
+  lazyProperty(result, 'suggested_call', () => (tool && args !== null ? suggestCall(pack.tool(tool), args, faults, state) : null));
+  return result;
+}
+
+/** An enumerable property computed on first read, then an ordinary data property holding that value. */
+function lazyProperty<K extends keyof CheckResult>(target: CheckResult, key: K, compute: () => CheckResult[K]): void {
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = compute();
+      Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true });
+      return value;
+    },
+    set(value: CheckResult[K]) {
+      Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true });
+    },
+  });
 }
 
 /** At most this many rounds of fixes: a rename can reveal a value that needs its own fix (`staus: "OPEN"`). */
