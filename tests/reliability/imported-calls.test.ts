@@ -2,6 +2,7 @@
 // the corpus is what it claims (enough calls, vendors and kinds; each call wrong, each intent accepted as it
 // is), the caller sees its own call through every envelope, and every suggestion a body of the corpus makes
 // is taken when sent back. The share fixed is a benchmark figure (npm run bench), not asserted here.
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
   IMPORTED_CALL_KINDS,
@@ -116,6 +117,13 @@ test('every did_you_mean and suggested call in every body of the corpus is taken
 });
 
 describe('the /benchmarks/ page', () => {
+  test('the committed results were measured on this corpus (rerun `npm run bench:imported-calls -- --all-examples --write` after editing it)', () => {
+    const section = JSON.parse(readFileSync('bench/results.json', 'utf8')).imported_calls;
+    expect(section.corpus.calls).toBe(calls.length);
+    expect(section.vendor_forms_refused.forms).toBe(forms.length);
+    expect(section.not_fixed.length).toBe(section.fixed.calls - section.fixed.within_one_round);
+  });
+
   test('shows the imported-calls goals from results, and "not measured" without them', () => {
     const section = {
       corpus: { vendors: ['A', 'B'] },
