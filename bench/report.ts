@@ -107,6 +107,37 @@ function recoveryRows(table: unknown, labels: Obj | undefined): RecoveryRow[] {
   });
 }
 
+/** Issue 18: wrong calls against imported tools (bench/imported-calls.ts), one goal row each, then the share per kind and per vendor. */
+function importedCallRows(ic: Obj | undefined): SummaryRow[] {
+  const section = 'Imported packs';
+  const corpus = obj(ic?.corpus);
+  const fixed = obj(ic?.fixed);
+  const pctOf = (s: Obj | undefined) => (num(s?.share) === undefined || num(s?.calls) === undefined ? NOT_MEASURED : `${(100 * (s!.share as number)).toFixed(1)}% of ${int(s!.calls)}`);
+  const vendors = Array.isArray(corpus?.vendors) ? corpus!.vendors.length : undefined;
+  const rows: SummaryRow[] = [
+    {
+      section,
+      measure: `Wrong calls against imported tools fixed within one round from the body alone (${vendors ?? '?'} vendor APIs; absorbed, or the caller’s next call accepted and the one meant)`,
+      result: pctOf(fixed),
+      goal: '≥ 90%',
+      verdict: verdict(num(fixed?.share), (x) => x >= 0.9),
+    },
+  ];
+  const examples = obj(ic?.examples_refused);
+  rows.push({ section, measure: `The packs’ own valid examples refused (${int(examples?.examples)} examples over ${int(examples?.tools)} tools of the corpus’s packs)`, result: num(examples?.refused) === undefined ? NOT_MEASURED : String(examples!.refused), goal: '0', verdict: verdict(num(examples?.refused), (x) => x === 0) });
+  const forms = obj(ic?.vendor_forms_refused);
+  rows.push({ section, measure: `Forms the vendors document refused (${int(forms?.forms)} calls: Jira’s and Google’s date forms, response-shaping fields, calls without credentials)`, result: num(forms?.refused) === undefined ? NOT_MEASURED : String(forms!.refused), goal: '0', verdict: verdict(num(forms?.refused), (x) => x === 0) });
+  const trip = obj(ic?.round_trip);
+  rows.push({ section, measure: `Suggestions that fail when sent back (${int(trip?.did_you_mean)} did_you_mean values and ${int(trip?.suggested_calls)} suggested calls over every body of the corpus)`, result: num(trip?.failing) === undefined ? NOT_MEASURED : String(trip!.failing), goal: '0', verdict: verdict(num(trip?.failing), (x) => x === 0) });
+  for (const [kind, s] of Object.entries(obj(ic?.by_kind) ?? {})) {
+    if (!num(obj(s)?.calls)) continue;
+    rows.push({ section, measure: `  of which ${kind.replace(/_/g, ' ')}`, result: pctOf(obj(s)), goal: '', verdict: null });
+  }
+  const byVendor = Object.entries(obj(ic?.by_vendor) ?? {}).map(([v, s]) => `${v} ${num(obj(s)?.share) === undefined ? '–' : `${(100 * (obj(s)!.share as number)).toFixed(0)}%`}`);
+  if (byVendor.length) rows.push({ section, measure: '  by vendor API', result: byVendor.join(', '), goal: '', verdict: null });
+  return rows;
+}
+
 export function readResults(raw: unknown): Report {
   const r = obj(raw);
   const machine = obj(r?.machine);
@@ -218,6 +249,7 @@ export function readResults(raw: unknown): Report {
   });
   summary.push({ section: 'Recovery', measure: 'Any tool set: suggestions that fail when sent back', result: num(anyTools?.suggestions_failing) === undefined ? NOT_MEASURED : String(anyTools!.suggestions_failing), goal: '0', verdict: verdict(num(anyTools?.suggestions_failing), (x) => x === 0) });
   summary.push({ section: 'Recovery', measure: 'Any tool set: calls refused that satisfy their own schema', result: num(anyTools?.refused_valid) === undefined ? NOT_MEASURED : String(anyTools!.refused_valid), goal: '0', verdict: verdict(num(anyTools?.refused_valid), (x) => x === 0) });
+  summary.push(...importedCallRows(obj(r?.imported_calls)));
   const byKind = obj(rec?.knowable_within_one_by_kind);
   for (const [kind, v] of Object.entries(byKind ?? {})) {
     if (kind === 'actionable') continue;

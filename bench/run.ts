@@ -20,6 +20,7 @@ import { runRecovery, type SchemaCheck, type Tally } from './recovery';
 import { BODY_KINDS } from './servers';
 import { buildBin, cliStart, throughput } from './cli';
 import { playgroundRows, readPlaygroundFigures } from './playground';
+import { runImportedCalls } from './imported-calls';
 
 const started = performance.now();
 const TIME_MS = 1500;
@@ -296,6 +297,10 @@ const anyToolSet = {
   refused_valid: BREAKS.reduce((n, b) => n + perMistake[b].refused_valid, 0) + Object.values(corpus.summary).reduce((n, s) => n + Object.entries(s.left_out).filter(([why]) => why.startsWith('refused by check() though')).reduce((m, [, k]) => m + k, 0), 0),
   per_mistake: perMistake,
 };
+// 6c. Imported packs (issue 18): wrong calls against imported tools as models send them, each pack loaded by
+// id from the catalog with the engine from source, as the CLI and the package load one (imported-calls.ts).
+const importedCalls = await runImportedCalls({ examples: 'packs' });
+
 for (const pack of engine.packs) {
   for (const tool of pack.tools) {
     const ex = tool.source.examples ?? {};
@@ -344,6 +349,7 @@ const results = {
     caller: 'deterministic; reads only the body: applies did_you_mean, picks from a listed set, follows a stated type, rule, example, format or pattern, renames or drops a named argument; for a field named missing it sends the value it meant (the ground truth); for an unknown tool it takes the one did_you_mean, or the one clearly nearest in spelling among several or among the tools the message lists; gives up when the body names nothing to change',
     ...recovery,
   },
+  imported_calls: importedCalls,
   cli,
   round_trip: { did_you_mean: trip.did_you_mean, invalid_did_you_mean: trip.invalid_did_you_mean, suggested_calls: trip.suggested_calls, invalid_suggested_calls: trip.invalid_suggested_calls, failures: trip.failures.slice(0, 5) },
   // The playground's speed in Chromium, as the browser tests last measured it (bench/playground.ts).
@@ -371,6 +377,14 @@ for (const b of ISSUE_17_MISTAKES) {
   rows.push(['5 any tool set', `  ${b} (${m.applicable} calls): within one round · absorbed · suggestions failing`, `${pct(m.within_one_round, m.applicable)} · ${pct(m.absorbed, m.applicable)} · ${m.suggestions_failing} of ${m.suggestions_sent_back}`, '≥ 95% · – · 0', verdict((m.share ?? 0) >= 0.95 && m.suggestions_failing === 0)]);
 }
 rows.push(['5 any tool set', 'calls refused that satisfy their own schema (ground truths and broken calls)', String(anyToolSet.refused_valid), '0', verdict(anyToolSet.refused_valid === 0)]);
+{
+  const ic = importedCalls;
+  rows.push(['5 imported packs', `wrong calls fixed within one round from the body alone (${ic.fixed.calls} calls, ${ic.corpus.vendors.length} vendor APIs)`, `${pct(ic.fixed.within_one_round, ic.fixed.calls)} (absorbed ${pct(ic.fixed.absorbed, ic.fixed.calls)})`, '≥ 90%', verdict(ic.fixed.met)]);
+  for (const [k, s] of Object.entries(ic.by_kind)) if (s.calls) rows.push(['5 imported packs', `  ${k} (${s.calls})`, pct(s.within_one_round, s.calls), '', '']);
+  rows.push(['5 imported packs', `the packs' own valid examples refused (${ic.examples_refused.examples})`, String(ic.examples_refused.refused), '0', verdict(ic.examples_refused.refused === 0)]);
+  rows.push(['5 imported packs', `documented vendor forms refused (${ic.vendor_forms_refused.forms})`, String(ic.vendor_forms_refused.refused), '0', verdict(ic.vendor_forms_refused.refused === 0)]);
+  rows.push(['5 imported packs', `suggestions sent back (${ic.round_trip.did_you_mean + ic.round_trip.suggested_calls}) that fail`, String(ic.round_trip.failing), '0', verdict(ic.round_trip.failing === 0)]);
+}
 rows.push(['6 round trip', `did_you_mean values sent back (${trip.did_you_mean}) that fail validation`, String(trip.invalid_did_you_mean), '0', verdict(trip.invalid_did_you_mean === 0)]);
 rows.push(['6 round trip', `suggested calls sent back (${trip.suggested_calls}) that fail validation`, String(trip.invalid_suggested_calls), '0', verdict(trip.invalid_suggested_calls === 0)]);
 rows.push(['7 CLI start', `one call from stdin to its body ÷ a bare node -e 0 (median of ${cli.start.rounds} each, side by side)`, `${x(cli.start.ratio)} (${cli.start.cli_ms.toFixed(0)} ms ÷ ${cli.start.bare_node_ms.toFixed(0)} ms)`, '≤ 2×', verdict(cli.start.ratio <= 2)]);
