@@ -9,7 +9,7 @@ import { enumIsListable, PackError } from '../engine/pack-compiler';
 import { loadValueSets } from '../engine/registries/index';
 import type { PackSource, SchemaNode, ToolSource } from '../engine/types';
 import { VALUE_SET_NAMES } from '../engine/value-sets';
-import { buildTool } from './build';
+import { buildTool, COMBINATION_CODE } from './build';
 import { discoveryNameBase, readDiscoveryOperations } from './discovery';
 import { makeExamples } from './examples';
 import { discoveryStandardParams } from './held-back';
@@ -173,7 +173,10 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
           return;
         }
         if (ex.dropCombinationRule) {
-          delete built.tool.checks;
+          // Only the combination rule goes; an overlay's own rules stay.
+          const kept = built.tool.checks?.filter((c) => !(c.kind === 'rule' && c.code === COMBINATION_CODE));
+          if (kept?.length) built.tool.checks = kept;
+          else delete built.tool.checks;
           const entry = report.combinations.find((c) => c.tool === n.name);
           if (entry) entry.rule = false;
         }

@@ -6,7 +6,7 @@
 // import does not have is an error, never ignored: that is what makes a vendor's removal visible.
 import { PackError, type PackProblem } from '../engine/pack-compiler';
 import { ajvBackend } from '../engine/ajv-backend';
-import type { JsonObject, SchemaNode, ToolSource } from '../engine/types';
+import type { JsonObject, RuleCheckSource, SchemaNode, ToolSource } from '../engine/types';
 
 /** The keywords an overlay may add to a field: the pack keywords, less those only the importer writes. */
 export const OVERLAY_KEYWORDS = ['x-gloss', 'x-aliases', 'x-value-aliases', 'x-conflicts', 'x-rule', 'x-example', 'x-resolve-with', 'x-code', 'x-vendor-only', 'x-unit', 'x-fold-case'] as const;
@@ -32,6 +32,8 @@ export interface ToolOverlay {
   summary?: string;
   fields?: Record<string, FieldOverlay>;
   examples?: { valid?: JsonObject[]; invalid?: { about: string; arguments: JsonObject; expect: string }[] };
+  /** Cross-field rules from the vendor's documentation: ordered checks of kind `rule` (content/packs/README.md), read against no state. */
+  rules?: Omit<RuleCheckSource, 'kind'>[];
 }
 
 export interface PackOverlay {
@@ -57,7 +59,8 @@ export function validateOverlay(data: unknown, file: string, packId?: string): P
       p(at, 'must be an object');
       continue;
     }
-    for (const k of Object.keys(tool)) if (!['summary', 'fields', 'examples'].includes(k)) p(`${at}${ptr(k)}`, `unexpected key "${k}" (a tool takes summary, fields, examples)`);
+    for (const k of Object.keys(tool)) if (!['summary', 'fields', 'examples', 'rules'].includes(k)) p(`${at}${ptr(k)}`, `unexpected key "${k}" (a tool takes summary, fields, examples, rules)`);
+    if (tool.rules !== undefined && (!Array.isArray(tool.rules) || tool.rules.some((r: unknown) => !isObj(r) || 'kind' in r))) p(`${at}/rules`, 'must be a list of rules ({ code, when, message, retryable, field? }), without kind');
     if (tool.summary !== undefined && (typeof tool.summary !== 'string' || !tool.summary)) p(`${at}/summary`, 'must be a non-empty string');
     if (tool.fields !== undefined && !isObj(tool.fields)) p(`${at}/fields`, 'must be an object of fields by path');
     for (const [path, f] of Object.entries<any>(isObj(tool.fields) ? tool.fields : {})) {
@@ -156,6 +159,7 @@ export function applyToolOverlay(tool: ToolSource, overlay: ToolOverlay, problem
     }
   }
   if (overlay.summary) tool.summary = overlay.summary;
+  if (overlay.rules?.length) tool.checks = [...(tool.checks ?? []), ...overlay.rules.map((r) => ({ kind: 'rule' as const, ...r }))];
   tool.curated = true;
 }
 

@@ -89,8 +89,8 @@ function show(v: unknown): string {
 }
 
 /** Every difference between a curated schema and the spec's, as "field/fact: curated X, spec Y". */
-function diff(curated: SchemaNode, spec: SchemaNode, path: string, out: string[]): void {
-  for (const fact of FACTS) {
+function diff(curated: SchemaNode, spec: SchemaNode, path: string, out: string[], facts: readonly string[] = FACTS): void {
+  for (const fact of facts) {
     const a = norm(fact, curated);
     const b = norm(fact, spec);
     if (JSON.stringify(a) !== JSON.stringify(b)) out.push(`${path}/${fact}: curated ${show(a)}, spec ${show(b)}`);
@@ -106,10 +106,10 @@ function diff(curated: SchemaNode, spec: SchemaNode, path: string, out: string[]
       continue;
     }
     if (creq.has(name) !== sreq.has(name)) out.push(`${at}/required: curated ${creq.has(name)}, spec ${sreq.has(name)}`);
-    diff(cp[name], sp[name], at, out);
+    diff(cp[name], sp[name], at, out, facts);
   }
   for (const name of sreq) if (!(name in cp)) out.push(`${path ? `${path}.` : ''}${name}: the spec requires it, curated leaves it out`);
-  if (curated.items && spec.items) diff(curated.items, spec.items, `${path}[]`, out);
+  if (curated.items && spec.items) diff(curated.items, spec.items, `${path}[]`, out, facts);
 }
 
 function curated(id: string): PackSource {
@@ -208,7 +208,7 @@ describe('overlays against the vendor specs', () => {
         const b = plain.tools.find((x) => x.name === name)!;
         expect(a.curated, `${id}/${name}`).toBe(true);
         const out: string[] = [];
-        diff(a.arguments, b.arguments, '', out);
+        diff(a.arguments, b.arguments, '', out, [...FACTS, 'pattern', 'format']);
         const declared = new Set(Object.entries(t.fields ?? {}).flatMap(([path, f]) => Object.keys(f.wire ?? {}).map((fact) => `${path}/${fact}`)));
         for (const d of out) if (!declared.has(d.replace(/: .*$/, ''))) found.push(`${id}/${name}/${d}`);
         for (const k of declared) if (!out.some((d) => d.replace(/: .*$/, '') === k)) found.push(`${id}/${name}/${k}: declared under wire, but the spec already says the same`);
