@@ -191,7 +191,7 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
     } catch (err) {
       if (!(err instanceof PackError)) throw err;
       // An overlaid tool the engine cannot compile is the overlay's fault: it fails the import, never skips.
-      if (overlay?.tools[n.name]) overlayProblems.push(...err.problems.map((p) => ({ path: `/tools/${n.name}${p.path}`, message: p.message })));
+      if (overlay?.tools[n.name]) overlayProblems.push(...err.problems.map((p) => ({ path: `/tools/${n.name}${p.path.replace(/^\/tools\/0/, '')}`, message: p.message })));
       report.skipped.push({ operation: op.id, reason: err.problems.slice(0, 3).map((p) => `${p.path}: ${p.message}`).join('; ') });
     }
     options.onProgress?.(i + 1, ops.length);

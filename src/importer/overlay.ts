@@ -20,7 +20,7 @@ export interface FieldOverlay {
   'x-conflicts'?: { with: string[]; reason: string };
   'x-resolve-with'?: string;
   'x-example'?: unknown;
-  /** Wire facts set on purpose (`required: true` adds the field to its parent's required). */
+  /** Wire facts set on purpose (`required: true` adds the field to its parent's required; null removes a fact). */
   wire?: Partial<Record<(typeof WIRE_FACTS)[number], unknown>>;
   /** Why `wire` differs from the vendor's spec. */
   because?: string;
@@ -104,25 +104,41 @@ export function validateOverlay(data: unknown, file: string, packId?: string): P
   return data as unknown as PackOverlay;
 }
 
-/** The schema at a field path (`title`, `labels[]`, `start.dateTime`) and its parent object, or why there is none. */
+/**
+ * The schema at a field path (`title`, `labels[]`, `start.dateTime`) and its parent object, or why there is none.
+ * A property whose own name holds dots (Asana's `assignee.any`) is matched whole before the path is split.
+ */
 export function fieldAt(args: SchemaNode, path: string): { node: SchemaNode; parent: SchemaNode; name: string } | string {
   let node: SchemaNode = args;
   let parent: SchemaNode = args;
   let name = '';
-  for (const raw of path.split('.')) {
-    const m = /^([^[\]]+)((?:\[\])*)$/.exec(raw);
-    if (!m) return `"${raw}" is not a field name (write a.b, or a[] for a list's items)`;
+  const segments = path.split('.');
+  let i = 0;
+  while (i < segments.length) {
     const props = isObj(node.properties) ? node.properties : undefined;
-    if (!props || !isObj(props[m[1]])) return `the import has no field "${m[1]}" there${props ? ` (it has ${Object.keys(props).slice(0, 12).join(', ')})` : ' (not an object of declared fields)'}`;
+    let taken = 0;
+    let m: RegExpExecArray | null = null;
+    for (let j = segments.length; j > i && !taken; j--) {
+      const candidate = /^(.+?)((?:\[\])*)$/.exec(segments.slice(i, j).join('.'));
+      if (candidate && props && isObj(props[candidate[1]])) {
+        m = candidate;
+        taken = j - i;
+      }
+    }
+    if (!m) {
+      const first = /^([^[\]]+)/.exec(segments[i])?.[1] ?? segments[i];
+      return `the import has no field "${first}" there${props ? ` (it has ${Object.keys(props).slice(0, 12).join(', ')})` : ' (not an object of declared fields)'}`;
+    }
     parent = node;
     name = m[1];
-    node = props[m[1]];
-    for (let i = 0; i < m[2].length / 2; i++) {
+    node = props![m[1]];
+    for (let k = 0; k < m[2].length / 2; k++) {
       if (!isObj(node.items)) return `"${m[1]}" is not a list in the import`;
       parent = node;
       name = '';
       node = node.items;
     }
+    i += taken;
   }
   return { node, parent, name };
 }
@@ -151,7 +167,8 @@ export function applyToolOverlay(tool: ToolSource, overlay: ToolOverlay, problem
               else req.delete(found.name);
               found.parent.required = [...req];
             }
-          } else found.node[fact] = value;
+          } else if (value === null) delete found.node[fact];
+          else found.node[fact] = value;
         }
         continue;
       }
