@@ -15,7 +15,8 @@ import { makeExamples } from './examples';
 import { discoveryStandardParams } from './held-back';
 import { assignToolNames, baseToolName, sanitizeName } from './names';
 import { readOpenApiOperations } from './openapi';
-import { applyToolOverlay, mergeOverlayExamples, unresolvedCalls, validateOverlay } from './overlay';
+import { applyOverlayRules, applyToolOverlay, mergeOverlayExamples, unresolvedCalls, validateOverlay } from './overlay';
+import { check } from '../engine/check';
 import { loadPack } from '../engine/pack-loader';
 import type { PackProblem } from '../engine/pack-compiler';
 import { collectDocumentEvidence } from './recognise';
@@ -182,6 +183,12 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
         }
         built.tool.examples = { valid: ex.valid, invalid: ex.invalid };
         if (toolOverlay) {
+          applyOverlayRules(built.tool, toolOverlay);
+          if (toolOverlay.rules?.length) {
+            // The generated smallest call may break a documented rule (a message with no body): keep those that pass.
+            const ruled = compilePack({ ...single, state: {}, tools: [built.tool] }, `${options.id}#${n.name}`);
+            built.tool.examples.valid = ex.valid.filter((args) => check(ruled, { name: n.name, arguments: args }).ok);
+          }
           mergeOverlayExamples(built.tool, toolOverlay);
           overlaidToolProblems(single, built.tool, overlayProblems);
         }
@@ -199,7 +206,12 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
   report.tools = tools.length;
   if (overlay) {
     const names = new Set(tools.map((t) => t.name));
-    for (const name of Object.keys(overlay.tools)) if (!named.some((x) => x.name === name)) overlayProblems.push({ path: `/tools/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `the import of ${options.id} has no tool ${name}` });
+    for (const name of Object.keys(overlay.tools)) {
+      if (names.has(name)) continue;
+      const i = named.findIndex((x) => x.name === name);
+      const skipped = i >= 0 ? report.skipped.find((s) => s.operation === ops[i].id) : undefined;
+      overlayProblems.push({ path: `/tools/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: skipped ? `the import left ${name} out: ${skipped.reason}` : `the import of ${options.id} has no tool ${name}` });
+    }
     overlayProblems.push(...unresolvedCalls(overlay, names));
     if (overlayProblems.length) throw new PackError(options.overlay!.file, overlayProblems);
   }
@@ -221,7 +233,7 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
 /** Runs an overlaid tool's examples (its own and the generated ones) through the loader; problems go to the overlay. */
 function overlaidToolProblems(single: PackSource, tool: ToolSource, problems: PackProblem[]): void {
   try {
-    loadPack(`${single.id}.json`, { ...single, tools: [tool] });
+    loadPack(`${single.id}.json`, { ...single, ...(tool.checks?.length ? { state: {} } : {}), tools: [tool] });
   } catch (err) {
     if (!(err instanceof PackError)) throw err;
     for (const p of err.problems) problems.push({ path: `/tools/${tool.name}${p.path.replace(/^\/tools\/0/, '')}`, message: p.message });

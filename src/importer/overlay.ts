@@ -176,8 +176,15 @@ export function applyToolOverlay(tool: ToolSource, overlay: ToolOverlay, problem
     }
   }
   if (overlay.summary) tool.summary = overlay.summary;
-  if (overlay.rules?.length) tool.checks = [...(tool.checks ?? []), ...overlay.rules.map((r) => ({ kind: 'rule' as const, ...r }))];
   tool.curated = true;
+}
+
+/**
+ * Adds the overlay's rules to the tool's ordered checks. Done after the import made its examples, whose
+ * smallest valid call knows nothing of cross-field rules; the caller keeps only the generated calls that pass.
+ */
+export function applyOverlayRules(tool: ToolSource, overlay: ToolOverlay): void {
+  if (overlay.rules?.length) tool.checks = [...(tool.checks ?? []), ...overlay.rules.map((r) => ({ kind: 'rule' as const, ...r }))];
 }
 
 /** The overlay's own examples ahead of the generated ones, so a page shows the curated calls first. */
