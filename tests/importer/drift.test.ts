@@ -189,6 +189,21 @@ function overlayExtract(id: string, overlay: PackOverlay): unknown {
   return vendorDoc(entry.file).discoveryVersion ? discoveryExtract(entry.file, ops) : extract(entry.file, ops);
 }
 
+/** Wire differences between the overlaid and the plain import that the overlay does not declare, and declarations that make none. */
+function overlayDrift(id: string, overlay: PackOverlay, withOverlay: PackSource, plain: PackSource): string[] {
+  const found: string[] = [];
+  for (const [name, t] of Object.entries(overlay.tools)) {
+    const a = withOverlay.tools.find((x) => x.name === name)!;
+    const b = plain.tools.find((x) => x.name === name)!;
+    const out: string[] = [];
+    diff(a.arguments, b.arguments, '', out, [...FACTS, 'pattern', 'format']);
+    const declared = new Set(Object.entries(t.fields ?? {}).flatMap(([path, f]) => Object.keys(f.wire ?? {}).map((fact) => `${path}/${fact}`)));
+    for (const d of out) if (!declared.has(d.replace(/: .*$/, ''))) found.push(`${id}/${name}/${d}`);
+    for (const k of declared) if (!out.some((d) => d.replace(/: .*$/, '') === k)) found.push(`${id}/${name}/${k}: declared under wire, but the spec already says the same`);
+  }
+  return found;
+}
+
 describe('overlays against the vendor specs', () => {
   it('there are overlays, each for a pack of the corpus', () => {
     expect(OVERLAY_IDS.length).toBeGreaterThan(0);
@@ -202,18 +217,8 @@ describe('overlays against the vendor specs', () => {
       const doc = overlayExtract(id, overlay);
       const { pack: withOverlay } = await importSpec(doc, { id, overlay: file });
       const { pack: plain } = await importSpec(doc, { id, examples: false });
-      const found: string[] = [];
-      for (const [name, t] of Object.entries(overlay.tools)) {
-        const a = withOverlay.tools.find((x) => x.name === name)!;
-        const b = plain.tools.find((x) => x.name === name)!;
-        expect(a.curated, `${id}/${name}`).toBe(true);
-        const out: string[] = [];
-        diff(a.arguments, b.arguments, '', out, [...FACTS, 'pattern', 'format']);
-        const declared = new Set(Object.entries(t.fields ?? {}).flatMap(([path, f]) => Object.keys(f.wire ?? {}).map((fact) => `${path}/${fact}`)));
-        for (const d of out) if (!declared.has(d.replace(/: .*$/, ''))) found.push(`${id}/${name}/${d}`);
-        for (const k of declared) if (!out.some((d) => d.replace(/: .*$/, '') === k)) found.push(`${id}/${name}/${k}: declared under wire, but the spec already says the same`);
-      }
-      expect(found).toEqual([]);
+      for (const name of Object.keys(overlay.tools)) expect(withOverlay.tools.find((x) => x.name === name)?.curated, `${id}/${name}`).toBe(true);
+      expect(overlayDrift(id, overlay, withOverlay, plain)).toEqual([]);
     });
 
     it(`${id}: the committed pack carries the overlay, and marks exactly its tools curated`, () => {
@@ -253,5 +258,20 @@ describe('overlays against the vendor specs', () => {
     expect(noReason.problems.map((p: { path: string }) => p.path)).toEqual(['/tools/retrieve-a-page/fields/page_id/because']);
     const wrong = await importSpec(doc, { id: 'notion-v1', overlay: overlay({ 'retrieve-a-page': { examples: { invalid: [{ about: 'x', arguments: {}, expect: 'invalid_type' }] } } }) }).catch((e) => e);
     expect(wrong.problems.map((p: { path: string; message: string }) => `${p.path}: ${p.message.replace(/:.*/, '')}`)).toEqual(['/tools/retrieve-a-page/examples/invalid/0: expects invalid_type but the engine gives missing_required']);
+  });
+});
+
+describe('overlay drift, on a made-up change', () => {
+  it('a wire difference the overlay does not declare is found, and so is a declaration that changes nothing', async () => {
+    const doc = extract('notion/notion-openapi.json', ['GET /v1/pages/{page_id}']);
+    const declares = { pack: 'notion-v1', tools: { 'retrieve-a-page': { fields: { page_id: { wire: { minLength: 1 }, because: 'an empty id addresses no page' } } } } };
+    const { pack: withOverlay } = await importSpec(doc, { id: 'notion-v1', overlay: { file: 'o.json', data: declares } });
+    const { pack: plain } = await importSpec(doc, { id: 'notion-v1', examples: false });
+    expect(overlayDrift('notion-v1', declares, withOverlay, plain)).toEqual([]);
+    // The same packs against an overlay that does not say so: the difference is undeclared.
+    expect(overlayDrift('notion-v1', { pack: 'notion-v1', tools: { 'retrieve-a-page': {} } }, withOverlay, plain)).toEqual(['notion-v1/retrieve-a-page/page_id/minLength: curated 1, spec none']);
+    // A declaration of what the spec already says is stale.
+    const same = { pack: 'notion-v1', tools: { 'retrieve-a-page': { fields: { page_id: { wire: { type: 'string' }, because: 'x' } } } } };
+    expect(overlayDrift('notion-v1', same, plain, plain)).toEqual(['notion-v1/retrieve-a-page/page_id/type: declared under wire, but the spec already says the same']);
   });
 });
