@@ -10,6 +10,7 @@ import { loadPack } from '../engine/pack-loader';
 import { importSpec, type ImportOptions, type ImportReport } from '../importer/index';
 import { CORPUS, CORPUS_EXCLUSIONS } from './import-corpus';
 import { serializePack } from './import-format';
+import { overlaidPackIds, readOverlay } from './overlays';
 
 const USAGE = `usage: npm run import -- <spec file or folder> --id <pack id> [--out DIR] [--title T] [--vendor V] [--reference URL] [--no-verify] [--report]
        npm run import -- --all [--corpus DIR] [--out DIR] [--only ID,...] [--no-verify] [--report]`;
@@ -65,7 +66,7 @@ function jobsFor(a: Args): Job[] {
     const only = a.only ? new Set(a.only) : undefined;
     return CORPUS.filter((e) => !only || only.has(e.id)).map((e) => ({
       file: join(a.corpus, e.file),
-      options: { id: e.id, title: e.title, vendor: e.vendor, reference: e.reference, referenceFor: e.referenceFor },
+      options: { id: e.id, title: e.title, vendor: e.vendor, reference: e.reference, referenceFor: e.referenceFor, overlay: readOverlay(e.id) },
     }));
   }
   const input = a.inputs[0];
@@ -81,7 +82,7 @@ function jobsFor(a: Args): Job[] {
         return { file: join(input, f), options: { id, ...common, title: a.title ? `${a.title} ${stem}` : undefined } };
       });
   }
-  return [{ file: input, options: { id: a.id!, ...common } }];
+  return [{ file: input, options: { id: a.id!, ...common, overlay: readOverlay(a.id!) } }];
 }
 
 /** Peak resident memory of this process so far, in MB. */
@@ -151,6 +152,13 @@ async function main() {
     process.stdout.write(a.report ? `${JSON.stringify(line)}\n` : `${job.options.id}: ${report.tools} tools from ${report.operations} operations, ${(bytes / 1024).toFixed(0)} KB, ${importMs} ms -> ${outFile}\n`);
   }
   if (a.all) {
+    const ids = new Set(CORPUS.map((e) => e.id));
+    for (const id of overlaidPackIds()) {
+      if (!ids.has(id)) {
+        failed++;
+        process.stderr.write(`content/packs/overlays/${id}.json: no corpus document is imported as ${id}\n`);
+      }
+    }
     for (const [file, why] of Object.entries(CORPUS_EXCLUSIONS)) process.stderr.write(`not imported: ${file}: ${why}\n`);
   }
   const summary = { total_tools: totalTools, total_bytes: totalBytes, total_ms: Math.round(performance.now() - started), peak_rss_mb: peakMb(), failed };

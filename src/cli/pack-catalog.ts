@@ -21,8 +21,9 @@ function valueSetsIn(node: unknown, out = new Set<string>(), depth = 0): Set<str
 }
 
 function entry(file: string, kind: CatalogEntry['kind']): CatalogEntry {
-  const p = JSON.parse(readFileSync(file, 'utf8')) as { id: string; title: string; vendor: string; tools: unknown[] };
-  return { id: p.id, title: p.title, vendor: p.vendor, kind, tools: p.tools.length, valueSets: [...valueSetsIn(p.tools)].sort() };
+  const p = JSON.parse(readFileSync(file, 'utf8')) as { id: string; title: string; vendor: string; tools: { curated?: boolean }[] };
+  const curatedTools = kind === 'imported' ? p.tools.filter((t) => t.curated).length : 0;
+  return { id: p.id, title: p.title, vendor: p.vendor, kind, tools: p.tools.length, valueSets: [...valueSetsIn(p.tools)].sort(), ...(curatedTools ? { curatedTools } : {}) };
 }
 
 export function catalogFromContent(root = '.'): CatalogEntry[] {

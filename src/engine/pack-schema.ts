@@ -106,6 +106,8 @@ export const PACK_FILE_SCHEMA = {
           name: { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,64}$' },
           summary: nonEmpty,
           resource: nonEmpty,
+          // An imported tool given curated depth by an overlay (src/importer/overlay.ts).
+          curated: { const: true },
           operation: {
             type: 'object',
             required: ['id'],

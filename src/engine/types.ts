@@ -105,6 +105,8 @@ export interface ToolSource {
   summary: string;
   resource?: string;
   operation?: { id: string; reference?: string };
+  /** An imported tool given curated depth by an overlay (content/packs/overlays/). */
+  curated?: boolean;
   arguments: SchemaNode;
   examples?: {
     valid?: JsonObject[];

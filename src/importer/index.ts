@@ -9,12 +9,16 @@ import { enumIsListable, PackError } from '../engine/pack-compiler';
 import { loadValueSets } from '../engine/registries/index';
 import type { PackSource, SchemaNode, ToolSource } from '../engine/types';
 import { VALUE_SET_NAMES } from '../engine/value-sets';
-import { buildTool } from './build';
+import { buildTool, COMBINATION_CODE } from './build';
 import { discoveryNameBase, readDiscoveryOperations } from './discovery';
 import { makeExamples } from './examples';
 import { discoveryStandardParams } from './held-back';
 import { assignToolNames, baseToolName, sanitizeName } from './names';
 import { readOpenApiOperations } from './openapi';
+import { applyOverlayRules, applyToolOverlay, mergeOverlayExamples, unresolvedCalls, validateOverlay } from './overlay';
+import { check } from '../engine/check';
+import { loadPack } from '../engine/pack-loader';
+import type { PackProblem } from '../engine/pack-compiler';
 import { collectDocumentEvidence } from './recognise';
 import { completeKeywords, type ConvertEnv } from './schema';
 import type { ImportOptions, ImportReport, ImportResult, OperationFacts, SpecFormat } from './types';
@@ -24,6 +28,7 @@ export { COMBINATION_CODE } from './build';
 export { UNKNOWN_ARGUMENT } from './examples';
 export { TOOL_NAME_PATTERN, assignToolNames, baseToolName, sanitizeName, shortenName } from './names';
 export { MAX_DEPTH, RECURSION_EXPANSIONS } from './schema';
+export { fieldAt, validateOverlay, WIRE_FACTS, type PackOverlay, type ToolOverlay, type FieldOverlay } from './overlay';
 
 function isObj(v: unknown): v is Record<string, any> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -140,6 +145,9 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
   report.operations = ops.length;
   const named = assignToolNames(bases);
 
+  const overlay = options.overlay ? validateOverlay(options.overlay.data, options.overlay.file, options.id) : undefined;
+  const overlayProblems: PackProblem[] = [];
+
   const tools: ToolSource[] = [];
   const title = options.title ?? String(raw.info?.title ?? raw.title ?? options.id);
   ops.forEach((op, i) => {
@@ -149,6 +157,8 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
     try {
       const built = buildTool(env, op, n.name);
       completeTree(env, n.name, built.tool.arguments, '');
+      const toolOverlay = overlay?.tools[n.name];
+      if (toolOverlay) applyToolOverlay(built.tool, toolOverlay, overlayProblems);
       const reference = op.reference ?? options.referenceFor?.(op);
       if (reference && built.tool.operation) built.tool.operation.reference = reference;
       if (options.examples !== false) {
@@ -164,21 +174,47 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
           return;
         }
         if (ex.dropCombinationRule) {
-          delete built.tool.checks;
+          // Only the combination rule goes; an overlay's own rules stay.
+          const kept = built.tool.checks?.filter((c) => !(c.kind === 'rule' && c.code === COMBINATION_CODE));
+          if (kept?.length) built.tool.checks = kept;
+          else delete built.tool.checks;
           const entry = report.combinations.find((c) => c.tool === n.name);
           if (entry) entry.rule = false;
         }
         built.tool.examples = { valid: ex.valid, invalid: ex.invalid };
+        if (toolOverlay) {
+          applyOverlayRules(built.tool, toolOverlay);
+          if (toolOverlay.rules?.length) {
+            // The generated smallest call may break a documented rule (a message with no body): keep those that pass.
+            const ruled = compilePack({ ...single, state: {}, tools: [built.tool] }, `${options.id}#${n.name}`);
+            built.tool.examples.valid = ex.valid.filter((args) => check(ruled, { name: n.name, arguments: args }).ok);
+          }
+          mergeOverlayExamples(built.tool, toolOverlay);
+          overlaidToolProblems(single, built.tool, overlayProblems);
+        }
       }
       tools.push(built.tool);
       if (built.heldBack.length) report.heldBack.tools[n.name] = built.heldBack;
     } catch (err) {
       if (!(err instanceof PackError)) throw err;
+      // An overlaid tool the engine cannot compile is the overlay's fault: it fails the import, never skips.
+      if (overlay?.tools[n.name]) overlayProblems.push(...err.problems.map((p) => ({ path: `/tools/${n.name}${p.path.replace(/^\/tools\/0/, '')}`, message: p.message })));
       report.skipped.push({ operation: op.id, reason: err.problems.slice(0, 3).map((p) => `${p.path}: ${p.message}`).join('; ') });
     }
     options.onProgress?.(i + 1, ops.length);
   });
   report.tools = tools.length;
+  if (overlay) {
+    const names = new Set(tools.map((t) => t.name));
+    for (const name of Object.keys(overlay.tools)) {
+      if (names.has(name)) continue;
+      const i = named.findIndex((x) => x.name === name);
+      const skipped = i >= 0 ? report.skipped.find((s) => s.operation === ops[i].id) : undefined;
+      overlayProblems.push({ path: `/tools/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: skipped ? `the import left ${name} out: ${skipped.reason}` : `the import of ${options.id} has no tool ${name}` });
+    }
+    overlayProblems.push(...unresolvedCalls(overlay, names));
+    if (overlayProblems.length) throw new PackError(options.overlay!.file, overlayProblems);
+  }
 
   const reference = options.reference ?? firstHttps([raw.externalDocs?.url, raw.documentationLink, raw.info?.contact?.url]) ?? 'https://example.com/';
   const pack: PackSource = {
@@ -192,6 +228,16 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
     tools,
   };
   return { pack, report };
+}
+
+/** Runs an overlaid tool's examples (its own and the generated ones) through the loader; problems go to the overlay. */
+function overlaidToolProblems(single: PackSource, tool: ToolSource, problems: PackProblem[]): void {
+  try {
+    loadPack(`${single.id}.json`, { ...single, ...(tool.checks?.length ? { state: {} } : {}), tools: [tool] });
+  } catch (err) {
+    if (!(err instanceof PackError)) throw err;
+    for (const p of err.problems) problems.push({ path: `/tools/${tool.name}${p.path.replace(/^\/tools\/0/, '')}`, message: p.message });
+  }
 }
 
 function firstHttps(candidates: unknown[]): string | undefined {

@@ -113,6 +113,8 @@ export interface ImportOptions {
   referenceFor?: (op: OperationFacts) => string | undefined;
   /** Generate examples by running the engine (default true). Off, every tool gets none. */
   examples?: boolean;
+  /** An overlay (src/importer/overlay.ts) and the file it was read from, for its errors. */
+  overlay?: { file: string; data: unknown };
   /** Progress, for a large document in the browser: called after each operation. */
   onProgress?: (done: number, total: number) => void;
 }

@@ -18,6 +18,8 @@ export interface CatalogEntry {
   tools: number;
   /** The value sets (registries) its fields name. */
   valueSets: string[];
+  /** Imported packs: how many of its tools an overlay curates (content/packs/overlays/); absent when none. */
+  curatedTools?: number;
 }
 
 /** Every pack: the curated ones first (the site's order), then the imported ones by id. */

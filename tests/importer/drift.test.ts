@@ -7,7 +7,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PackSource, SchemaNode } from '../../src/engine/types';
 import { valueSet } from '../../src/engine/value-sets';
-import { discoveryExtract, extract, importExtract } from './corpus';
+import { CORPUS } from '../../src/cli/import-corpus';
+import { overlaidPackIds, readOverlay } from '../../src/cli/overlays';
+import { PackError } from '../../src/engine/pack-compiler';
+import { importSpec, type PackOverlay } from '../../src/importer/index';
+import { discoveryExtract, extract, importedPack, importExtract, vendorDoc } from './corpus';
 
 const FACTS = ['type', 'enum', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const;
 
@@ -85,8 +89,8 @@ function show(v: unknown): string {
 }
 
 /** Every difference between a curated schema and the spec's, as "field/fact: curated X, spec Y". */
-function diff(curated: SchemaNode, spec: SchemaNode, path: string, out: string[]): void {
-  for (const fact of FACTS) {
+function diff(curated: SchemaNode, spec: SchemaNode, path: string, out: string[], facts: readonly string[] = FACTS): void {
+  for (const fact of facts) {
     const a = norm(fact, curated);
     const b = norm(fact, spec);
     if (JSON.stringify(a) !== JSON.stringify(b)) out.push(`${path}/${fact}: curated ${show(a)}, spec ${show(b)}`);
@@ -102,10 +106,10 @@ function diff(curated: SchemaNode, spec: SchemaNode, path: string, out: string[]
       continue;
     }
     if (creq.has(name) !== sreq.has(name)) out.push(`${at}/required: curated ${creq.has(name)}, spec ${sreq.has(name)}`);
-    diff(cp[name], sp[name], at, out);
+    diff(cp[name], sp[name], at, out, facts);
   }
   for (const name of sreq) if (!(name in cp)) out.push(`${path ? `${path}.` : ''}${name}: the spec requires it, curated leaves it out`);
-  if (curated.items && spec.items) diff(curated.items, spec.items, `${path}[]`, out);
+  if (curated.items && spec.items) diff(curated.items, spec.items, `${path}[]`, out, facts);
 }
 
 function curated(id: string): PackSource {
@@ -165,5 +169,109 @@ describe('curated tools against the vendor specs', () => {
     const r = undeclared('stripe', await differences('stripe', pack));
     expect(r.undeclared).toEqual([]);
     expect(r.stale).toEqual([]);
+  });
+});
+
+// Overlays (content/packs/overlays/): each is applied to the operations it names, freshly extracted from the
+// vendor's spec, so a tool or field the vendor removed fails here with the overlay's file and path. The wire
+// facts of the overlaid tools are compared with the same import without the overlay: every difference must be
+// one the overlay declares under `wire`, with its `because`, and every declared one must still make a difference.
+const OVERLAY_IDS = overlaidPackIds();
+
+/** The vendor document of the overlay's tools and of the calls its x-resolve-with names, and nothing else. */
+function overlayExtract(id: string, overlay: PackOverlay): unknown {
+  const entry = CORPUS.find((e) => e.id === id);
+  if (!entry) throw new Error(`content/packs/overlays/${id}.json: no corpus document is imported as ${id}`);
+  const committed = importedPack(id);
+  const names = new Set(Object.keys(overlay.tools));
+  for (const t of Object.values(overlay.tools)) for (const f of Object.values(t.fields ?? {})) if (typeof f['x-resolve-with'] === 'string') names.add(f['x-resolve-with'].slice(0, f['x-resolve-with'].indexOf('(')));
+  const ops = [...names].map((n) => committed.tools.find((t) => t.name === n)?.operation?.id ?? `(no committed tool ${n})`);
+  return vendorDoc(entry.file).discoveryVersion ? discoveryExtract(entry.file, ops) : extract(entry.file, ops);
+}
+
+/** Wire differences between the overlaid and the plain import that the overlay does not declare, and declarations that make none. */
+function overlayDrift(id: string, overlay: PackOverlay, withOverlay: PackSource, plain: PackSource): string[] {
+  const found: string[] = [];
+  for (const [name, t] of Object.entries(overlay.tools)) {
+    const a = withOverlay.tools.find((x) => x.name === name)!;
+    const b = plain.tools.find((x) => x.name === name)!;
+    const out: string[] = [];
+    diff(a.arguments, b.arguments, '', out, [...FACTS, 'pattern', 'format']);
+    const declared = new Set(Object.entries(t.fields ?? {}).flatMap(([path, f]) => Object.keys(f.wire ?? {}).map((fact) => `${path}/${fact}`)));
+    for (const d of out) if (!declared.has(d.replace(/: .*$/, ''))) found.push(`${id}/${name}/${d}`);
+    for (const k of declared) if (!out.some((d) => d.replace(/: .*$/, '') === k)) found.push(`${id}/${name}/${k}: declared under wire, but the spec already says the same`);
+  }
+  return found;
+}
+
+describe('overlays against the vendor specs', () => {
+  it('there are overlays, each for a pack of the corpus', () => {
+    expect(OVERLAY_IDS.length).toBeGreaterThan(0);
+    for (const id of OVERLAY_IDS) expect(CORPUS.some((e) => e.id === id), id).toBe(true);
+  });
+
+  for (const id of OVERLAY_IDS) {
+    it(`${id}: every overlaid tool and field is in the spec, and only declared wire facts differ`, async () => {
+      const file = readOverlay(id)!;
+      const overlay = file.data as PackOverlay;
+      const doc = overlayExtract(id, overlay);
+      const { pack: withOverlay } = await importSpec(doc, { id, overlay: file });
+      const { pack: plain } = await importSpec(doc, { id, examples: false });
+      for (const name of Object.keys(overlay.tools)) expect(withOverlay.tools.find((x) => x.name === name)?.curated, `${id}/${name}`).toBe(true);
+      expect(overlayDrift(id, overlay, withOverlay, plain)).toEqual([]);
+    });
+
+    it(`${id}: the committed pack carries the overlay, and marks exactly its tools curated`, () => {
+      const overlay = readOverlay(id)!.data as PackOverlay;
+      const committed = importedPack(id);
+      const curatedNames = committed.tools.filter((t) => t.curated).map((t) => t.name).sort();
+      expect(curatedNames).toEqual(Object.keys(overlay.tools).sort());
+      for (const [name, t] of Object.entries(overlay.tools)) {
+        const tool = committed.tools.find((x) => x.name === name)!;
+        if (t.summary) expect(tool.summary).toBe(t.summary);
+        for (const ex of t.examples?.valid ?? []) expect(tool.examples?.valid).toContainEqual(ex);
+      }
+    });
+  }
+
+  it('an overlay naming a tool, a field or a keyword the import does not have fails with its file and path', async () => {
+    const doc = extract('notion/notion-openapi.json', ['GET /v1/pages/{page_id}']);
+    const bad = {
+      file: 'content/packs/overlays/notion-v1.json',
+      data: { pack: 'notion-v1', tools: { 'retrieve-a-page': { fields: { page_idd: { 'x-gloss': 'x' }, page_id: { 'x-glos': 'x' } } }, 'gone-tool': { summary: 'x' } } },
+    };
+    const err = await importSpec(doc, { id: 'notion-v1', overlay: bad }).catch((e) => e);
+    expect(err).toBeInstanceOf(PackError);
+    expect(err.origin).toBe('content/packs/overlays/notion-v1.json');
+    expect(err.problems.map((p: { path: string }) => p.path)).toEqual(['/tools/retrieve-a-page/fields/page_id/x-glos']);
+    const err2 = await importSpec(doc, { id: 'notion-v1', overlay: { ...bad, data: { pack: 'notion-v1', tools: { 'retrieve-a-page': { fields: { page_idd: { 'x-gloss': 'x' } } }, 'gone-tool': { summary: 'x' } } } } }).catch((e) => e);
+    expect(err2.problems.map((p: { path: string; message: string }) => `${p.path}: ${p.message}`)).toEqual([
+      expect.stringMatching(/^\/tools\/retrieve-a-page\/fields\/page_idd: the import has no field "page_idd"/),
+      '/tools/gone-tool: the import of notion-v1 has no tool gone-tool',
+    ]);
+  });
+
+  it('a wire change without a reason, and an example that the engine answers otherwise, fail with their path', async () => {
+    const doc = extract('notion/notion-openapi.json', ['GET /v1/pages/{page_id}']);
+    const overlay = (tools: unknown) => ({ file: 'o.json', data: { pack: 'notion-v1', tools } });
+    const noReason = await importSpec(doc, { id: 'notion-v1', overlay: overlay({ 'retrieve-a-page': { fields: { page_id: { wire: { minLength: 1 } } } } }) }).catch((e) => e);
+    expect(noReason.problems.map((p: { path: string }) => p.path)).toEqual(['/tools/retrieve-a-page/fields/page_id/because']);
+    const wrong = await importSpec(doc, { id: 'notion-v1', overlay: overlay({ 'retrieve-a-page': { examples: { invalid: [{ about: 'x', arguments: {}, expect: 'invalid_type' }] } } }) }).catch((e) => e);
+    expect(wrong.problems.map((p: { path: string; message: string }) => `${p.path}: ${p.message.replace(/:.*/, '')}`)).toEqual(['/tools/retrieve-a-page/examples/invalid/0: expects invalid_type but the engine gives missing_required']);
+  });
+});
+
+describe('overlay drift, on a made-up change', () => {
+  it('a wire difference the overlay does not declare is found, and so is a declaration that changes nothing', async () => {
+    const doc = extract('notion/notion-openapi.json', ['GET /v1/pages/{page_id}']);
+    const declares = { pack: 'notion-v1', tools: { 'retrieve-a-page': { fields: { page_id: { wire: { minLength: 1 }, because: 'an empty id addresses no page' } } } } };
+    const { pack: withOverlay } = await importSpec(doc, { id: 'notion-v1', overlay: { file: 'o.json', data: declares } });
+    const { pack: plain } = await importSpec(doc, { id: 'notion-v1', examples: false });
+    expect(overlayDrift('notion-v1', declares, withOverlay, plain)).toEqual([]);
+    // The same packs against an overlay that does not say so: the difference is undeclared.
+    expect(overlayDrift('notion-v1', { pack: 'notion-v1', tools: { 'retrieve-a-page': {} } }, withOverlay, plain)).toEqual(['notion-v1/retrieve-a-page/page_id/minLength: curated 1, spec none']);
+    // A declaration of what the spec already says is stale.
+    const same = { pack: 'notion-v1', tools: { 'retrieve-a-page': { fields: { page_id: { wire: { type: 'string' }, because: 'x' } } } } };
+    expect(overlayDrift('notion-v1', same, plain, plain)).toEqual(['notion-v1/retrieve-a-page/page_id/type: declared under wire, but the spec already says the same']);
   });
 });
