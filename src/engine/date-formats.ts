@@ -149,3 +149,9 @@ export const DATE_TIME_OFFSET_COLON_OPTIONAL = String.raw`^${YMD}T${HMS}(Z|[+-](
  * pack pairs this pattern with a condition that asks for the strict format when timeZone is absent.
  */
 export const DATE_TIME_OFFSET_OPTIONAL = String.raw`^${YMD}T${HMS}(Z|[+-]([01]\d|2[0-3]):[0-5]\d)?$`;
+
+/**
+ * A date-time, or a date alone: Twilio's date filters (ListCall's StartTime, Monitor's StartDate…) are typed
+ * date-time while Twilio documents and exemplifies them as YYYY-MM-DD dates, and takes both.
+ */
+export const DATE_OR_DATE_TIME = String.raw`^${YMD}(T${HMS}(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?$`;

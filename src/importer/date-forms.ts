@@ -4,9 +4,11 @@
 // - an object with a date-time `dateTime` beside a `timeZone` (Google Calendar's EventDateTime) takes a
 //   dateTime without an offset when timeZone is given, and asks for the offset when it is not, as Google
 //   documents (https://developers.google.com/workspace/calendar/api/v3/reference/events#resource).
-// Both are declared on the field itself (a pattern with its rule and example), never by loosening the
+// - a date-time field whose own examples are plain dates (Twilio's date filters, documented as YYYY-MM-DD)
+//   takes a date too.
+// All are declared on the field itself (a pattern with its rule and example), never by loosening the
 // engine's date-time format, which every other field keeps.
-import { DATE_TIME_OFFSET_COLON_OPTIONAL, DATE_TIME_OFFSET_OPTIONAL } from '../engine/date-formats';
+import { DATE_OR_DATE_TIME, DATE_TIME_OFFSET_COLON_OPTIONAL, DATE_TIME_OFFSET_OPTIONAL } from '../engine/date-formats';
 import type { SchemaNode } from '../engine/types';
 
 /** A date-time with an offset of four digits and no colon, as found in a document's examples. */
@@ -79,4 +81,18 @@ export function applyZonedDateTime(dateTime: SchemaNode, timeZone: unknown): boo
 /** On the object that holds a zoned dateTime: without timeZone, dateTime is an RFC 3339 date-time with its offset. */
 export function zonedCondition(): SchemaNode {
   return { if: { required: ['timeZone'] }, else: { properties: { dateTime: { format: 'date-time' } } } };
+}
+
+/** The rule of a date-time field that also takes a date. */
+export const DATE_OR_DATE_TIME_RULE = 'an RFC 3339 date-time, or a date in YYYY-MM-DD form';
+
+/** A date-time field whose own example values (`examples`: the vendor's, read only here) are dates: it takes a date too. */
+export function applyDateAccepted(node: SchemaNode, examples: unknown[]): boolean {
+  const date = examples.find((v): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v));
+  if (node.format !== 'date-time' || date === undefined) return false;
+  delete node.format;
+  node.pattern = DATE_OR_DATE_TIME;
+  node['x-rule'] = DATE_OR_DATE_TIME_RULE;
+  node['x-example'] = date;
+  return true;
 }

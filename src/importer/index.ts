@@ -70,7 +70,7 @@ function emptyReport(format: SpecFormat, specVersion: string): ImportReport {
     formatsDescribed: {},
     patternsDropped: [],
     inferences: [],
-    dateForms: { colonlessOffset: 0, zonedDateTime: 0 },
+    dateForms: { colonlessOffset: 0, zonedDateTime: 0, dateAccepted: 0 },
     exampleGaps: [],
   };
 }

@@ -14,7 +14,7 @@
 import { enumIsListable } from '../engine/pack-compiler';
 import type { Json, SchemaNode } from '../engine/types';
 import { VALUE_SET_NAMES, valueSet } from '../engine/value-sets';
-import { applyColonlessOffset, applyZonedDateTime, zonedCondition, type DocumentDateForms } from './date-forms';
+import { applyColonlessOffset, applyDateAccepted, applyZonedDateTime, zonedCondition, type DocumentDateForms } from './date-forms';
 import { patternExample, patternRule } from './patterns';
 import { recognise, type DocumentEvidence } from './recognise';
 import type { ImportReport } from './types';
@@ -89,6 +89,16 @@ function toNumber(v: unknown): number | undefined {
     return Number.isFinite(n) ? n : undefined;
   }
   return undefined;
+}
+
+/** A vendor schema's own example values (and its parameter's), read for a date form only: never copied. */
+function exampleValues(node: Record<string, any>): unknown[] {
+  const out: unknown[] = [];
+  if ('example' in node) out.push(node.example);
+  if (Array.isArray(node.examples)) out.push(...node.examples);
+  if (Array.isArray(node['x-parameter-examples'])) out.push(...node['x-parameter-examples']);
+  if ('x-example' in node) out.push(node['x-example']);
+  return out;
 }
 
 /** The vendor's description, for evidence only. */
@@ -297,6 +307,7 @@ function convertNode(env: ConvertEnv, original: Record<string, any>, ctx: Conver
   }
   if (typeof node.pattern === 'string' && (main === 'string' || main === undefined)) out.pattern = node.pattern;
   if (env.dateForms && applyColonlessOffset(out, env.dateForms)) env.report.dateForms.colonlessOffset++;
+  if (applyDateAccepted(out, exampleValues(node))) env.report.dateForms.dateAccepted++;
 
   // Arrays.
   if (main === 'array' || node.items !== undefined) {

@@ -101,9 +101,10 @@ export interface ImportReport {
   /**
    * Date-time fields given a vendor's documented form beside RFC 3339 (date-forms.ts): `colonlessOffset`
    * counts the fields that also take ±hhmm (the document's examples write it; `example` is one), and
-   * `zonedDateTime` the dateTimes that take no offset when a sibling timeZone is given.
+   * `zonedDateTime` the dateTimes that take no offset when a sibling timeZone is given, and `dateAccepted` the
+   * date-time fields that also take a date because their own examples are dates.
    */
-  dateForms: { colonlessOffset: number; example?: string; zonedDateTime: number };
+  dateForms: { colonlessOffset: number; example?: string; zonedDateTime: number; dateAccepted: number };
   /** Tools whose examples could not be made as wanted. */
   exampleGaps: { tool: string; missing: string }[];
 }

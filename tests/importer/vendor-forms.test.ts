@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/engine';
 import { compilePack } from '../../src/engine/ajv-backend';
-import { DATE_TIME_OFFSET_COLON_OPTIONAL, DATE_TIME_OFFSET_OPTIONAL } from '../../src/engine/date-formats';
+import { DATE_OR_DATE_TIME, DATE_TIME_OFFSET_COLON_OPTIONAL, DATE_TIME_OFFSET_OPTIONAL } from '../../src/engine/date-formats';
 import { loadPack } from '../../src/engine/pack-loader';
 import type { CompiledPack, PackSource, SchemaNode } from '../../src/engine/types';
 import { RESPONSE_SHAPING_GLOSS } from '../../src/importer/build';
@@ -43,6 +43,44 @@ describe('the vendor date-time patterns', () => {
   it('Google’s zoned dateTime takes no offset, Z or ±hh:mm, but not ±hhmm', () => {
     expect(['2026-03-11T09:00:00', '2026-03-11T09:00:00.5', '2026-03-11T09:00:00Z', '2026-03-11T09:00:00+01:00'].map((v) => offsetOptional.test(v))).toEqual([true, true, true, true]);
     expect(['2026-03-11T09:00:00+0100', '2026-03-11T09:00', '2026-03-32T09:00:00'].map((v) => offsetOptional.test(v))).toEqual([false, false, false]);
+  });
+});
+
+describe('a date where the vendor’s own examples of a date-time field are dates', () => {
+  it('the pattern takes a date or an RFC 3339 date-time, nothing else', () => {
+    const re = new RegExp(DATE_OR_DATE_TIME);
+    expect(['2008-01-02', '2008-01-02T10:00:00Z', '2008-01-02T10:00:00.5+01:00'].map((v) => re.test(v))).toEqual([true, true, true]);
+    expect(['01/02/2008', '2008-01-02T10:00:00', '2008-01-02T10:00:00+0100', '2008-13-02'].map((v) => re.test(v))).toEqual([false, false, false, false]);
+  });
+
+  it('Twilio ListCall takes StartTime as a date or a date-time, and refuses another form by the rule and Twilio’s example', () => {
+    const pack = importedTool('twilio-api-v2010', 'ListCall');
+    const base = importedPack('twilio-api-v2010').tools.find((t) => t.name === 'ListCall')!.examples!.valid![0] as Record<string, unknown>;
+    expect(check(pack, { name: 'ListCall', arguments: { ...base, StartTime: '2008-01-02' } }).ok).toBe(true);
+    expect(check(pack, { name: 'ListCall', arguments: { ...base, StartTime: '2008-01-02T10:00:00Z' } }).ok).toBe(true);
+    expect(check(pack, { name: 'ListCall', arguments: { ...base, StartTime: '01/02/2008' } }).body).toMatchObject({
+      error: 'invalid_format',
+      field: 'StartTime',
+      message: 'must be an RFC 3339 date-time, or a date in YYYY-MM-DD form, e.g. 2008-01-02',
+    });
+    expect(report('twilio-api-v2010').dateForms.dateAccepted).toBeGreaterThan(0);
+  });
+
+  it('a date-time field whose examples are date-times keeps the strict format', async () => {
+    const doc = {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: { '/e': { get: { operationId: 'list', parameters: [
+        { name: 'since', in: 'query', schema: { type: 'string', format: 'date-time' }, example: '2026-03-11T09:00:00Z' },
+        { name: 'on', in: 'query', schema: { type: 'string', format: 'date-time' }, examples: { a: { value: '2026-03-11' } } },
+      ] } } },
+    };
+    const { pack } = await importSpec(doc, { id: 'dates' });
+    const props = pack.tools[0].arguments.properties as Record<string, SchemaNode>;
+    expect(props.since).toMatchObject({ format: 'date-time' });
+    expect(props.since.pattern).toBeUndefined();
+    expect(props.on).toMatchObject({ pattern: DATE_OR_DATE_TIME, 'x-example': '2026-03-11' });
+    expect(props.on.format).toBeUndefined();
   });
 });
 
