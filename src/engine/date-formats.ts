@@ -107,6 +107,18 @@ export function dateFormatProblem(format: string, value: string, offsetsAllowed 
 }
 
 /**
+ * Whether a field's own pattern takes a ±hh:mm offset (Calendar's zoned dateTime does; a UTC-only timestamp
+ * does not), which decides whether an offset in another form is worth naming (dateFormatProblem).
+ */
+export function patternTakesOffsets(pattern: string, format: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(format === 'time' ? '09:00:00+01:00' : '2026-03-11T09:00:00+01:00');
+  } catch {
+    return false;
+  }
+}
+
+/**
  * False when a timestamp-shaped value (conditions.ts has checked its shape) names a day, hour or minute that
  * does not exist, which Date.parse would quietly roll over (2026-02-30 reads as 2 March).
  */
@@ -116,3 +128,30 @@ export function namesRealMoment(value: string): boolean {
   const time = /^[Tt](\d{2}):(\d{2})(?::(\d{2}))?/.exec(value.slice(10));
   return !time || (+time[1] <= 23 && +time[2] <= 59 && +(time[3] ?? 0) <= 60);
 }
+
+// Vendor date-time forms beyond RFC 3339, for the fields of the vendors that document them. Each is a
+// pattern a pack puts on the field itself (with its x-rule and x-example), so every other field keeps the
+// strict format above. The bounds on month, day, hour and minute keep most impossible moments out, as the
+// format does; a day past its month's end (02-30) is not caught by a pattern.
+const YMD = String.raw`\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])`;
+const HMS = String.raw`([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?`;
+
+/**
+ * A date-time whose offset is Z, ±hh:mm or ±hhmm: Jira writes its timestamps with the offset's colon left
+ * out (`2021-01-17T12:34:00.000+0000`, the form of its own examples) and reads both.
+ */
+export const DATE_TIME_OFFSET_COLON_OPTIONAL = String.raw`^${YMD}T${HMS}(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$`;
+
+/**
+ * A date-time whose offset may be left out: Google Calendar reads an event's start or end dateTime without
+ * an offset in the zone its sibling timeZone names, and needs the offset when there is no timeZone
+ * (https://developers.google.com/workspace/calendar/api/v3/reference/events#resource, start.dateTime). The
+ * pack pairs this pattern with a condition that asks for the strict format when timeZone is absent.
+ */
+export const DATE_TIME_OFFSET_OPTIONAL = String.raw`^${YMD}T${HMS}(Z|[+-]([01]\d|2[0-3]):[0-5]\d)?$`;
+
+/**
+ * A date-time, or a date alone: Twilio's date filters (ListCall's StartTime, Monitor's StartDate…) are typed
+ * date-time while Twilio documents and exemplifies them as YYYY-MM-DD dates, and takes both.
+ */
+export const DATE_OR_DATE_TIME = String.raw`^${YMD}(T${HMS}(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?$`;

@@ -3,7 +3,7 @@
 // values, plus the value received and did_you_mean candidates. Messages are built only from the pack
 // and the schema, never from what the caller sent: that goes under `received` alone.
 import { enumCodeFor } from './codes';
-import { dateFormatProblem } from './date-formats';
+import { dateFormatProblem, patternTakesOffsets } from './date-formats';
 import { deref, enumIsListable } from './pack-compiler';
 import { offerArguments } from './argument-names';
 import { childFieldsOf, declaredNamesOf, fieldIndex } from './field-index';
@@ -254,7 +254,7 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       const known = FORMAT_RULES[p.format];
       const rule = field?.rule ?? known?.rule ?? `a valid ${p.format}`;
       // 2026-02-30 has the right shape: say the day does not exist rather than that the format is wrong.
-      const why = typeof here.value === 'string' ? dateFormatProblem(String(p.format), here.value, field?.schema.pattern === undefined) : undefined;
+      const why = typeof here.value === 'string' ? dateFormatProblem(String(p.format), here.value, typeof field?.schema.pattern !== 'string' || patternTakesOffsets(field.schema.pattern, String(p.format))) : undefined;
       return noteSiblingFit(ctx, applyUnit(ctx, base(at, 'invalid_format', `${why ? `${why}; ` : ''}must be ${rule}${exampleText(field?.example ?? known?.example)}`, e, here, reason), field, here.value, ''));
     }
     case 'pattern': {

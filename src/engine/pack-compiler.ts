@@ -226,7 +226,7 @@ const define = (target: SchemaNode, key: string, value: unknown) => Object.defin
  * value, an item), false for one that applies in place of another (a branch of allOf/anyOf/oneOf,
  * if/then/else, dependentSchemas, or a $defs entry reached by $ref): only locations are closed.
  */
-function transform(node: unknown, path: string, ctx: TransformContext, location: boolean): Transformed {
+function transform(node: unknown, path: string, ctx: TransformContext, location: boolean, conditionBranch = false): Transformed {
   if (typeof node !== 'object' || node === null || Array.isArray(node)) return { wire: node as SchemaNode, model: node as SchemaNode };
   const { problems, asIs, backend } = ctx;
   const src = node as SchemaNode;
@@ -266,7 +266,7 @@ function transform(node: unknown, path: string, ctx: TransformContext, location:
       define(wire, key, t.map((x) => x.wire));
       define(model, key, t.map((x) => x.model));
     } else if (SUBSCHEMA_SINGLE.includes(key) && value && typeof value === 'object') {
-      const t = transform(value, ptr(path, key), ctx, at);
+      const t = transform(value, ptr(path, key), ctx, at, IN_PLACE_SINGLES.includes(key));
       define(wire, key, t.wire);
       define(model, key, t.model);
     } else if (key === 'enum' && Array.isArray(value) && value.length === 0) {
@@ -317,7 +317,9 @@ function transform(node: unknown, path: string, ctx: TransformContext, location:
     if (ctx.dialect === 'draft-07' && typeof src.$ref === 'string') wire = aroundRef(wire);
     else wire.unevaluatedProperties = false;
   }
-  if (isObjectSchema(src) && src.properties !== undefined && !('additionalProperties' in src) && !('unevaluatedProperties' in src)) model.additionalProperties = false;
+  // Not on an if/then/else branch: it names only the fields its condition is about (Calendar's `else` holds
+  // dateTime to the strict format when timeZone is absent), and closed it would refuse every other field.
+  if (!conditionBranch && isObjectSchema(src) && src.properties !== undefined && !('additionalProperties' in src) && !('unevaluatedProperties' in src)) model.additionalProperties = false;
   const notes = modelNotes(src);
   if (modelSetNote) notes.unshift(modelSetNote);
   if (notes.length) model.description = [src.description, ...notes].filter((s) => typeof s === 'string' && s).join(' ');

@@ -4,7 +4,7 @@
 // oneOf/anyOf, which OpenAI and Anthropic refuse in a tool's parameters, becomes optional fields plus an
 // ordered check (a rule) that refuses a call matching none of the allowed combinations.
 import type { CheckSource, Expr, SchemaNode, ToolSource } from '../engine/types';
-import { AUTH_HEADERS } from './held-back';
+import { AUTH_HEADERS, RESPONSE_SHAPING } from './held-back';
 import { convertSchema, finishField, hoistBranches, type ConvertEnv } from './schema';
 import type { HeldBack, OperationFacts, ParamLocation } from './types';
 import { toolSummary } from './words';
@@ -14,6 +14,16 @@ export const COMBINATION_CODE = 'unsupported_combination';
 
 /** Headers an agent sets itself; every other header (auth, versions, content negotiation) is the client's. */
 const AGENT_HEADERS = /^(idempotency-key|x-idempotency-key|if-match|if-none-match|if-modified-since|if-unmodified-since|prefer|x-audit-log-reason)$/i;
+
+/**
+ * The gloss of a response-shaping query parameter: what it shapes, and that the call does the same with or
+ * without it (a model that leaves it out gets the whole resource back; one that sends it changes nothing else).
+ */
+export const RESPONSE_SHAPING_GLOSS: Record<string, string> = {
+  fields: 'Shapes only the response: it names the parts of the result to send back, and the call does the same thing with or without it.',
+  expand: 'Shapes only the response: it names related objects to return in full instead of by id, and the call does the same thing with or without it.',
+  include: 'Shapes only the response: it names extra related data to return with the result, and the call does the same thing with or without it.',
+};
 
 export type ArgumentLocation = ParamLocation | 'request-body';
 
@@ -55,6 +65,7 @@ export function buildTool(env: ConvertEnv, op: OperationFacts, name: string): Bu
       env.report.deprecatedMarked++;
     }
     finishField(env, { tool: name, field: argName, name: argName, node: schema, raw: p.schema, siblings: paramNames, parentArgsPath: '' });
+    if (p.in === 'query' && RESPONSE_SHAPING.has(p.name)) schema['x-gloss'] = RESPONSE_SHAPING_GLOSS[p.name];
     entries.push({ name: argName, schema, in: p.in, wireName: p.name, required: p.required });
   }
 

@@ -1,6 +1,7 @@
 // Google Discovery documents, read directly: methods nest under `resources`, request bodies are `$ref`s
 // by schema name into `schemas`, parameters are keyed by name with a `location`, `repeated` makes a list,
 // and bounds and defaults are strings (the schema converter turns them into numbers).
+import { RESPONSE_SHAPING } from './held-back';
 import type { OperationFacts, ParamFacts } from './types';
 
 function isObj(v: unknown): v is Record<string, any> {
@@ -17,6 +18,9 @@ function paramSchema(p: Record<string, any>): Record<string, any> {
 export function readDiscoveryOperations(doc: Record<string, any>): OperationFacts[] {
   const out: OperationFacts[] = [];
   const servicePath = typeof doc.servicePath === 'string' ? doc.servicePath : '';
+  // The document's standard parameters apply to every method; of them, only the response-shaping ones
+  // (`fields`) are the model's to send (held-back.ts holds back the rest).
+  const standard = Object.entries<any>(isObj(doc.parameters) ? doc.parameters : {}).filter(([n, p]) => RESPONSE_SHAPING.has(n) && isObj(p) && p.location === 'query');
   const walk = (resources: Record<string, any>, trail: string[]) => {
     for (const [name, resource] of Object.entries(resources)) {
       if (!isObj(resource)) continue;
@@ -27,6 +31,9 @@ export function readDiscoveryOperations(doc: Record<string, any>): OperationFact
         for (const [pname, p] of Object.entries<any>(method.parameters ?? {})) {
           if (!isObj(p) || (p.location !== 'path' && p.location !== 'query')) continue;
           params.push({ name: pname, in: p.location, required: p.location === 'path' || p.required === true, deprecated: p.deprecated === true, schema: paramSchema(p) });
+        }
+        for (const [pname, p] of standard) {
+          if (!params.some((q) => q.name === pname)) params.push({ name: pname, in: 'query', required: false, deprecated: false, schema: paramSchema(p) });
         }
         // `{+name}` is a reserved expansion in Discovery's URI templates; the name is what matters here.
         const path = `/${servicePath}${method.path ?? ''}`.replace(/\/{2,}/g, '/').replace(/\{\+/g, '{');

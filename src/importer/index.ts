@@ -12,6 +12,7 @@ import { VALUE_SET_NAMES } from '../engine/value-sets';
 import { buildTool, COMBINATION_CODE } from './build';
 import { discoveryNameBase, readDiscoveryOperations } from './discovery';
 import { makeExamples } from './examples';
+import { documentDateForms } from './date-forms';
 import { discoveryStandardParams } from './held-back';
 import { assignToolNames, baseToolName, sanitizeName } from './names';
 import { readOpenApiOperations } from './openapi';
@@ -74,6 +75,7 @@ function emptyReport(format: SpecFormat, specVersion: string): ImportReport {
     formatsDescribed: {},
     patternsDropped: [],
     inferences: [],
+    dateForms: { colonlessOffset: 0, zonedDateTime: 0, dateAccepted: 0 },
     exampleGaps: [],
   };
 }
@@ -95,7 +97,7 @@ function completeTree(env: ConvertEnv, tool: string, node: unknown, field: strin
   if (isObj(s.not)) completeTree(env, tool, s.not, field, depth + 1);
 }
 
-async function dereference(doc: Record<string, any>): Promise<{ doc: Record<string, any>; names: WeakMap<object, string> }> {
+export async function dereference(doc: Record<string, any>): Promise<{ doc: Record<string, any>; names: WeakMap<object, string> }> {
   const names = new WeakMap<object, string>();
   const out = await $RefParser.dereference(doc as any, {
     // Local references only: a spec that points elsewhere is imported without fetching anything.
@@ -124,6 +126,8 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
   const specVersion = format === 'google-discovery' ? `${raw.version ?? '?'} (revision ${raw.revision ?? '?'})` : String(raw.info?.version ?? '?');
   const report = emptyReport(format, specVersion);
   const documentEvidence = collectDocumentEvidence(raw);
+  const dateForms = documentDateForms(raw);
+  if (dateForms.colonlessOffsetExample) report.dateForms.example = dateForms.colonlessOffsetExample;
 
   let ops: OperationFacts[];
   let base: ConvertEnv;
@@ -132,13 +136,13 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
     const schemas: Record<string, unknown> = isObj(raw.schemas) ? raw.schemas : {};
     const byObject = new WeakMap<object, string>();
     for (const [k, v] of Object.entries(schemas)) if (isObj(v)) byObject.set(v, k);
-    base = { report, documentEvidence, resolveRef: (ref) => schemas[ref], refName: (node) => byObject.get(node) };
+    base = { report, documentEvidence, dateForms, resolveRef: (ref) => schemas[ref], refName: (node) => byObject.get(node) };
     ops = readDiscoveryOperations(raw);
     report.heldBack.everyTool = discoveryStandardParams(raw);
     bases = ops.map((op) => sanitizeName(discoveryNameBase(op.vendorName ?? op.id, String(raw.name ?? ''))));
   } else {
     const { doc, names } = await dereference(raw);
-    base = { report, documentEvidence, refName: (node) => names.get(node) };
+    base = { report, documentEvidence, dateForms, refName: (node) => names.get(node) };
     ops = readOpenApiOperations(doc);
     bases = ops.map((op) => baseToolName(op.vendorName, op.method, op.path));
   }

@@ -19,9 +19,21 @@ function swaggerParamSchema(p: Record<string, any>): Record<string, any> {
   return { ...schema, description };
 }
 
+/** A parameter's own example values (`example`, and the `value` of each of its `examples`). */
+function paramExamples(p: Record<string, any>): unknown[] {
+  const out: unknown[] = 'example' in p ? [p.example] : [];
+  if (isObj(p.examples)) for (const ex of Object.values<any>(p.examples)) if (isObj(ex) && 'value' in ex) out.push(ex.value);
+  return out;
+}
+
 function paramSchema(p: Record<string, any>, swagger: boolean): unknown {
   if (swagger) return swaggerParamSchema(p);
-  if (p.schema !== undefined) return isObj(p.schema) && p.description && !p.schema.description ? { ...p.schema, description: p.description } : p.schema;
+  if (p.schema !== undefined) {
+    if (!isObj(p.schema)) return p.schema;
+    const examples = paramExamples(p);
+    // The parameter's examples travel with its schema for the converter to read a date form from (date-forms.ts).
+    return { ...p.schema, ...(p.description && !p.schema.description ? { description: p.description } : {}), ...(examples.length ? { 'x-parameter-examples': examples } : {}) };
+  }
   if (isObj(p.content)) {
     const first = Object.values(p.content)[0];
     if (isObj(first)) return first.schema ?? {};

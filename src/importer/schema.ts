@@ -14,6 +14,7 @@
 import { enumIsListable } from '../engine/pack-compiler';
 import type { Json, SchemaNode } from '../engine/types';
 import { VALUE_SET_NAMES, valueSet } from '../engine/value-sets';
+import { applyColonlessOffset, applyDateAccepted, applyZonedDateTime, zonedCondition, type DocumentDateForms } from './date-forms';
 import { patternExample, patternRule } from './patterns';
 import { recognise, type DocumentEvidence } from './recognise';
 import type { ImportReport } from './types';
@@ -61,6 +62,8 @@ export interface ConvertEnv {
   refName?: (node: object) => string | undefined;
   /** Discovery: the method whose `annotations.required` lists the body's required fields. */
   discoveryMethod?: string;
+  /** The date-time forms the document's own examples use beyond RFC 3339 (date-forms.ts). */
+  dateForms?: DocumentDateForms;
 }
 
 export interface ConvertContext {
@@ -86,6 +89,16 @@ function toNumber(v: unknown): number | undefined {
     return Number.isFinite(n) ? n : undefined;
   }
   return undefined;
+}
+
+/** A vendor schema's own example values (and its parameter's), read for a date form only: never copied. */
+function exampleValues(node: Record<string, any>): unknown[] {
+  const out: unknown[] = [];
+  if ('example' in node) out.push(node.example);
+  if (Array.isArray(node.examples)) out.push(...node.examples);
+  if (Array.isArray(node['x-parameter-examples'])) out.push(...node['x-parameter-examples']);
+  if ('x-example' in node) out.push(node['x-example']);
+  return out;
 }
 
 /** The vendor's description, for evidence only. */
@@ -293,6 +306,8 @@ function convertNode(env: ConvertEnv, original: Record<string, any>, ctx: Conver
     }
   }
   if (typeof node.pattern === 'string' && (main === 'string' || main === undefined)) out.pattern = node.pattern;
+  if (env.dateForms && applyColonlessOffset(out, env.dateForms)) env.report.dateForms.colonlessOffset++;
+  if (applyDateAccepted(out, exampleValues(node))) env.report.dateForms.dateAccepted++;
 
   // Arrays.
   if (main === 'array' || node.items !== undefined) {
@@ -307,11 +322,13 @@ function convertNode(env: ConvertEnv, original: Record<string, any>, ctx: Conver
   if (isObj(node.properties)) {
     const props: [string, SchemaNode][] = [];
     const names = Object.keys(node.properties);
+    let zoned = false;
     for (const [name, sub] of Object.entries(node.properties)) {
       const field = ctx.field ? `${ctx.field}.${name}` : name;
       const argsPath = ctx.argsPath === undefined ? undefined : ctx.argsPath ? `${ctx.argsPath}.${name}` : name;
       const converted = convertSchema(env, sub, child(ctx, field, argsPath));
       if (converted === DROP) continue;
+      if (name === 'dateTime' && applyZonedDateTime(converted, resolve(env, node.properties.timeZone))) zoned = true;
       finishField(env, { tool: ctx.tool, field, name, node: converted, raw: resolve(env, sub), siblings: names, parentArgsPath: ctx.argsPath });
       props.push([name, converted]);
     }
@@ -328,6 +345,10 @@ function convertNode(env: ConvertEnv, original: Record<string, any>, ctx: Conver
     }
     const req = [...required].filter((r) => kept.has(r));
     if (req.length) out.required = req;
+    if (zoned) {
+      Object.assign(out, zonedCondition());
+      env.report.dateForms.zonedDateTime++;
+    }
   }
   // A schema that only requires fields (a branch of a oneOf over the parent's fields) keeps that list.
   if (!isObj(node.properties) && Array.isArray(node.required)) {
@@ -475,7 +496,7 @@ export function completeKeywords(env: ConvertEnv, tool: string, field: string, n
       env.report.patternsDropped.push({ tool, field, pattern: node.pattern, reason: example === undefined ? 'no example can be made from it' : 'its example breaks the field\'s length bounds' });
       delete node.pattern;
     } else {
-      node['x-rule'] = patternRule(node.pattern);
+      node['x-rule'] = typeof node['x-rule'] === 'string' ? node['x-rule'] : patternRule(node.pattern);
       node['x-example'] = example;
     }
   }

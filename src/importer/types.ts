@@ -98,6 +98,13 @@ export interface ImportReport {
   /** Patterns left out (not a JavaScript regular expression, or no example could be made). */
   patternsDropped: { tool: string; field: string; pattern: string; reason: string }[];
   inferences: Inference[];
+  /**
+   * Date-time fields given a vendor's documented form beside RFC 3339 (date-forms.ts): `colonlessOffset`
+   * counts the fields that also take ±hhmm (the document's examples write it; `example` is one), and
+   * `zonedDateTime` the dateTimes that take no offset when a sibling timeZone is given, and `dateAccepted` the
+   * date-time fields that also take a date because their own examples are dates.
+   */
+  dateForms: { colonlessOffset: number; example?: string; zonedDateTime: number; dateAccepted: number };
   /** Tools whose examples could not be made as wanted. */
   exampleGaps: { tool: string; missing: string }[];
 }

@@ -307,7 +307,7 @@ describe('a value that fits a sibling field names that field', () => {
     expect(r.body).toEqual({
       error: 'invalid_format',
       field: 'start.dateTime',
-      message: 'must be an RFC 3339 date-time with a time zone offset, e.g. 2026-03-11T09:00:00+01:00; the value sent is a date in YYYY-MM-DD form, which goes in date',
+      message: 'must be an RFC 3339 date-time; the offset (Z or ±hh:mm) may be left out only when timeZone is given beside it, e.g. 2026-03-11T09:00:00+01:00; the value sent is a date in YYYY-MM-DD form, which goes in date',
       received: '2026-03-11',
       retryable: false,
     });
