@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { check } from '../../src/engine';
 import { getPack } from '../../src/packs';
 
-const helpdesk = getPack('helpdesk');
+const helpdesk = getPack('helpdesk')!;
 const call = { name: 'update_ticket', arguments: { ticket_id: 'T-8841', staus: 'OPEN' } };
 
 describe('a rejected result computes its suggestion on first read', () => {
