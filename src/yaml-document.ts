@@ -1,7 +1,7 @@
 // A tools document (OpenAPI, Swagger, Discovery, or tool definitions) written in YAML, read with the `yaml`
 // package: for `--tools FILE` (src/cli/bin.ts) and the playground's Your tools (custom-tools.ts, the import
 // worker). Import this module only when looksLikeJson() says no, so JSON readers never load the parser.
-import { parseDocument } from 'yaml';
+import { isScalar, parseDocument } from 'yaml';
 
 export type YamlRead = { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
 
@@ -28,6 +28,13 @@ export function parseYamlText(text: string): YamlRead {
   }
   if (typeof value !== 'object' || value === null) {
     return { ok: false, message: 'is neither JSON nor a YAML mapping or list: a tools document is an object or an array', line: 1, column: 1 };
+  }
+  // `swagger: 2.0` and `openapi: 3.1` are versions, which YAML reads as numbers (2, 3.1): keep them as written.
+  if (!Array.isArray(value)) {
+    for (const key of ['openapi', 'swagger']) {
+      const node = doc.get(key, true);
+      if (isScalar(node) && typeof node.value === 'number') (value as Record<string, unknown>)[key] = node.source ?? String(node.value);
+    }
   }
   return { ok: true, value };
 }

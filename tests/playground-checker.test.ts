@@ -100,6 +100,9 @@ describe('compileCustomTools', () => {
   test('an OpenAPI document in YAML is recognised as a document, for the import worker', () => {
     const c = compileCustomTools(readFileSync(new URL('./fixtures/lending-library.openapi.yaml', import.meta.url), 'utf8'), parseYamlText);
     expect(c).toEqual({ ok: 'document', format: 'OpenAPI 3.0.3' });
+    // Versions YAML would read as numbers stay as written.
+    expect(compileCustomTools('swagger: 2.0\npaths: {}\n', parseYamlText)).toEqual({ ok: 'document', format: 'Swagger 2.0' });
+    expect(compileCustomTools('openapi: 3.1\npaths: {}\n', parseYamlText)).toEqual({ ok: 'document', format: 'OpenAPI 3.1' });
   });
   test('a YAML syntax error is a problem at its line and column, with a range there', () => {
     const text = ['- name: ring_bell', '  input_schema: {type: object', '- name: other', ''].join('\n');
