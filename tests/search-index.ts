@@ -8,7 +8,7 @@ import { SEARCH_RANKING } from '../src/docs/search-ranking';
  * browser does and ranking as the search box ranks (SEARCH_RANKING), in a plain Node process (Vitest's module runner does not load a bundle outside the project).
  * The URLs of each query's first 20 results, best first.
  */
-export function searchIndex(bundle: string, queries: string[]): Record<string, string[]> {
+export function searchIndex(bundle: string, queries: string[], ranking: object = SEARCH_RANKING): Record<string, string[]> {
   const script = `
     import { createServer } from 'node:http';
     import { readFile } from 'node:fs/promises';
@@ -24,7 +24,7 @@ export function searchIndex(bundle: string, queries: string[]): Record<string, s
     for (const q of queries) out[q] = await Promise.all((await pf.search(q)).results.slice(0, 20).map(async (r) => (await r.data()).url));
     server.close();
     process.stdout.write(JSON.stringify(out));`;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, SEARCH_ARGS: JSON.stringify([bundle, queries, SEARCH_RANKING]) }, encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, SEARCH_ARGS: JSON.stringify([bundle, queries, ranking]) }, encoding: 'utf8', timeout: 120_000 });
   if (run.status !== 0) throw new Error(`the search process failed: ${run.stderr}`);
   return JSON.parse(run.stdout) as Record<string, string[]>;
 }

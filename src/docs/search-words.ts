@@ -189,12 +189,15 @@ function escapeHtml(text: string): string {
 /**
  * The part of a tool page only the search index reads (`hidden`: no reader sees it, no screen reader reads it):
  * the action words at Pagefind's top weight, so a tool page outranks the pack page that merely lists its name,
- * the other words of its facts at a low weight, and filters and metadata for the results.
+ * and as the `does` metadata field, the other words of its facts at a low weight, and filters and metadata for the results.
  */
 export function toolSearchHtml(vendor: string, packId: string, tool: SearchableTool): string {
   const words = toolSearchWords(vendor, tool);
   const parts = [
     `<p data-pagefind-weight="10">${escapeHtml(words.action.join(' '))}</p>`,
+    // Also as metadata: Pagefind adds a boost for a query word found in a metadata field (SEARCH_RANKING's
+    // metaWeights), as it does for the title, so a tool found by what it does competes with one found by its name.
+    `<span data-pagefind-meta="does:${escapeHtml(words.action.join(' '))}"></span>`,
     words.context.length ? `<p data-pagefind-weight="1">${escapeHtml(words.context.join(' '))}</p>` : '',
     `<span data-pagefind-filter="vendor:${escapeHtml(vendor.replace(/[,:]/g, ' '))}"></span>`,
     `<span data-pagefind-filter="pack:${escapeHtml(packId)}"></span>`,
