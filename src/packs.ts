@@ -4,6 +4,7 @@ import googleCalendar from '../content/packs/google-calendar.json';
 import helpdesk from '../content/packs/helpdesk.json';
 import stripe from '../content/packs/stripe.json';
 import { loadPacks } from './engine/pack-loader';
+import catalog from './generated/pack-catalog.json';
 // The value sets the packs name (x-value-set), registered before they compile.
 import './engine/registries/all';
 
@@ -14,6 +15,13 @@ export const PACK_FILES: Record<string, unknown> = {
 };
 
 export const packs = loadPacks(PACK_FILES);
+
+// The catalog (src/generated/pack-catalog.json) is the one list of packs the site, CLI, package and proxy read;
+// the files above are only how the bundler reaches the curated ones, so they must be the catalog's, in its order.
+const catalogCurated = (catalog as { id: string; kind: string }[]).filter((p) => p.kind === 'curated').map((p) => p.id);
+if (packs.map((p) => p.id).join() !== catalogCurated.join()) {
+  throw new Error(`src/packs.ts loads ${packs.map((p) => p.id).join(', ')}; the catalog's curated packs are ${catalogCurated.join(', ')}: run npx tsx src/cli/pack-catalog.ts`);
+}
 
 export function getPack(id: string) {
   return packs.find((p) => p.id === id);

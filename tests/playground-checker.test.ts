@@ -4,6 +4,9 @@ import { check } from '../src/engine';
 import { getPack } from '../src/packs';
 import { bareError } from '../src/components/playground/bare';
 import { compileCustomTools } from '../src/components/playground/custom-tools';
+import { offsetOfLineColumn } from '../src/components/playground/definition-problems';
+import { parseYamlText } from '../src/yaml-document';
+import { readFileSync } from 'node:fs';
 import { CUSTOM_SAMPLE, EXAMPLES } from '../src/components/playground/examples';
 import { suggestionFor } from '../src/components/playground/suggestion';
 
@@ -85,6 +88,37 @@ describe('compileCustomTools', () => {
     expect(c.problems).toHaveLength(1);
     expect(c.problems[0].where).toBe('/0/input_schema/properties/a/type');
     expect(c.problems[0].message).toMatch(/string, number, integer, boolean, object, array, null/);
+  });
+  test('tool definitions in YAML compile like the same definitions in JSON', () => {
+    const yaml = ['- name: ring_bell', '  input_schema:', '    type: object', '    required: [times]', '    properties:', '      times: {type: integer, minimum: 1, maximum: 3}', ''].join('\n');
+    const c = compileCustomTools(yaml, parseYamlText);
+    expect(c.ok).toBe(true);
+    if (c.ok !== true) return;
+    expect(check(c.pack, { name: 'ring_bell', arguments: { times: 5 } }).log.faults.map((f) => [f.field, f.code])).toEqual([['times', 'out_of_range']]);
+    expect(check(c.pack, { name: 'ring_bell', arguments: { times: 2 } }).ok).toBe(true);
+  });
+  test('an OpenAPI document in YAML is recognised as a document, for the import worker', () => {
+    const c = compileCustomTools(readFileSync(new URL('./fixtures/lending-library.openapi.yaml', import.meta.url), 'utf8'), parseYamlText);
+    expect(c).toEqual({ ok: 'document', format: 'OpenAPI 3.0.3' });
+    // Versions YAML would read as numbers stay as written.
+    expect(compileCustomTools('swagger: 2.0\npaths: {}\n', parseYamlText)).toEqual({ ok: 'document', format: 'Swagger 2.0' });
+    expect(compileCustomTools('openapi: 3.1\npaths: {}\n', parseYamlText)).toEqual({ ok: 'document', format: 'OpenAPI 3.1' });
+  });
+  test('a YAML syntax error is a problem at its line and column, with a range there', () => {
+    const text = ['- name: ring_bell', '  input_schema: {type: object', '- name: other', ''].join('\n');
+    const c = compileCustomTools(text, parseYamlText);
+    expect(c.ok).toBe(false);
+    if (c.ok) return;
+    expect(c.summary).toBe('The definitions are neither JSON nor valid YAML.');
+    expect(c.problems).toHaveLength(1);
+    const [, line, column] = /^line (\d+), column (\d+)$/.exec(c.problems[0].where)!.map(Number);
+    expect(line).toBeGreaterThan(1);
+    expect(c.problems[0].range!.start).toBe(offsetOfLineColumn(text, line, column));
+    expect(c.problems[0].message).not.toMatch(/line \d|\n/);
+    // JSON text is still read as JSON, with the JSON reader's words, even when the YAML reader is at hand.
+    const j = compileCustomTools('[{"name": "x",}]', parseYamlText);
+    if (!j.ok) expect(c.summary).not.toBe(j.summary);
+    expect(j.ok === false && j.problems[0].where).toBe('line 1, column 15');
   });
   test('invalid JSON gives the line and column; empty text says so', () => {
     const c = compileCustomTools('[{"name": "x",}]');

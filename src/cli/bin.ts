@@ -8,12 +8,12 @@
 //   actionable-errors mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command that starts an MCP server>
 //   actionable-errors --help | --version                        help.ts has the words
 import { existsSync, readFileSync } from 'node:fs';
-import { parseJsonText } from '../engine/parse';
 import { loadCatalogPack, usePackModules } from '../package/catalog';
 import type { CompiledPack } from '../engine/types';
 import { HELP, PROXY_HELP } from './help';
 import { streamJsonl, type WorkerSource } from './jsonl';
-import { loadPack, parseArgs, runCli } from './run';
+import { loadPack, parseArgs, readToolsText, runCli, type CliIo } from './run';
+import { looksLikeJson } from '../document-text';
 
 /** The value after `flag` in argv, when there is one. */
 function valueOf(argv: readonly string[], flag: string): string | undefined {
@@ -22,17 +22,20 @@ function valueOf(argv: readonly string[], flag: string): string | undefined {
 }
 
 /**
- * The --tools file when it is an OpenAPI, Swagger or Discovery document: imported and compiled (tools-document.ts).
- * Undefined for anything else (tool definitions, an unreadable file): run.ts reads those and says what is wrong.
+ * The --tools file when it is an OpenAPI, Swagger or Discovery document (JSON or YAML): imported and compiled
+ * (tools-document.ts). Undefined for anything else (tool definitions, an unreadable file): run.ts reads those and says what is wrong.
  */
-async function importApiDocument(path: string | undefined): Promise<{ pack: CompiledPack; source: unknown } | { error: string } | undefined> {
+async function importApiDocument(path: string | undefined, parseYaml: CliIo['parseYaml']): Promise<{ pack: CompiledPack; source: unknown } | { error: string } | undefined> {
   if (!path) return undefined;
-  let doc: unknown;
+  let text: string;
   try {
-    doc = JSON.parse(readFileSync(path, 'utf8'));
+    text = readFileSync(path, 'utf8');
   } catch {
     return undefined;
   }
+  const read = readToolsText(text, { parseYaml });
+  if (!read.ok) return undefined;
+  const doc = read.value;
   // Said by its own keys; the importer, its dereferencer and the registries load only for such a file.
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || !('openapi' in doc || 'swagger' in doc || 'discoveryVersion' in doc)) return undefined;
   const { toolsFromApiDocument } = await import('./tools-document');
@@ -43,13 +46,26 @@ async function importApiDocument(path: string | undefined): Promise<{ pack: Comp
   }
 }
 
+/** The YAML reader, loaded only when the --tools file does not open as JSON. */
+async function yamlReaderFor(path: string | undefined): Promise<CliIo['parseYaml']> {
+  if (!path) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  return looksLikeJson(text) ? undefined : (await import('../yaml-document')).parseYamlText;
+}
+
 async function checkCommand(argv: string[]): Promise<number> {
   // Load before the synchronous run what it may ask for: the pack named, AJV's compiler for --tools.
   const packId = valueOf(argv, '--pack');
   const shipped: CompiledPack | undefined = packId === undefined ? undefined : await loadCatalogPack(packId);
   const toolsImport = argv.includes('--tools') ? await import('../engine/tools-import') : undefined;
   // An API document for --tools is imported first (asynchronously), then handed to the synchronous run.
-  const apiDocument = toolsImport ? await importApiDocument(valueOf(argv, '--tools')) : undefined;
+  const parseYaml = toolsImport ? await yamlReaderFor(valueOf(argv, '--tools')) : undefined;
+  const apiDocument = toolsImport ? await importApiDocument(valueOf(argv, '--tools'), parseYaml) : undefined;
   if (apiDocument && 'error' in apiDocument) {
     process.stderr.write(`error: ${apiDocument.error}\n`);
     return 2;
@@ -70,6 +86,7 @@ async function checkCommand(argv: string[]): Promise<number> {
       if (!toolsImport) throw new Error('the tools compiler was not loaded');
       return apiDocument ? apiDocument.pack : toolsImport.packFromToolDefinitions(definitions, origin);
     },
+    parseYaml,
     countTokens: tokenizer ? (text: string) => tokenizer.countTokens(text) : undefined,
     warn: (text: string) => process.stderr.write(text),
   };
@@ -82,7 +99,7 @@ async function checkCommand(argv: string[]): Promise<number> {
       return pack.code;
     }
     // Each worker compiles the pack for itself: your own tools from the definitions loadPack just read.
-    const definitions = args.tools ? parseJsonText(io.readFile(args.tools), '') : undefined;
+    const definitions = args.tools ? readToolsText(io.readFile(args.tools), io) : undefined;
     const source: WorkerSource = apiDocument
       ? { imported: apiDocument.source, origin: args.tools! }
       : definitions?.ok

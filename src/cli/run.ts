@@ -12,6 +12,7 @@ import type { CompiledPack } from '../engine/types';
 import { parseJsonText } from '../engine/parse';
 import { replay } from '../engine/replay';
 import { unknownPackMessage } from '../package/catalog';
+import { looksLikeJson } from '../document-text';
 import { HELP, USAGE_HINT } from './help';
 
 export interface CliIo {
@@ -21,6 +22,8 @@ export interface CliIo {
   pack: (id: string) => CompiledPack | undefined;
   /** Your own tool definitions as a pack (packFromToolDefinitions), passed in so that only --tools loads AJV's compiler. */
   toolsPack: (definitions: unknown, origin: string) => CompiledPack;
+  /** Reads a --tools file that is not JSON (parseYamlText, src/yaml-document.ts), passed in so that only such a file loads the YAML parser. */
+  parseYaml?: (text: string) => { ok: true; value: unknown } | { ok: false; message: string };
   /** Writes a warning to stderr at once (tools left out of a --tools file); absent in tests that read only the output. */
   warn?: (text: string) => void;
   /** o200k_base token counts for --replay (gpt-tokenizer, loaded by bin.ts only for --replay); without it the report's token figures are null. */
@@ -95,6 +98,13 @@ export function parseArgs(argv: string[]): Args | CliOutput {
   return args;
 }
 
+/** A --tools file's text as a value: JSON, or YAML when it does not open as JSON and the YAML reader was loaded. */
+export function readToolsText(text: string, io: Pick<CliIo, 'parseYaml'>): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (io.parseYaml && !looksLikeJson(text)) return io.parseYaml(text);
+  const parsed = parseJsonText(text, '');
+  return parsed.ok ? parsed : { ok: false, message: parsed.fault.message };
+}
+
 export function loadPack(args: Args, io: CliIo): CompiledPack | CliOutput {
   if (args.pack) {
     const pack = io.pack(args.pack);
@@ -107,8 +117,8 @@ export function loadPack(args: Args, io: CliIo): CompiledPack | CliOutput {
   } catch (err) {
     return { stdout: '', stderr: `error: cannot read ${args.tools}: ${(err as Error).message}\n`, code: 2 };
   }
-  const parsed = parseJsonText(text, '');
-  if (!parsed.ok) return { stdout: '', stderr: `error: ${args.tools} ${parsed.fault.message}\n`, code: 2 };
+  const parsed = readToolsText(text, io);
+  if (!parsed.ok) return { stdout: '', stderr: `error: ${args.tools} ${parsed.message}\n`, code: 2 };
   try {
     const pack = io.toolsPack(parsed.value, args.tools!);
     // The other tools still load; the ones that cannot be compiled are named once, on stderr.

@@ -1,29 +1,29 @@
 // The imported packs (content/packs/imported/, written by `npm run import`) for the docs pages, at build time:
-// read from disk rather than bundled (9 MB of JSON), compiled once, on first use, by the pages that need
-// them. The packs index needs only their listing, which reads the files without compiling anything.
+// which packs there are is the catalog's to say (src/package/catalog.ts, as for the CLI, package and proxy).
+// Read from disk rather than bundled (9 MB of JSON), compiled once, on first use, by the pages that need
+// them. The packs index and the playground's picker need only the catalog's listing, which reads no pack.
 // IMPORTED_PACKS=id,id (or `none`) builds the pages of only those imported packs: a development aid for
 // timing a build; unset, every pack is built.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compilePack } from '../engine/ajv-backend';
 import type { CompiledPack, CompiledTool, PackSource } from '../engine/types';
 import type { HeldBack, ImportReport } from '../importer/types';
 import '../engine/registries/all';
-import { packs as curatedPacks } from '../packs';
+import { getPack as getCuratedPack, packs as curatedPacks } from '../packs';
+import { PACK_CATALOG } from '../package/catalog';
 import { vendorName } from './vendors';
 
 export const IMPORTED_DIR = 'content/packs/imported';
 
+/** The imported packs of the catalog (src/package/catalog.ts), the one list of packs, by id. */
 function selectedIds(): string[] {
-  const all = readdirSync(IMPORTED_DIR)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => f.replace(/\.json$/, ''))
-    .sort();
+  const all = PACK_CATALOG.filter((p) => p.kind === 'imported').map((p) => p.id);
   const only = process.env.IMPORTED_PACKS?.trim();
   if (!only) return all;
   if (only === 'none') return [];
   const wanted = new Set(only.split(',').map((s) => s.trim()));
-  for (const id of wanted) if (!all.includes(id)) throw new Error(`IMPORTED_PACKS names ${id}, which is not in ${IMPORTED_DIR}/`);
+  for (const id of wanted) if (!all.includes(id)) throw new Error(`IMPORTED_PACKS names ${id}, which is not an imported pack of the catalog`);
   return all.filter((id) => wanted.has(id));
 }
 
@@ -63,16 +63,31 @@ export interface PackListing {
   curated: boolean;
 }
 
-/** Every pack the site has: the curated ones first, then the imported ones by id. */
+/** Every pack the site has, in the catalog's order (the curated ones first, then the imported ones by id). */
 export function packListing(): PackListing[] {
-  const curated = curatedPacks.map((p) => ({ id: p.id, title: p.title, vendor: p.vendor, vendorName: vendorName(p.vendor), tools: p.tools.length, curated: true }));
-  const imported = [...importedSources().values()].map((p) => ({ id: p.id, title: p.title, vendor: p.vendor, vendorName: vendorName(p.vendor), tools: p.tools.length, curated: false }));
-  return [...curated, ...imported];
+  const built = new Set(selectedIds());
+  return PACK_CATALOG.filter((p) => p.kind === 'curated' || built.has(p.id)).map((p) => ({
+    id: p.id,
+    title: p.title,
+    vendor: p.vendor,
+    vendorName: vendorName(p.vendor),
+    tools: p.tools,
+    curated: p.kind === 'curated',
+  }));
+}
+
+/** Every pack the site builds pages for, compiled, in the catalog's order: what the pack and tool pages are made from. */
+export function sitePacks(): { pack: CompiledPack; imported: boolean }[] {
+  return packListing().map((l) => {
+    const pack = l.curated ? getCuratedPack(l.id) : getImportedPack(l.id);
+    if (!pack) throw new Error(`the catalog lists ${l.id}, which has no pack file: run npx tsx src/cli/pack-catalog.ts`);
+    return { pack, imported: !l.curated };
+  });
 }
 
 /** Whether a pack id is one of the imported packs built. */
 export function isImported(id: string): boolean {
-  return importedSources().has(id);
+  return selectedIds().includes(id);
 }
 
 /** A tool of another pack that declares the same vendor operation. */

@@ -1,13 +1,14 @@
 // The bundled bin (lib/cli.js, run through npm run check's launcher, which builds it when stale): --jsonl
 // streams, --workers keeps the order, and both print exactly what the in-process CLI (run.ts) prints.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runCli } from '../../src/cli/run';
 import { packFromToolDefinitions } from '../../src/engine';
 import { getPack } from '../../src/packs';
+import { parseYamlText } from '../../src/yaml-document';
 
 const dir = mkdtempSync(join(tmpdir(), 'actionable-bin-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -154,4 +155,40 @@ test('--tools with an API document the importer refuses says why, in one line, a
   expect(r.status).toBe(2);
   expect(r.stdout).toBe('');
   expect(r.stderr).toBe(`error: ${bad} could not be imported: OpenAPI 2.5 is not a version the importer reads (3.0, 3.1)\n`);
+});
+
+// --tools reads YAML as well as JSON: the OpenAPI documents vendors publish are often YAML.
+const yamlDocFile = new URL('../fixtures/lending-library.openapi.yaml', import.meta.url).pathname;
+
+test('--tools with an OpenAPI document in YAML: the same import as JSON, and a faulty call gets its body', () => {
+  const r = bin(['--tools', yamlDocFile], JSON.stringify({ name: 'createLoan', arguments: { member_id: 'M-0042', isbn: '9780000000002', weeks: 9, format: 'Paperback' } }));
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(1);
+  const body = JSON.parse(r.stdout);
+  expect(body.error).toBe('validation_failed');
+  expect(body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['format', 'weeks']);
+  const ok = bin(['--tools', yamlDocFile], JSON.stringify({ name: 'createLoan', arguments: { member_id: 'M-0042', isbn: '9780000000002', weeks: 2 } }));
+  expect(ok.stderr).toBe('');
+  expect(ok.status).toBe(0);
+  // The same document as JSON is the same pack: YAML's reading (200 as a key, quoted strings) changes nothing.
+  const asJson = join(dir, 'lending-library.json');
+  const read = parseYamlText(readFileSync(yamlDocFile, 'utf8'));
+  if (!read.ok) throw new Error(read.message);
+  writeFileSync(asJson, JSON.stringify(read.value));
+  expect(bin(['--tools', asJson, '--export', 'openai'], '').stdout).toBe(bin(['--tools', yamlDocFile, '--export', 'openai'], '').stdout);
+});
+
+test('--tools with tool definitions in YAML, and a YAML syntax error said with its line and column, no stack trace', () => {
+  const defs = join(dir, 'tools.yaml');
+  writeFileSync(defs, ['- name: ring_bell', '  description: Rings the bell a number of times.', '  parameters:', '    type: object', '    required: [times]', '    properties:', '      times: {type: integer, minimum: 1, maximum: 3}', ''].join('\n'));
+  const r = bin(['--tools', defs], JSON.stringify({ name: 'ring_bell', arguments: { times: 5 } }));
+  expect(r.stderr).toBe('');
+  expect(JSON.parse(r.stdout).error).toBe('out_of_range');
+  const broken = join(dir, 'broken.yaml');
+  writeFileSync(broken, ['openapi: 3.0.3', 'paths:', '  /bells:', '    get: {operationId: listBells', '  /rings: {}', ''].join('\n'));
+  const b = bin(['--tools', broken], '{"name":"x","arguments":{}}');
+  expect(b.status).toBe(2);
+  expect(b.stdout).toBe('');
+  expect(b.stderr).toMatch(new RegExp(`^error: ${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid YAML at line \\d+, column \\d+: [^\\n]+\\n$`));
+  expect(b.stderr).not.toMatch(/\n\s+at /);
 });

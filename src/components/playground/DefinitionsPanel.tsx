@@ -3,6 +3,7 @@
 import { forwardRef, lazy, Suspense } from 'react';
 import { CodeEditor, type CodeEditorHandle } from './CodeEditor';
 import { lineCol } from './common';
+import { looksLikeJson } from '../../document-text';
 import type { CustomPack } from './custom-tools';
 import type { Diagnostic } from './diagnostics';
 
@@ -56,7 +57,7 @@ export const DefinitionsPanel = forwardRef<CodeEditorHandle, Props>(function Def
         </label>
       </header>
       <p className="pg-panel-sub">
-        OpenAI, Anthropic or MCP tool definitions (an array, or an object with a tools array), or an OpenAPI, Swagger or Google Discovery document in JSON. They become a
+        OpenAI, Anthropic or MCP tool definitions (an array, or an object with a tools array), or an OpenAPI, Swagger or Google Discovery document, in JSON or YAML. They become a
         pack with the same checks, without glosses.
       </p>
       <CodeEditor
@@ -66,10 +67,10 @@ export const DefinitionsPanel = forwardRef<CodeEditorHandle, Props>(function Def
         value={props.value}
         epoch={props.epoch}
         onChange={props.onChange}
-        language="json"
+        language={looksLikeJson(props.value) ? 'json' : 'plaintext'}
         diagnostics={props.diagnostics}
         modelUri={TOOLS_URI}
-        ariaLabel="Tool definitions or an API document (JSON)"
+        ariaLabel="Tool definitions or an API document (JSON or YAML)"
         dark={props.dark}
         loadRich={props.loadRich}
         minLines={6}

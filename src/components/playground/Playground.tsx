@@ -6,13 +6,14 @@ import { Component, lazy, Suspense, useCallback, useDeferredValue, useEffect, us
 import { flushSync } from 'react-dom';
 import type { CompiledPack, CompiledTool, InputShape, Json } from '../../engine/types';
 import { SHARE_WARN_BYTES } from '../../share-link';
+import { looksLikeJson } from '../../document-text';
 import { codeHref, toolHref } from '../../docs/urls';
 import { BodyPanel } from './BodyPanel';
 import { CallPanel, CALL_URI } from './CallPanel';
 import { type CodeEditorHandle, loadMonaco } from './CodeEditor';
 import { copyText } from './common';
 import { CorrectionsPanel } from './CorrectionsPanel';
-import type { CustomPack } from './custom-tools';
+import type { CustomPack, YamlReader } from './custom-tools';
 import type { DocumentImport } from './DefinitionsPanel';
 import type { Diagnostic } from './diagnostics';
 import { EffectsPanel } from './EffectsPanel';
@@ -47,6 +48,7 @@ const panelLoading = (
 
 type Checker = typeof import('./checker');
 type AjvTools = Awaited<ReturnType<Checker['loadAjvTools']>>;
+const loadYamlReader = (): Promise<YamlReader> => import('../../yaml-document').then((m) => m.parseYamlText);
 type Extra = Awaited<ReturnType<Checker['loadExtra']>>;
 type ReplayOutcome = ReturnType<Extra['replay']>;
 
@@ -210,7 +212,15 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   const ajvTools = useLoaded<AjvTools>(checker && (ajvWanted || s.mode === 'custom') ? checker.loadAjvTools : null, [checker, ajvWanted || s.mode === 'custom'], () =>
     setLoadFailure('The validator for your own tools could not load. Reload the page to try again; the call is kept in the address bar.'),
   );
-  const compiled = useMemo(() => (ajvTools && s.mode === 'custom' ? ajvTools.compileCustomTools(s.tools) : null), [ajvTools, s.mode, s.tools]);
+  // The YAML reader: only once pasted text does not open as JSON (an OpenAPI document in YAML, say).
+  const yamlWanted = s.mode === 'custom' && !looksLikeJson(s.tools);
+  const yamlReader = useLoaded<YamlReader>(yamlWanted ? loadYamlReader : null, [yamlWanted], () =>
+    setLoadFailure('The YAML reader could not load. Reload the page to try again, or paste the definitions as JSON.'),
+  );
+  const compiled = useMemo(
+    () => (ajvTools && s.mode === 'custom' && (!yamlWanted || yamlReader) ? ajvTools.compileCustomTools(s.tools, yamlReader ?? undefined) : null),
+    [ajvTools, s.mode, s.tools, yamlWanted, yamlReader],
+  );
   const [doc, setDoc] = useState<{ text: string; info: DocumentImport; result: CustomPack | null } | null>(null);
   useEffect(() => {
     if (!ajvTools || compiled?.ok !== 'document') return;

@@ -7,7 +7,8 @@ import { loadValueSets } from '../../engine/registries';
 import { packFromToolDefinitions } from '../../engine/tools-import';
 import type { CompiledPack, Json } from '../../engine/types';
 import { valueSetNamesIn } from '../../engine/value-sets';
-import { jsonSyntaxProblem, type DefinitionProblem } from './definition-problems';
+import { jsonSyntaxProblem, offsetOfLineColumn, type DefinitionProblem } from './definition-problems';
+import { looksLikeJson } from '../../document-text';
 import { rangeOfPointer } from './pointer-range';
 
 export { jsonSyntaxProblem, type DefinitionProblem };
@@ -41,12 +42,29 @@ export async function compileImportedPack(source: unknown): Promise<CustomPack> 
   }
 }
 
-export function compileCustomTools(text: string): CustomPack {
+/** Reads YAML (parseYamlText in src/yaml-document.ts), which the page loads only once pasted text does not open as JSON. */
+export type YamlReader = (text: string) => { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
+
+/** The pasted text as a value: JSON, or YAML when it does not open as JSON; a syntax error is a problem at its line and column. */
+export function readPastedTools(text: string, parseYaml?: YamlReader): { ok: true; value: Json } | { ok: false; pack: CustomPack } {
+  if (parseYaml && !looksLikeJson(text)) {
+    const read = parseYaml(text);
+    if (read.ok) return { ok: true, value: read.value as Json };
+    const start = Math.min(offsetOfLineColumn(text, read.line, read.column), Math.max(0, text.length - 1));
+    const message = read.message.replace(/^is not valid YAML at line \d+, column \d+: /, '');
+    return { ok: false, pack: { ok: false, summary: 'The definitions are neither JSON nor valid YAML.', problems: [{ where: `line ${read.line}, column ${read.column}`, message, range: { start, end: start + 1 } }] } };
+  }
+  const parsed = parseJsonText(text, '');
+  if (!parsed.ok) return { ok: false, pack: { ok: false, summary: 'The definitions are not valid JSON.', problems: [jsonSyntaxProblem(text, parsed.fault, 'the definitions')] } };
+  return parsed;
+}
+
+export function compileCustomTools(text: string, parseYaml?: YamlReader): CustomPack {
   if (text.trim() === '') {
     return { ok: false, summary: 'No tool definitions yet.', problems: [{ where: 'the definitions', message: 'are empty: paste an array of OpenAI, Anthropic or MCP tool definitions' }] };
   }
-  const parsed = parseJsonText(text, '');
-  if (!parsed.ok) return { ok: false, summary: 'The definitions are not valid JSON.', problems: [jsonSyntaxProblem(text, parsed.fault, 'the definitions')] };
+  const parsed = readPastedTools(text, parseYaml);
+  if (!parsed.ok) return parsed.pack;
   const format = documentFormat(parsed.value);
   if (format) return { ok: 'document', format };
   try {

@@ -2,6 +2,8 @@
 // CLI runs (src/importer/), so a large document reports its progress instead of freezing the tab. The
 // importer, its dereferencer and the registries load only here, when a document is first pasted.
 import { importSpec } from '../../importer';
+import { looksLikeJson } from '../../document-text';
+import { parseYamlText } from '../../yaml-document';
 
 export type SpecImportRequest = { id: number; text: string };
 export type SpecImportReply =
@@ -18,7 +20,10 @@ const post = (m: SpecImportReply) => (self as unknown as Worker).postMessage(m);
 self.onmessage = async (e: MessageEvent<SpecImportRequest>) => {
   const { id, text } = e.data;
   try {
-    const doc = JSON.parse(text) as unknown;
+    // The page has read the text already (custom-tools.ts), so a YAML error here cannot happen; it is said all the same.
+    const yaml = looksLikeJson(text) ? undefined : parseYamlText(text);
+    if (yaml && !yaml.ok) throw new Error(`the document ${yaml.message}`);
+    const doc = yaml ? yaml.value : (JSON.parse(text) as unknown);
     let last = 0;
     const { pack, report } = await importSpec(doc, {
       id: 'your-api',

@@ -2,8 +2,8 @@
 // are written without indentation: they are downloads for a program, and GitHub's four come to 20 MB indented.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { EXPORT_FORMS, exportPack, type ExportForm } from '../../../../engine';
-import { getPack, packs } from '../../../../packs';
-import { getImportedPack, importedPacks } from '../../../../imported/site';
+import { getPack } from '../../../../packs';
+import { getImportedPack, sitePacks } from '../../../../imported/site';
 
 /**
  * An imported pack's strict variants are left out: they would lint every one of its tools at build time (most
@@ -11,10 +11,8 @@ import { getImportedPack, importedPacks } from '../../../../imported/site';
  */
 const IMPORTED_FORMS: readonly ExportForm[] = ['openai', 'anthropic', 'mcp', 'wire'];
 
-export const getStaticPaths: GetStaticPaths = () => [
-  ...packs.flatMap((p) => EXPORT_FORMS.map((form) => ({ params: { pack: p.id, form } }))),
-  ...importedPacks().flatMap((p) => IMPORTED_FORMS.map((form) => ({ params: { pack: p.id, form } }))),
-];
+export const getStaticPaths: GetStaticPaths = () =>
+  sitePacks().flatMap(({ pack, imported }) => (imported ? IMPORTED_FORMS : EXPORT_FORMS).map((form) => ({ params: { pack: pack.id, form } })));
 
 export const GET: APIRoute = ({ params }) => {
   const curated = getPack(String(params.pack));
