@@ -147,6 +147,11 @@ function onlyPlainKeys(v: JsonObject): boolean {
   return true;
 }
 
+/** A Gemini part holding a call: {"functionCall": {"name": …, "args": {…}}}. */
+function isGeminiPart(v: Json): v is JsonObject {
+  return isObject(v) && isObject(v.functionCall) && typeof v.functionCall.name === 'string';
+}
+
 /** Recognises the envelope of an already-parsed call. */
 export function readEnvelope(value: Json, depth = 0): ParseOutcome {
   if (Array.isArray(value)) {
@@ -163,6 +168,17 @@ export function readEnvelope(value: Json, depth = 0): ParseOutcome {
     const uses = (v.content as Json[]).filter((b) => isObject(b) && b.type === 'tool_use');
     return readEnvelope(uses, depth + 1);
   }
+  // The legacy Chat message with one function_call (before tool_calls): its arguments are JSON text.
+  if (v.role === 'assistant' && isObject(v.function_call)) return argumentsFrom(v.function_call.arguments, 'openai-function-call', nameOf(v.function_call.name));
+  // Gemini: a response's first candidate, a content's parts, or one part with its functionCall {name, args}.
+  // Each is known by a functionCall part, so arguments that merely have a key named parts stay arguments.
+  const content = Array.isArray(v.candidates) && isObject(v.candidates[0]) && isObject(v.candidates[0].content) ? v.candidates[0].content : v;
+  const calls = Array.isArray(content.parts) ? (content.parts as Json[]).filter(isGeminiPart) : [];
+  if (calls.length && depth < 3) return readEnvelope(calls, depth + 1);
+  if (isGeminiPart(v)) {
+    const fc = v.functionCall as JsonObject;
+    return argumentsFrom(fc.args, 'gemini', nameOf(fc.name));
+  }
   if (v.type === 'function' && isObject(v.function)) {
     const fn = v.function;
     return argumentsFrom(fn.arguments, 'openai-chat', nameOf(fn.name));
@@ -174,6 +190,8 @@ export function readEnvelope(value: Json, depth = 0): ParseOutcome {
     const params = isObject(v.params) ? v.params : {};
     return argumentsFrom(params.arguments, 'mcp', nameOf(params.name));
   }
+  // Gemini's FunctionCall on its own, out of its part.
+  if (typeof v.name === 'string' && 'args' in v && Object.keys(v).every((k) => k === 'name' || k === 'args' || k === 'id')) return argumentsFrom(v.args, 'gemini', v.name);
   if (typeof v.name === 'string' && ('arguments' in v || 'input' in v) && onlyPlainKeys(v)) {
     return argumentsFrom('arguments' in v ? v.arguments : v.input, 'plain', v.name);
   }
