@@ -148,7 +148,7 @@ function onlyPlainKeys(v: JsonObject): boolean {
 }
 
 /** A Gemini part holding a call: {"functionCall": {"name": …, "args": {…}}}. */
-function isGeminiPart(v: Json): v is JsonObject {
+function isGeminiPart(v: Json): boolean {
   return isObject(v) && isObject(v.functionCall) && typeof v.functionCall.name === 'string';
 }
 
@@ -173,7 +173,7 @@ export function readEnvelope(value: Json, depth = 0): ParseOutcome {
   // Gemini: a response's first candidate, a content's parts, or one part with its functionCall {name, args}.
   // Each is known by a functionCall part, so arguments that merely have a key named parts stay arguments.
   const content = Array.isArray(v.candidates) && isObject(v.candidates[0]) && isObject(v.candidates[0].content) ? v.candidates[0].content : v;
-  const calls = Array.isArray(content.parts) ? (content.parts as Json[]).filter(isGeminiPart) : [];
+  const calls = Array.isArray(content.parts) ? (content.parts as Json[]).filter((p) => isGeminiPart(p)) : [];
   if (calls.length && depth < 3) return readEnvelope(calls, depth + 1);
   if (isGeminiPart(v)) {
     const fc = v.functionCall as JsonObject;
