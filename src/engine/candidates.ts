@@ -84,13 +84,32 @@ function idPrefix(example: Json | undefined): string | undefined {
   return m ? m[0] : undefined;
 }
 
+/** A field named as an id or a number: issue_number, pull_number, id, userId, task_gid. */
+const ID_NAMED = /(?:^|_|-|[a-z])(?:id|Id|ID|gid|number|Number|num|Num|no|No)$/;
+
+/**
+ * The id inside a well-known decoration: `#412` (an issue number as trackers write it), `<#123…>`,
+ * `<@123…>`, `<@!123…>` and `<@&123…>` (Discord's channel, user and role mentions). The digits as text
+ * and as a number; the field's schema keeps whichever it takes. `#announcements` holds no id: nothing.
+ */
+function decoratedId(field: FieldInfo, v: Json): Json[] {
+  if (typeof v !== 'string') return [];
+  const m = /^\s*(?:#(\d{1,30})|<(?:#|@!?|@&)(\d{1,30})>)\s*$/.exec(v);
+  if (!m) return [];
+  // `#336699` is a colour: a bare # is read as an id's only on a field named as an id or a number.
+  if (m[1] !== undefined && !ID_NAMED.test(field.name)) return [];
+  const digits = m[1] ?? m[2];
+  const n = Number(digits);
+  return Number.isSafeInteger(n) ? [digits, n] : [digits];
+}
+
 /**
  * Values a field's own rules make of what was sent: `8841` -> `T-8841` (the pattern and its example),
  * `1` -> `p1` (the one enum value that ends in it), `true` -> `all` (a declared value alias), an epoch ->
  * the ISO form. Each is only a proposal: the caller keeps those that fit.
  */
 function repairsOf(field: FieldInfo, v: Json): Json[] {
-  const out: Json[] = [];
+  const out: Json[] = decoratedId(field, v);
   if (field.enumValues) {
     const key = typeof v === 'string' ? v.trim().toLowerCase() : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
     if (key !== undefined) {

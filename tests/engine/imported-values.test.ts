@@ -1,0 +1,107 @@
+// Values a model gets wrong in imported tools (issue 18, item 5): each family on a real imported pack,
+// loaded by id from the catalog. Every value offered is also sent back and must be accepted as it stands.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { check, type Json } from '../../src/engine';
+import '../../src/engine/registries/all';
+import type { CheckResult, CompiledPack } from '../../src/engine/types';
+import { loadCatalogPack } from '../../src/package/catalog';
+
+const packs: Record<string, CompiledPack> = {};
+
+beforeAll(async () => {
+  for (const id of ['github-v3', 'discord-v10', 'google-calendar-v3', 'asana-v1', 'jira-v3', 'notion-v1', 'google-sheets-v4', 'twilio-api-v2010']) {
+    const pack = await loadCatalogPack(id);
+    if (!pack) throw new Error(`no pack ${id} in the catalog`);
+    packs[id] = pack;
+  }
+});
+
+function run(pack: string, name: string, args: Record<string, Json>): CheckResult {
+  return check(packs[pack], { name, arguments: args });
+}
+
+/** The one fault of a body (a single-fault body, or the entry for `field` in a batch). */
+function faultOf(r: CheckResult, field: string): Record<string, Json> {
+  const body = r.body as Record<string, Json>;
+  const entries = Array.isArray(body.errors) ? (body.errors as Record<string, Json>[]) : [body];
+  const f = entries.find((e) => e.field === field);
+  if (!f) throw new Error(`no fault on ${field}: ${JSON.stringify(body)}`);
+  return f;
+}
+
+/** The suggested call is accepted as it is: what the body offered passes the field's schema. */
+function suggestionRuns(pack: string, r: CheckResult): void {
+  expect(r.suggested_call).not.toBeNull();
+  expect(check(packs[pack], r.suggested_call).ok).toBe(true);
+}
+
+describe('ids in a well-known decoration', () => {
+  test('"#412" for an integer issue number offers 412', () => {
+    const r = run('github-v3', 'issues_update', { owner: 'acme-corp', repo: 'billing-service', issue_number: '#412', state: 'closed' });
+    expect(faultOf(r, 'issue_number')).toMatchObject({ received: '#412', did_you_mean: [412] });
+    suggestionRuns('github-v3', r);
+  });
+
+  test('Discord channel, user and role mentions offer the snowflake inside them', () => {
+    const r = run('discord-v10', 'add_guild_member_role', { guild_id: '1087654321098765432', user_id: '<@!245678901234567890>', role_id: '<@&1076543210987654321>' });
+    expect(faultOf(r, 'user_id').did_you_mean).toEqual(['245678901234567890']);
+    expect(faultOf(r, 'role_id').did_you_mean).toEqual(['1076543210987654321']);
+    suggestionRuns('discord-v10', r);
+    const c = run('discord-v10', 'create_message', { channel_id: '<#1098765432109876543>', content: 'hi' });
+    expect(faultOf(c, 'channel_id').did_you_mean).toEqual(['1098765432109876543']);
+  });
+
+  test('a channel name holds no id: nothing is offered', () => {
+    const r = run('discord-v10', 'create_message', { channel_id: '#announcements', content: 'hi' });
+    expect(faultOf(r, 'channel_id').did_you_mean).toBeUndefined();
+  });
+
+  test('a # before digits on a field not named as an id or number is not read as one (a colour, say)', () => {
+    const r = run('discord-v10', 'create_message', { channel_id: '1098765432109876543', embeds: [{ title: 'x', color: '#336699' }] });
+    expect(faultOf(r, 'embeds[0].color').did_you_mean).toBeUndefined();
+  });
+});
+
+describe('dates and date-times in another plain form', () => {
+  test('a space for the T is said, and the same moment offered with the T', () => {
+    const r = run('google-calendar-v3', 'events_insert', {
+      calendarId: 'primary',
+      start: { dateTime: '2026-03-11 09:00:00-05:00', timeZone: 'America/New_York' },
+      end: { dateTime: '2026-03-11T10:00:00-05:00', timeZone: 'America/New_York' },
+    });
+    const f = faultOf(r, 'start.dateTime');
+    expect(f.message).toMatch(/^joins the date and time with a space where RFC 3339 puts T; must be /);
+    expect(f.did_you_mean).toEqual(['2026-03-11T09:00:00-05:00']);
+    suggestionRuns('google-calendar-v3', r);
+  });
+
+  test("Jira's own spaced form with +0000 is offered with the T and the offset as ±hh:mm", () => {
+    const r = run('jira-v3', 'addWorklog', { issueIdOrKey: 'SHOP-1423', timeSpent: '1h 30m', started: '2026-03-11 09:00:00.000+0000' });
+    expect(faultOf(r, 'started').did_you_mean).toEqual(['2026-03-11T09:00:00.000+00:00']);
+    suggestionRuns('jira-v3', r);
+  });
+
+  test('a date-time where a date is wanted offers its date', () => {
+    const r = run('asana-v1', 'searchTasksForWorkspace', { workspace_gid: '1201234567890123', 'due_on.before': '2026-03-31T23:59:59Z' });
+    const f = faultOf(r, '["due_on.before"]');
+    expect(f.message).toMatch(/^is a date and time where only a date goes; must be a date in YYYY-MM-DD form/);
+    expect(f.did_you_mean).toEqual(['2026-03-31']);
+    suggestionRuns('asana-v1', r);
+  });
+
+  test('a slashed date is read only when one order names a real day', () => {
+    const us = run('google-calendar-v3', 'events_insert', { calendarId: 'primary', start: { date: '04/20/2026' }, end: { date: '2026-04-22' } });
+    expect(faultOf(us, 'start.date')).toMatchObject({ did_you_mean: ['2026-04-20'] });
+    expect(String(faultOf(us, 'start.date').message)).toMatch(/^writes the date with slashes/);
+    suggestionRuns('google-calendar-v3', us);
+    const either = run('google-calendar-v3', 'events_insert', { calendarId: 'primary', start: { date: '03/04/2026' }, end: { date: '2026-04-22' } });
+    expect(String(faultOf(either, 'start.date').message)).toMatch(/^writes the date with slashes/);
+    expect(faultOf(either, 'start.date').did_you_mean).toBeUndefined();
+  });
+
+  test('a date where a date-time is wanted gets the rule and an example, never a made-up time zone', () => {
+    const r = run('google-calendar-v3', 'events_list', { calendarId: 'primary', timeMin: '2026-03-09' });
+    expect(faultOf(r, 'timeMin').message).toMatch(/date-time with a time zone offset, e\.g\. /);
+    expect(faultOf(r, 'timeMin').did_you_mean).toBeUndefined();
+  });
+});
