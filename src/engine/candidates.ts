@@ -4,6 +4,7 @@
 // and example, its date format) or dropped. A model follows a suggestion blindly, so no suggestion beats
 // a wrong one.
 import { conflictFaults } from './explain';
+import { suggestValues } from './suggest';
 import { patternOf, valueAt, type Segment } from './paths';
 import type { CompiledTool, FieldInfo, Fault, Json, JsonObject } from './types';
 
@@ -114,6 +115,8 @@ function repairsOf(field: FieldInfo, v: Json): Json[] {
     const key = typeof v === 'string' ? v.trim().toLowerCase() : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
     if (key !== undefined) {
       if (Object.prototype.hasOwnProperty.call(field.valueAliases, key)) out.push(field.valueAliases[key]);
+      // A word where the set holds numbers (`text` for GUILD_TEXT's 0): the same reading an enum fault gets.
+      else if (typeof v === 'string' && field.enumValues.every((e) => typeof e !== 'string')) out.push(...suggestValues(v, field.enumValues, field.valueAliases));
       const asString = typeof v === 'string' ? v.trim() : String(v);
       const same = field.enumValues.filter((e) => String(e) === asString);
       if (same.length === 1) out.push(same[0]);
