@@ -105,3 +105,58 @@ describe('dates and date-times in another plain form', () => {
     expect(faultOf(r, 'timeMin').did_you_mean).toBeUndefined();
   });
 });
+
+describe('durations written with their unit, on fields whose unit the importer inferred', () => {
+  test.each([
+    ['jira-v3', 'addWorklog', { issueIdOrKey: 'SHOP-1423', timeSpentSeconds: '1h 30m', started: '2026-03-11T09:00:00.000+00:00' }, 'timeSpentSeconds', 5400],
+    // Nullable, and named in snake_case.
+    ['discord-v10', 'ban_user_from_guild', { guild_id: '1087654321098765432', user_id: '245678901234567890', delete_message_seconds: '1d' }, 'delete_message_seconds', 86400],
+    // Named for nothing; the vendor's description counts it in seconds.
+    ['twilio-api-v2010', 'CreateCall', { AccountSid: 'AC3f9c2b7e1d4a6058b9e0c1d2f3a4b5c6', To: '+14155550123', From: '+14155550199', Url: 'https://example.com/twiml', Timeout: '30s' }, 'Timeout', 30],
+    ['twilio-api-v2010', 'CreateMessage', { AccountSid: 'AC3f9c2b7e1d4a6058b9e0c1d2f3a4b5c6', To: '+14155550123', From: '+14155550199', Body: 'x', ValidityPeriod: '10m' }, 'ValidityPeriod', 600],
+    // An enum only minutes explain: 60, 1440, 4320, 10080.
+    ['discord-v10', 'create_thread', { channel_id: '1098765432109876543', name: 'feedback', auto_archive_duration: '1d', type: 11 }, 'auto_archive_duration', 1440],
+  ] as [string, string, Record<string, Json>, string, number][])('%s %s: %s', (pack, name, args, field, converted) => {
+    const r = run(pack, name, args);
+    expect(faultOf(r, field).did_you_mean).toEqual([converted]);
+    suggestionRuns(pack, r);
+  });
+
+  test('the unit is stated in the rule; a bare number outside the enum is not read in another unit', () => {
+    const r = run('jira-v3', 'addWorklog', { issueIdOrKey: 'SHOP-1423', timeSpentSeconds: '1h 30m', started: '2026-03-11T09:00:00.000+00:00' });
+    expect(faultOf(r, 'timeSpentSeconds').message).toBe('must be an integer in seconds, e.g. 3600 for 1 hour');
+    // 24 (hours) for 1440 minutes would be a guess at the unit: the set is listed, nothing offered.
+    const hours = run('discord-v10', 'create_thread', { channel_id: '1098765432109876543', name: 'feedback', auto_archive_duration: 24, type: 11 });
+    expect(faultOf(hours, 'auto_archive_duration')).toMatchObject({ message: 'must be one of: 60, 1440, 4320, 10080, null' });
+    expect(faultOf(hours, 'auto_archive_duration').did_you_mean).toBeUndefined();
+  });
+});
+
+describe('number enums sent as the names the vendor gives their values', () => {
+  test('the imported Discord pack keeps the names as value aliases', () => {
+    const type = packs['discord-v10'].tool('create_guild_channel')!.fields.get('type')!;
+    expect(type.valueAliases).toMatchObject({ guild_text: 0, public_thread: 11 });
+  });
+
+  test.each([
+    ['create_guild_channel', { guild_id: '1087654321098765432', name: 'incident', type: 'GUILD_TEXT' }, 'type', 0],
+    ['create_guild_channel', { guild_id: '1087654321098765432', name: 'incident', type: 'text' }, 'type', 0],
+    ['create_thread', { channel_id: '1098765432109876543', name: 'feedback', type: 'PUBLIC_THREAD' }, 'type', 11],
+    ['create_guild_scheduled_event', { guild_id: '1087654321098765432', name: 'Town hall', scheduled_start_time: '2026-03-20T17:00:00Z', scheduled_end_time: '2026-03-20T18:00:00Z', privacy_level: 2, entity_type: 'EXTERNAL', entity_metadata: { location: 'https://example.com/live' } }, 'entity_type', 3],
+  ] as [string, Record<string, Json>, string, number][])('%s: %j', (name, args, field, value) => {
+    const r = run('discord-v10', name, args);
+    expect(faultOf(r, field).did_you_mean).toEqual([value]);
+    suggestionRuns('discord-v10', r);
+  });
+
+  test('a word two names share names neither', () => {
+    const r = run('discord-v10', 'create_guild_channel', { guild_id: '1087654321098765432', name: 'incident', type: 'voice' });
+    expect(faultOf(r, 'type').did_you_mean).toBeUndefined();
+  });
+
+  test("Notion's asc, the start of exactly one permitted value, is offered ascending", () => {
+    const r = run('notion-v1', 'query-data-source', { data_source_id: '8e2b7c1d-3f4a-4b5c-9d6e-7f8091a2b3c4', sorts: [{ property: 'Due', direction: 'asc' }] });
+    expect(faultOf(r, 'sorts[0].direction').did_you_mean).toEqual(['ascending']);
+    suggestionRuns('notion-v1', r);
+  });
+});
