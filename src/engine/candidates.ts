@@ -203,7 +203,9 @@ export function vetCandidates(tool: CompiledTool, args: Json | null, faults: Fau
       if (f.fix?.kind === 'replace') delete f.fix;
       continue;
     }
-    if (f.stage !== 'validate' || !f.hasReceived || args === null) continue;
+    // A parse fault with a candidate (a long integer's digits as a string) is held to the schema like the rest.
+    const vetted = f.stage === 'validate' || (f.stage === 'parse' && f.candidates.length > 0);
+    if (!vetted || !f.hasReceived || args === null) continue;
     const field = tool.fields.get(patternOf(f.path));
     const proposed: Json[] = [...f.candidates];
     if (field && f.keyword && REPAIRABLE.has(f.keyword)) {

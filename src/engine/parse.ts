@@ -266,9 +266,18 @@ function hiddenFault(text: string, root: Json, args: Json): Fault | null {
   }
   if (!inArgs) return null;
   const received = cutString(found.literal!);
-  return found.kind === 'unsafe_integer'
-    ? fault('out_of_range', `must be from -9007199254740991 to 9007199254740991 (${at}): a longer integer loses digits in JSON; send it as a string if it is an id`, received, `integer ${found.literal!.slice(0, 40)} is beyond 2^53`)
-    : fault('out_of_range', `must be a finite number (${at}); no JSON number is this large`, received, `number ${found.literal!.slice(0, 40)} overflows a double`);
+  if (found.kind === 'unsafe_integer') {
+    const f = fault('out_of_range', `must be from -9007199254740991 to 9007199254740991 (${at}): a longer integer loses digits in JSON; send it as a string if it is an id`, received, `integer ${found.literal!.slice(0, 40)} is beyond 2^53`);
+    // The digits as written, as a string: an id (a Discord snowflake) that candidates.ts keeps only where
+    // the field's schema takes that string.
+    if (/^-?\d{1,40}$/.test(found.literal!)) {
+      f.candidates = [found.literal!];
+      f.showCandidates = true;
+      f.fix = { kind: 'replace', path: f.path ?? [] };
+    }
+    return f;
+  }
+  return fault('out_of_range', `must be a finite number (${at}); no JSON number is this large`, received, `number ${found.literal!.slice(0, 40)} overflows a double`);
 }
 
 export { cutString };

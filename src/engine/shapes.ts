@@ -174,8 +174,8 @@ function shortEnough(v: Json): boolean {
   return JSON.stringify(v).length <= MAX_CANDIDATE_CHARS;
 }
 
-/** Text with no spaces, short: a token or an id, never a sentence (an instruction needs words). */
-const TOKEN_TEXT = /^[A-Za-z0-9_.:\/@+#-]{0,64}$/;
+/** Text with no spaces, short: a token, an id or a sheet range (`Summary!A1:B10`), never a sentence (an instruction needs words). */
+const TOKEN_TEXT = /^[A-Za-z0-9_.:\/@+#!-]{0,64}$/;
 
 /**
  * Whether a candidate built from what was sent holds the caller's text only where a rule of the schema
@@ -416,6 +416,14 @@ function wrapString(ctx: ExplainContext, path: readonly Segment[], s: string): J
   return changeFits(ctx, withValueAt(checked, path, candidate), [path.slice()]) && offerable(ctx, path, candidate) ? candidate : undefined;
 }
 
+/** `"initiated answered completed"` for a list of permitted words: the words, when every one is permitted. */
+function spacedValues(value: string, itemField: FieldInfo | undefined): string[] | undefined {
+  const set = itemField?.enumValues;
+  const words = value.trim().split(/\s+/);
+  if (!set || words.length < 2 || !words.every((w) => set.includes(w))) return undefined;
+  return words;
+}
+
 /**
  * `"billing, urgent"` -> `["billing", "urgent"]`; `"ana@example.com"` for attendees ->
  * `[{"email": "ana@example.com"}]`; any other single value -> the one-item array. Undefined unless the
@@ -424,13 +432,13 @@ function wrapString(ctx: ExplainContext, path: readonly Segment[], s: string): J
 function arrayFrom(ctx: ExplainContext, path: readonly Segment[], value: Json): Json[] | undefined {
   if (inLongArray(ctx, path)) return undefined;
   let items: Json[];
+  const itemField = ctx.tool.fields.get(`${patternOf(path)}[]`);
   if (typeof value === 'string') {
     if (value.length > MAX_SPLIT_CHARS) return undefined;
-    items = value.includes(',') ? value.split(',').map((s) => s.trim()).filter((s) => s !== '') : [value];
+    items = value.includes(',') ? value.split(',').map((s) => s.trim()).filter((s) => s !== '') : spacedValues(value, itemField) ?? [value];
     if (items.length === 0 || items.length > MAX_ITEMS_FIXED) return undefined;
   } else items = [value];
   const checked = checkedArgs(ctx);
-  const itemField = ctx.tool.fields.get(`${patternOf(path)}[]`);
   const itemsWantObjects = itemField !== undefined && typesOf(itemField.schema).includes('object') && !typesOf(itemField.schema).includes('string');
   if (itemsWantObjects && items.every((v) => typeof v === 'string')) {
     const wrapped = wrapAll(ctx, itemField.path, items as string[], (w) => ({ args: withValueAt(checked, path, w), itemPath: (i) => [...path, i] }));

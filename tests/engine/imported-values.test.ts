@@ -106,6 +106,42 @@ describe('dates and date-times in another plain form', () => {
   });
 });
 
+describe('one value where a list is wanted', () => {
+  test('a sheet range alone is offered as the one-item list', () => {
+    const r = run('google-sheets-v4', 'spreadsheets_values_batchGet', { spreadsheetId: '1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms', ranges: 'Summary!A1:B10' });
+    expect(faultOf(r, 'ranges').did_you_mean).toEqual([['Summary!A1:B10']]);
+    suggestionRuns('google-sheets-v4', r);
+  });
+
+  test('permitted words separated by spaces are offered as the list of them', () => {
+    const r = run('google-calendar-v3', 'events_list', { calendarId: 'primary', eventTypes: 'default focusTime' });
+    expect(faultOf(r, 'eventTypes').did_you_mean).toEqual([['default', 'focusTime']]);
+    suggestionRuns('google-calendar-v3', r);
+    // A word outside the set: the words are not split, and the one-item list does not fit either.
+    expect(faultOf(run('google-calendar-v3', 'events_list', { calendarId: 'primary', eventTypes: 'default meetings' }), 'eventTypes').did_you_mean).toBeUndefined();
+  });
+
+  test('free text of the caller is never put in a did_you_mean, even wrapped in a list (one embed)', () => {
+    const r = run('discord-v10', 'create_message', { channel_id: '1098765432109876543', embeds: { title: 'Deploy finished', description: 'billing-service v2.14.0' } });
+    expect(faultOf(r, 'embeds').did_you_mean).toBeUndefined();
+  });
+});
+
+describe('a snowflake sent as a JSON number too long to hold exactly', () => {
+  test('its digits, as written, are offered as the string the id field takes', () => {
+    const call = { type: 'function', id: 'c1', function: { name: 'create_message', arguments: '{"channel_id": 1098765432109876543, "content": "hi"}' } };
+    const r = check(packs['discord-v10'], call);
+    expect(faultOf(r, 'channel_id')).toMatchObject({ error: 'out_of_range', received: '1098765432109876543', did_you_mean: ['1098765432109876543'] });
+    suggestionRuns('discord-v10', r);
+  });
+
+  test('on a field that takes an integer, the string is not offered', () => {
+    const r = check(packs['github-v3'], '{"name": "issues_update", "arguments": {"owner": "a", "repo": "b", "issue_number": 12345678901234567890}}');
+    expect(faultOf(r, 'issue_number')).toMatchObject({ error: 'out_of_range' });
+    expect(faultOf(r, 'issue_number').did_you_mean).toBeUndefined();
+  });
+});
+
 describe('durations written with their unit, on fields whose unit the importer inferred', () => {
   test.each([
     ['jira-v3', 'addWorklog', { issueIdOrKey: 'SHOP-1423', timeSpentSeconds: '1h 30m', started: '2026-03-11T09:00:00.000+00:00' }, 'timeSpentSeconds', 5400],
