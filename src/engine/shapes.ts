@@ -362,7 +362,17 @@ export function refineTypeFault(ctx: ExplainContext, fault: Fault, field: FieldI
   } else if (fault.candidates.length === 0 && value !== undefined) {
     let candidate: Json | undefined;
     if (want.includes('object') && typeof value === 'string') candidate = wrapString(ctx, path, value);
-    else if (want.includes('array') && !Array.isArray(value)) candidate = arrayFrom(ctx, path, value);
+    else if (want.includes('array') && !Array.isArray(value)) {
+      const made = arrayFrom(ctx, path, value);
+      if (made?.offerable) candidate = made.items;
+      else if (made && made.items.length === 1) {
+        // One value that fits as the list's one item but holds the caller's free text (an embed, a block):
+        // the body says so without repeating the text; the suggested call still wraps it.
+        fault.message += '; the value sent fits as its one item: send it inside [ ]';
+        fault.candidates = [made.items];
+        fault.showCandidates = false;
+      }
+    }
     if (candidate !== undefined) fault.candidates = [candidate];
   }
   if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path };
@@ -429,7 +439,7 @@ function spacedValues(value: string, itemField: FieldInfo | undefined): string[]
  * `[{"email": "ana@example.com"}]`; any other single value -> the one-item array. Undefined unless the
  * array validates in place.
  */
-function arrayFrom(ctx: ExplainContext, path: readonly Segment[], value: Json): Json[] | undefined {
+function arrayFrom(ctx: ExplainContext, path: readonly Segment[], value: Json): { items: Json[]; offerable: boolean } | undefined {
   if (inLongArray(ctx, path)) return undefined;
   let items: Json[];
   const itemField = ctx.tool.fields.get(`${patternOf(path)}[]`);
@@ -447,7 +457,7 @@ function arrayFrom(ctx: ExplainContext, path: readonly Segment[], value: Json): 
   }
   // A value too deep or too odd for the schema fails here, before anything reads it further.
   if (!changeFits(ctx, withValueAt(checked, path, items), [path.slice()])) return undefined;
-  return offerable(ctx, path, items) ? items : undefined;
+  return { items, offerable: offerable(ctx, path, items) };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -121,9 +121,20 @@ describe('one value where a list is wanted', () => {
     expect(faultOf(run('google-calendar-v3', 'events_list', { calendarId: 'primary', eventTypes: 'default meetings' }), 'eventTypes').did_you_mean).toBeUndefined();
   });
 
-  test('free text of the caller is never put in a did_you_mean, even wrapped in a list (one embed)', () => {
+  test('free text of the caller is never put in a did_you_mean, even wrapped in a list (one embed): the body says to wrap it', () => {
     const r = run('discord-v10', 'create_message', { channel_id: '1098765432109876543', embeds: { title: 'Deploy finished', description: 'billing-service v2.14.0' } });
-    expect(faultOf(r, 'embeds').did_you_mean).toBeUndefined();
+    const f = faultOf(r, 'embeds');
+    expect(f.did_you_mean).toBeUndefined();
+    expect(f.message).toMatch(/; the value sent fits as its one item: send it inside \[ \]$/);
+    expect(JSON.stringify(r.body)).not.toContain('"did_you_mean"');
+    // The suggested call (not in the body) wraps it, and runs.
+    expect(r.suggested_call?.arguments).toMatchObject({ embeds: [{ title: 'Deploy finished' }] });
+    suggestionRuns('discord-v10', r);
+  });
+
+  test('a value that would not fit as the one item gets no such note', () => {
+    const r = run('discord-v10', 'create_message', { channel_id: '1098765432109876543', embeds: { title: 7 } });
+    expect(String(faultOf(r, 'embeds').message)).not.toContain('one item');
   });
 });
 
