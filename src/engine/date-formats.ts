@@ -150,7 +150,10 @@ export function dateReading(format: string, value: string): { why: string; readi
   }
   if (format === 'date') {
     const dt = DATE_THEN_TIME.exec(value);
-    if (dt) return { why: 'is a date and time where only a date goes', ...(parseDate(dt[1]).shape && !parseDate(dt[1]).unreal ? { reading: dt[1] } : {}) };
+    if (dt) {
+      const date = parseDate(dt[1]);
+      return { why: 'is a date and time where only a date goes', ...(date.shape && !date.unreal ? { reading: dt[1] } : {}) };
+    }
     const sl = SLASHED_DATE.exec(value);
     if (sl) {
       const a = +sl[1];

@@ -87,6 +87,9 @@ describe('dates and date-times in another plain form', () => {
     expect(f.message).toMatch(/^is a date and time where only a date goes; must be a date in YYYY-MM-DD form/);
     expect(f.did_you_mean).toEqual(['2026-03-31']);
     suggestionRuns('asana-v1', r);
+    // A day that does not exist has no date to offer.
+    const unreal = run('asana-v1', 'searchTasksForWorkspace', { workspace_gid: '1201234567890123', 'due_on.before': '2026-02-30T23:59:59Z' });
+    expect(faultOf(unreal, '["due_on.before"]').did_you_mean).toBeUndefined();
   });
 
   test('a slashed date is read only when one order names a real day', () => {
