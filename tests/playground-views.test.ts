@@ -94,6 +94,7 @@ describe('a call in the caller’s own envelope', () => {
     expect(JSON.parse(inEnvelope(call, 'anthropic'))).toEqual({ type: 'tool_use', id: 'toolu_1', name: 'update_ticket', input: call.arguments });
     expect(JSON.parse(inEnvelope(call, 'mcp'))).toEqual({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'update_ticket', arguments: call.arguments } });
     expect(JSON.parse(inEnvelope(call, 'gemini'))).toEqual({ functionCall: { name: 'update_ticket', args: call.arguments } });
+    expect(JSON.parse(inEnvelope(call, 'openai-function-call'))).toEqual({ role: 'assistant', content: null, function_call: { name: 'update_ticket', arguments: '{"ticket_id":"T-8841","status":"open","notify":true,"tags":["a",null]}' } });
     expect(inEnvelope(call, 'python')).toBe('update_ticket(ticket_id="T-8841", status="open", notify=True, tags=["a", None])');
   });
 
@@ -108,14 +109,14 @@ describe('a call in the caller’s own envelope', () => {
     for (const e of ENVELOPES) {
       const parsed = parseCall(inEnvelope(call, e));
       expect(parsed.ok, e).toBe(true);
-      if (parsed.ok && e !== 'gemini') expect([parsed.name, parsed.args], e).toEqual([call.name, call.arguments]);
+      if (parsed.ok) expect([parsed.name, parsed.args], e).toEqual([call.name, call.arguments]);
     }
   });
 
   test('a key Python cannot name keeps the plain form; the shape of a call picks its envelope', () => {
     expect(inEnvelope({ name: 'f', arguments: { 'a-b': 1 } }, 'python')).toBe(JSON.stringify({ name: 'f', arguments: { 'a-b': 1 } }, null, 2));
     expect(pythonLiteral({ k: [1.5, false] })).toBe('{"k": [1.5, False]}');
-    expect(['openai-chat', 'python', 'bare-arguments', 'unknown'].map(envelopeOfShape)).toEqual(['openai-chat', 'python', 'plain', 'plain']);
+    expect(['openai-chat', 'python', 'gemini', 'openai-function-call', 'bare-arguments', 'unknown'].map(envelopeOfShape)).toEqual(['openai-chat', 'python', 'gemini', 'openai-function-call', 'plain', 'plain']);
   });
 });
 

@@ -4,6 +4,7 @@
 // and example, its date format) or dropped. A model follows a suggestion blindly, so no suggestion beats
 // a wrong one.
 import { conflictFaults } from './explain';
+import { suggestValues } from './suggest';
 import { patternOf, valueAt, type Segment } from './paths';
 import type { CompiledTool, FieldInfo, Fault, Json, JsonObject } from './types';
 
@@ -84,17 +85,38 @@ function idPrefix(example: Json | undefined): string | undefined {
   return m ? m[0] : undefined;
 }
 
+/** A field named as an id or a number: issue_number, pull_number, id, userId, task_gid. */
+const ID_NAMED = /(?:^|_|-|[a-z])(?:id|Id|ID|gid|number|Number|num|Num|no|No)$/;
+
+/**
+ * The id inside a well-known decoration: `#412` (an issue number as trackers write it), `<#123…>`,
+ * `<@123…>`, `<@!123…>` and `<@&123…>` (Discord's channel, user and role mentions). The digits as text
+ * and as a number; the field's schema keeps whichever it takes. `#announcements` holds no id: nothing.
+ */
+function decoratedId(field: FieldInfo, v: Json): Json[] {
+  if (typeof v !== 'string') return [];
+  const m = /^\s*(?:#(\d{1,30})|<(?:#|@!?|@&)(\d{1,30})>)\s*$/.exec(v);
+  if (!m) return [];
+  // `#336699` is a colour: a bare # is read as an id's only on a field named as an id or a number.
+  if (m[1] !== undefined && !ID_NAMED.test(field.name)) return [];
+  const digits = m[1] ?? m[2];
+  const n = Number(digits);
+  return Number.isSafeInteger(n) ? [digits, n] : [digits];
+}
+
 /**
  * Values a field's own rules make of what was sent: `8841` -> `T-8841` (the pattern and its example),
  * `1` -> `p1` (the one enum value that ends in it), `true` -> `all` (a declared value alias), an epoch ->
  * the ISO form. Each is only a proposal: the caller keeps those that fit.
  */
 function repairsOf(field: FieldInfo, v: Json): Json[] {
-  const out: Json[] = [];
+  const out: Json[] = decoratedId(field, v);
   if (field.enumValues) {
     const key = typeof v === 'string' ? v.trim().toLowerCase() : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
     if (key !== undefined) {
       if (Object.prototype.hasOwnProperty.call(field.valueAliases, key)) out.push(field.valueAliases[key]);
+      // A word where the set holds numbers (`text` for GUILD_TEXT's 0): the same reading an enum fault gets.
+      else if (typeof v === 'string' && field.enumValues.every((e) => typeof e !== 'string')) out.push(...suggestValues(v, field.enumValues, field.valueAliases));
       const asString = typeof v === 'string' ? v.trim() : String(v);
       const same = field.enumValues.filter((e) => String(e) === asString);
       if (same.length === 1) out.push(same[0]);
@@ -181,7 +203,9 @@ export function vetCandidates(tool: CompiledTool, args: Json | null, faults: Fau
       if (f.fix?.kind === 'replace') delete f.fix;
       continue;
     }
-    if (f.stage !== 'validate' || !f.hasReceived || args === null) continue;
+    // A parse fault with a candidate (a long integer's digits as a string) is held to the schema like the rest.
+    const vetted = f.stage === 'validate' || (f.stage === 'parse' && f.candidates.length > 0);
+    if (!vetted || !f.hasReceived || args === null) continue;
     const field = tool.fields.get(patternOf(f.path));
     const proposed: Json[] = [...f.candidates];
     if (field && f.keyword && REPAIRABLE.has(f.keyword)) {

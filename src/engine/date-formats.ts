@@ -155,3 +155,52 @@ export const DATE_TIME_OFFSET_OPTIONAL = String.raw`^${YMD}T${HMS}(Z|[+-]([01]\d
  * date-time while Twilio documents and exemplifies them as YYYY-MM-DD dates, and takes both.
  */
 export const DATE_OR_DATE_TIME = String.raw`^${YMD}(T${HMS}(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?$`;
+
+/** A date and time joined by a space (or a lower-case t), with an offset in any of the forms models write. */
+const SPACED_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?: |t)(\d{2}:\d{2}:\d{2}(?:\.\d+)?)(z|Z|[+-]\d{2}(?::?\d{2})?)$/;
+/** A date-time of any offset (or none), for a field that wants the date alone. */
+const DATE_THEN_TIME = /^(\d{4}-\d{2}-\d{2})[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)?$/;
+/** 04/20/2026 or 20/04/2026: day and month in an order the value itself does not say. */
+const SLASHED_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+function realDate(year: string, month: number, day: number): string | undefined {
+  const text = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const m = DATE.exec(text);
+  return m && !dateProblem(m) ? text : undefined;
+}
+
+/**
+ * A value that is plainly a date or a date-time written in another form: why it is refused, and the one
+ * value it reads as in the form the field wants, when there is exactly one. A space for the T reads as
+ * the same moment; a date-time where a date is wanted reads as its own date; 04/20/2026 reads as
+ * 2026-04-20 only because 20 cannot be a month (03/04/2026 could be either, and gets the reason alone).
+ * A date where a date-time is wanted has no reading: its time and offset would be made up.
+ */
+export function dateReading(format: string, value: string): { why: string; reading?: string } | undefined {
+  if (value.length > 64) return undefined;
+  if (format === 'date-time') {
+    const m = SPACED_DATE_TIME.exec(value);
+    if (!m || !parseDate(m[1]).shape) return undefined;
+    let offset = m[3].toUpperCase();
+    if (/^[+-]\d{2}$/.test(offset)) offset += ':00';
+    else if (/^[+-]\d{4}$/.test(offset)) offset = `${offset.slice(0, 3)}:${offset.slice(3)}`;
+    const reading = `${m[1]}T${m[2]}${offset}`;
+    return { why: 'joins the date and time with a space where RFC 3339 puts T', ...(valid(parseDateTime)(reading) ? { reading } : {}) };
+  }
+  if (format === 'date') {
+    const dt = DATE_THEN_TIME.exec(value);
+    if (dt) {
+      const date = parseDate(dt[1]);
+      return { why: 'is a date and time where only a date goes', ...(date.shape && !date.unreal ? { reading: dt[1] } : {}) };
+    }
+    const sl = SLASHED_DATE.exec(value);
+    if (sl) {
+      const a = +sl[1];
+      const b = +sl[2];
+      const readings = [realDate(sl[3], a, b), realDate(sl[3], b, a)].filter((r): r is string => r !== undefined);
+      const unique = [...new Set(readings)];
+      return { why: 'writes the date with slashes, in which the order of day and month is not fixed', ...(unique.length === 1 ? { reading: unique[0] } : {}) };
+    }
+  }
+  return undefined;
+}

@@ -3,7 +3,7 @@
 // values, plus the value received and did_you_mean candidates. Messages are built only from the pack
 // and the schema, never from what the caller sent: that goes under `received` alone.
 import { enumCodeFor } from './codes';
-import { dateFormatProblem, patternTakesOffsets } from './date-formats';
+import { dateFormatProblem, dateReading, patternTakesOffsets } from './date-formats';
 import { deref, enumIsListable } from './pack-compiler';
 import { offerArguments } from './argument-names';
 import { childFieldsOf, declaredNamesOf, fieldIndex } from './field-index';
@@ -254,8 +254,13 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       const known = FORMAT_RULES[p.format];
       const rule = field?.rule ?? known?.rule ?? `a valid ${p.format}`;
       // 2026-02-30 has the right shape: say the day does not exist rather than that the format is wrong.
-      const why = typeof here.value === 'string' ? dateFormatProblem(String(p.format), here.value, typeof field?.schema.pattern !== 'string' || patternTakesOffsets(field.schema.pattern, String(p.format))) : undefined;
-      return noteSiblingFit(ctx, applyUnit(ctx, base(at, 'invalid_format', `${why ? `${why}; ` : ''}must be ${rule}${exampleText(field?.example ?? known?.example)}`, e, here, reason), field, here.value, ''));
+      // A date or date-time in another plain form (a space for the T, a date-time for a date) says so, and
+      // offers the one value it reads as; candidates.ts holds that to the field's whole schema.
+      const other = typeof here.value === 'string' ? dateReading(String(p.format), here.value) : undefined;
+      const why = other?.why ?? (typeof here.value === 'string' ? dateFormatProblem(String(p.format), here.value, typeof field?.schema.pattern !== 'string' || patternTakesOffsets(field.schema.pattern, String(p.format))) : undefined);
+      const fault = noteSiblingFit(ctx, applyUnit(ctx, base(at, 'invalid_format', `${why ? `${why}; ` : ''}must be ${rule}${exampleText(field?.example ?? known?.example)}`, e, here, reason), field, here.value, ''));
+      if (other?.reading !== undefined && fault.candidates.length === 0 && !fault.fix) withFix(fault, [other.reading], at);
+      return fault;
     }
     case 'pattern': {
       const fault = base(at, 'invalid_format', field?.rule ? `must be ${field.rule}${exampleText(field.example)}` : `must match ${p.pattern}${exampleText(field?.example)}`, e, here, reason);

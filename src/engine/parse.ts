@@ -147,6 +147,11 @@ function onlyPlainKeys(v: JsonObject): boolean {
   return true;
 }
 
+/** A Gemini part holding a call: {"functionCall": {"name": …, "args": {…}}}. */
+function isGeminiPart(v: Json): boolean {
+  return isObject(v) && isObject(v.functionCall) && typeof v.functionCall.name === 'string';
+}
+
 /** Recognises the envelope of an already-parsed call. */
 export function readEnvelope(value: Json, depth = 0): ParseOutcome {
   if (Array.isArray(value)) {
@@ -163,6 +168,17 @@ export function readEnvelope(value: Json, depth = 0): ParseOutcome {
     const uses = (v.content as Json[]).filter((b) => isObject(b) && b.type === 'tool_use');
     return readEnvelope(uses, depth + 1);
   }
+  // The legacy Chat message with one function_call (before tool_calls): its arguments are JSON text.
+  if (v.role === 'assistant' && isObject(v.function_call)) return argumentsFrom(v.function_call.arguments, 'openai-function-call', nameOf(v.function_call.name));
+  // Gemini: a response's first candidate, a content's parts, or one part with its functionCall {name, args}.
+  // Each is known by a functionCall part, so arguments that merely have a key named parts stay arguments.
+  const content = Array.isArray(v.candidates) && isObject(v.candidates[0]) && isObject(v.candidates[0].content) ? v.candidates[0].content : v;
+  const calls = Array.isArray(content.parts) ? (content.parts as Json[]).filter((p) => isGeminiPart(p)) : [];
+  if (calls.length && depth < 3) return readEnvelope(calls, depth + 1);
+  if (isGeminiPart(v)) {
+    const fc = v.functionCall as JsonObject;
+    return argumentsFrom(fc.args, 'gemini', nameOf(fc.name));
+  }
   if (v.type === 'function' && isObject(v.function)) {
     const fn = v.function;
     return argumentsFrom(fn.arguments, 'openai-chat', nameOf(fn.name));
@@ -174,6 +190,8 @@ export function readEnvelope(value: Json, depth = 0): ParseOutcome {
     const params = isObject(v.params) ? v.params : {};
     return argumentsFrom(params.arguments, 'mcp', nameOf(params.name));
   }
+  // Gemini's FunctionCall on its own, out of its part.
+  if (typeof v.name === 'string' && 'args' in v && Object.keys(v).every((k) => k === 'name' || k === 'args' || k === 'id')) return argumentsFrom(v.args, 'gemini', v.name);
   if (typeof v.name === 'string' && ('arguments' in v || 'input' in v) && onlyPlainKeys(v)) {
     return argumentsFrom('arguments' in v ? v.arguments : v.input, 'plain', v.name);
   }
@@ -248,9 +266,18 @@ function hiddenFault(text: string, root: Json, args: Json): Fault | null {
   }
   if (!inArgs) return null;
   const received = cutString(found.literal!);
-  return found.kind === 'unsafe_integer'
-    ? fault('out_of_range', `must be from -9007199254740991 to 9007199254740991 (${at}): a longer integer loses digits in JSON; send it as a string if it is an id`, received, `integer ${found.literal!.slice(0, 40)} is beyond 2^53`)
-    : fault('out_of_range', `must be a finite number (${at}); no JSON number is this large`, received, `number ${found.literal!.slice(0, 40)} overflows a double`);
+  if (found.kind === 'unsafe_integer') {
+    const f = fault('out_of_range', `must be from -9007199254740991 to 9007199254740991 (${at}): a longer integer loses digits in JSON; send it as a string if it is an id`, received, `integer ${found.literal!.slice(0, 40)} is beyond 2^53`);
+    // The digits as written, as a string: an id (a Discord snowflake) that candidates.ts keeps only where
+    // the field's schema takes that string.
+    if (/^-?\d{1,40}$/.test(found.literal!)) {
+      f.candidates = [found.literal!];
+      f.showCandidates = true;
+      f.fix = { kind: 'replace', path: f.path ?? [] };
+    }
+    return f;
+  }
+  return fault('out_of_range', `must be a finite number (${at}); no JSON number is this large`, received, `number ${found.literal!.slice(0, 40)} overflows a double`);
 }
 
 export { cutString };

@@ -174,8 +174,8 @@ function shortEnough(v: Json): boolean {
   return JSON.stringify(v).length <= MAX_CANDIDATE_CHARS;
 }
 
-/** Text with no spaces, short: a token or an id, never a sentence (an instruction needs words). */
-const TOKEN_TEXT = /^[A-Za-z0-9_.:\/@+#-]{0,64}$/;
+/** Text with no spaces, short: a token, an id or a sheet range (`Summary!A1:B10`), never a sentence (an instruction needs words). */
+const TOKEN_TEXT = /^[A-Za-z0-9_.:\/@+#!-]{0,64}$/;
 
 /**
  * Whether a candidate built from what was sent holds the caller's text only where a rule of the schema
@@ -362,7 +362,17 @@ export function refineTypeFault(ctx: ExplainContext, fault: Fault, field: FieldI
   } else if (fault.candidates.length === 0 && value !== undefined) {
     let candidate: Json | undefined;
     if (want.includes('object') && typeof value === 'string') candidate = wrapString(ctx, path, value);
-    else if (want.includes('array') && !Array.isArray(value)) candidate = arrayFrom(ctx, path, value);
+    else if (want.includes('array') && !Array.isArray(value)) {
+      const made = arrayFrom(ctx, path, value);
+      if (made?.offerable) candidate = made.items;
+      else if (made && made.items.length === 1) {
+        // One value that fits as the list's one item but holds the caller's free text (an embed, a block):
+        // the body says so without repeating the text; the suggested call still wraps it.
+        fault.message += '; the value sent fits as its one item: send it inside [ ]';
+        fault.candidates = [made.items];
+        fault.showCandidates = false;
+      }
+    }
     if (candidate !== undefined) fault.candidates = [candidate];
   }
   if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path };
@@ -416,21 +426,29 @@ function wrapString(ctx: ExplainContext, path: readonly Segment[], s: string): J
   return changeFits(ctx, withValueAt(checked, path, candidate), [path.slice()]) && offerable(ctx, path, candidate) ? candidate : undefined;
 }
 
+/** `"initiated answered completed"` for a list of permitted words: the words, when every one is permitted. */
+function spacedValues(value: string, itemField: FieldInfo | undefined): string[] | undefined {
+  const set = itemField?.enumValues;
+  const words = value.trim().split(/\s+/);
+  if (!set || words.length < 2 || !words.every((w) => set.includes(w))) return undefined;
+  return words;
+}
+
 /**
  * `"billing, urgent"` -> `["billing", "urgent"]`; `"ana@example.com"` for attendees ->
  * `[{"email": "ana@example.com"}]`; any other single value -> the one-item array. Undefined unless the
  * array validates in place.
  */
-function arrayFrom(ctx: ExplainContext, path: readonly Segment[], value: Json): Json[] | undefined {
+function arrayFrom(ctx: ExplainContext, path: readonly Segment[], value: Json): { items: Json[]; offerable: boolean } | undefined {
   if (inLongArray(ctx, path)) return undefined;
   let items: Json[];
+  const itemField = ctx.tool.fields.get(`${patternOf(path)}[]`);
   if (typeof value === 'string') {
     if (value.length > MAX_SPLIT_CHARS) return undefined;
-    items = value.includes(',') ? value.split(',').map((s) => s.trim()).filter((s) => s !== '') : [value];
+    items = value.includes(',') ? value.split(',').map((s) => s.trim()).filter((s) => s !== '') : spacedValues(value, itemField) ?? [value];
     if (items.length === 0 || items.length > MAX_ITEMS_FIXED) return undefined;
   } else items = [value];
   const checked = checkedArgs(ctx);
-  const itemField = ctx.tool.fields.get(`${patternOf(path)}[]`);
   const itemsWantObjects = itemField !== undefined && typesOf(itemField.schema).includes('object') && !typesOf(itemField.schema).includes('string');
   if (itemsWantObjects && items.every((v) => typeof v === 'string')) {
     const wrapped = wrapAll(ctx, itemField.path, items as string[], (w) => ({ args: withValueAt(checked, path, w), itemPath: (i) => [...path, i] }));
@@ -439,7 +457,7 @@ function arrayFrom(ctx: ExplainContext, path: readonly Segment[], value: Json): 
   }
   // A value too deep or too odd for the schema fails here, before anything reads it further.
   if (!changeFits(ctx, withValueAt(checked, path, items), [path.slice()])) return undefined;
-  return offerable(ctx, path, items) ? items : undefined;
+  return { items, offerable: offerable(ctx, path, items) };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -58,6 +58,10 @@ export function suggestValues(received: Json, permitted: readonly Json[], aliase
     const strings = permitted.filter((p): p is string => typeof p === 'string');
     const near = closest(received, strings);
     if (near.length) return near;
+    const short = abbreviated(received, strings);
+    if (short !== undefined) return [short];
+    const named = namedByWord(received, aliases, permitted);
+    if (named !== undefined) return [named];
     const asNumber = numberFromString(received);
     if (asNumber !== undefined && permitted.includes(asNumber)) return [asNumber];
     return [];
@@ -65,6 +69,31 @@ export function suggestValues(received: Json, permitted: readonly Json[], aliase
   if (typeof received === 'number' && permitted.includes(String(received))) return [String(received)];
   if (typeof received === 'boolean' && permitted.includes(String(received))) return [String(received)];
   return [];
+}
+
+/** Shorter abbreviations (`a`, `de`) are too loose to stand for one value. */
+const MIN_ABBREVIATION = 3;
+
+/** `asc` for ascending, `desc` for descending: the one permitted value the received text begins. */
+function abbreviated(received: string, permitted: readonly string[]): string | undefined {
+  const r = normalise(received);
+  if (r.length < MIN_ABBREVIATION || r.length > MAX_COMPARED_LENGTH) return undefined;
+  const starting = permitted.filter((p) => normalise(p).length > r.length && normalise(p).startsWith(r));
+  return starting.length === 1 ? starting[0] : undefined;
+}
+
+/**
+ * `text` for GUILD_TEXT: a value named by one word of exactly one declared name (an alias key, such as the
+ * vendor's names of a number enum). A word two names share (`voice` in GUILD_VOICE, GUILD_STAGE_VOICE) names neither.
+ */
+function namedByWord(received: string, aliases: Record<string, string>, permitted: readonly Json[]): Json | undefined {
+  const r = received.trim().toLowerCase();
+  if (r.length < MIN_ABBREVIATION || !/^[a-z0-9]+$/.test(r)) return undefined;
+  const targets = new Set<Json>();
+  for (const key of Object.keys(aliases)) if (key.split(/[_\s-]+/).includes(r)) targets.add(aliases[key]);
+  if (targets.size !== 1) return undefined;
+  const [target] = targets;
+  return permitted.find((p) => p === target);
 }
 
 /** A string that is exactly a JSON number ("1500", "-2.5"), as that number; else undefined. */

@@ -210,7 +210,9 @@ export interface AjvError {
 export type InputShape =
   | 'openai-chat'
   | 'openai-responses'
+  | 'openai-function-call'
   | 'anthropic'
+  | 'gemini'
   | 'mcp'
   | 'plain'
   | 'python'

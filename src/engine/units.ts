@@ -372,8 +372,9 @@ export function unitProblems(raw: unknown, schema: SchemaNode, ctx: UnitCheckCon
   if (!unit) return [];
   const problems: UnitProblem[] = [];
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (!types.length || !types.every((t) => t === 'integer' || t === 'number')) {
-    problems.push({ path: '', message: 'a unit belongs on a numeric field: type integer or number' });
+  // null beside a number is "no value", which has no unit to get wrong.
+  if (!types.some((t) => t === 'integer' || t === 'number') || !types.every((t) => t === 'integer' || t === 'number' || t === 'null')) {
+    problems.push({ path: '', message: 'a unit belongs on a numeric field: type integer or number (or either with null)' });
   }
   if (unit.currency === undefined) return problems;
   if (unit.kind !== 'currency-minor') {

@@ -10,6 +10,19 @@ import type { Inference } from './types';
 
 type Kind = Inference['kind'];
 
+/** A description that counts a duration in a unit: "number of seconds", "length in seconds", "in minutes". */
+const DURATION_EVIDENCE = /\b(?:number of|length in|time in|duration in|in) (seconds|minutes)\b/i;
+
+/**
+ * A duration's enum that only minutes explain: whole hours, at least one of them a whole day (Discord's
+ * auto_archive_duration: 60, 1440, 4320, 10080). Read as seconds, 1440 would be an odd 24 minutes.
+ */
+function enumInMinutes(values: unknown): boolean {
+  if (!Array.isArray(values)) return false;
+  const numbers = values.filter((v) => v !== null);
+  return numbers.length > 1 && numbers.every((v) => typeof v === 'number' && Number.isInteger(v) && v > 0 && v % 60 === 0) && numbers.some((v) => (v as number) % 1440 === 0);
+}
+
 interface Rule {
   kind: Kind;
   /** The field's name (the last segment of its path). */
@@ -74,8 +87,11 @@ const RULES: Rule[] = [
     evidence: /unix (timestamp|time|epoch)|seconds since (the )?(unix )?epoch|epoch (time|seconds)|milliseconds since (the )?(unix )?epoch/i,
     formats: ['unix-time'],
   },
-  { kind: 'duration', name: /^(minutes|[a-z_]*_minutes|[a-z]*Minutes)$/, types: ['integer'], nameSuffices: true },
-  { kind: 'duration', name: /^(seconds|[a-z_]*_seconds|[a-z_]*_in_seconds|[a-z]*Seconds|[a-z]*InSeconds)$/, types: ['integer'], nameSuffices: true },
+  // camelCase names of any length: timeSpentSeconds as well as timeoutSeconds.
+  { kind: 'duration', name: /^(minutes|[a-z_]*_minutes|[a-z][A-Za-z]*Minutes)$/, types: ['integer'], nameSuffices: true },
+  { kind: 'duration', name: /^(seconds|[a-z_]*_seconds|[a-z_]*_in_seconds|[a-z][A-Za-z]*Seconds)$/, types: ['integer'], nameSuffices: true },
+  // Any integer whose description counts it in seconds or minutes (Twilio's Timeout, ValidityPeriod).
+  { kind: 'duration', name: /./, types: ['integer'], evidence: DURATION_EVIDENCE, contrary: /since|epoch|timestamp|unix/i },
   { kind: 'byte-size', name: /^(bytes|[a-z_]*_bytes|[a-z_]*_in_bytes|[a-z]*Bytes|[a-z]*InBytes)$/, types: ['integer'], nameSuffices: true },
 ];
 
@@ -170,9 +186,14 @@ export function recognise(input: RecogniseInput): Inference | undefined {
       hit = { rule, evidence: `${type} field "${name}", the same name as ${doc.evidence} elsewhere in this document` };
     }
   }
+  if (!hit && type === 'integer' && /duration/i.test(name) && enumInMinutes(node.enum)) {
+    const rule = RULES.find((r) => r.kind === 'duration' && r.evidence === DURATION_EVIDENCE)!;
+    hit = { rule, evidence: `integer field "${name}" whose permitted values are whole hours and days counted in minutes` };
+  }
   if (!hit) return undefined;
-  // A unit belongs on a field that is only ever a number (not a nullable one): the pack compiler says so too.
-  const numeric = node.type === 'integer' || node.type === 'number';
+  // A unit belongs on a field that is only ever a number, or a number or null: the pack compiler says so too.
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  const numeric = types.some((t) => t === 'integer' || t === 'number') && types.every((t) => t === 'integer' || t === 'number' || t === 'null');
   if (['minor-unit-amount', 'unix-time', 'duration', 'byte-size'].includes(hit.rule.kind) && (!numeric || node['x-unit'] !== undefined)) return undefined;
   const applied: Record<string, Json> = {};
   const kind = hit.rule.kind;
@@ -231,7 +252,8 @@ export function recognise(input: RecogniseInput): Inference | undefined {
       break;
     }
     case 'duration': {
-      const minutes = /minutes$/i.test(name);
+      // The name's unit, else the description's, else the enum's (only minutes explain it).
+      const minutes = /minutes$/i.test(name) || (!/seconds$/i.test(name) && (DURATION_EVIDENCE.exec(description)?.[1].toLowerCase() === 'minutes' || (!DURATION_EVIDENCE.test(description) && enumInMinutes(node.enum))));
       node['x-unit'] = { kind: minutes ? 'minutes' : 'seconds' };
       applied['x-unit'] = node['x-unit'];
       break;

@@ -78,6 +78,38 @@ export interface ConvertContext {
 
 const DROP = null;
 
+/** Where normalize keeps the titles of const branches it turned into an enum, one per value. */
+const CONST_TITLES = 'x-const-titles';
+
+/**
+ * The vendor's names for the values of a number enum (oneOf of const with a title, x-enum-varnames,
+ * x-enumNames), as value aliases: a model sends GUILD_TEXT where the field takes 0, and did_you_mean can
+ * say 0. Only names of number values, and only names that are names (a word, not a sentence); a name
+ * given to two values is dropped, since it would point at neither.
+ */
+function enumNameAliases(node: Record<string, any>): Record<string, Json> | undefined {
+  const names = [node[CONST_TITLES], node['x-enum-varnames'], node['x-enumNames']].find((n) => Array.isArray(n) && n.length === node.enum.length) as unknown[] | undefined;
+  if (!names) return undefined;
+  const out = new Map<string, Json>();
+  const dropped = new Set<string>();
+  node.enum.forEach((v: unknown, i: number) => {
+    const name = names[i];
+    if (typeof v !== 'number' || typeof name !== 'string' || !/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(name)) return;
+    const key = name.toLowerCase();
+    if (out.has(key) && out.get(key) !== v) dropped.add(key);
+    out.set(key, v);
+  });
+  for (const k of dropped) out.delete(k);
+  if (out.size === 0) return undefined;
+  // Keyed as the vendor writes them (the engine matches keys in any case).
+  const cased: Record<string, Json> = {};
+  node.enum.forEach((v: unknown, i: number) => {
+    const name = names[i];
+    if (typeof name === 'string' && out.get(name.toLowerCase()) === v && !(name in cased)) cased[name] = v as Json;
+  });
+  return cased;
+}
+
 function isObj(v: unknown): v is Record<string, any> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -172,7 +204,9 @@ function normalize(env: ConvertEnv, node: Record<string, any>): Normalized {
       if (consts.length === branches.length && consts.length > 0) {
         const { [key]: _branches, ...rest } = cur;
         const types = [...new Set(consts.map((b: any) => b.type).filter((t: unknown) => typeof t === 'string'))];
-        cur = { ...rest, enum: consts.map((b: any) => b.const), ...(rest.type === undefined && types.length === 1 ? { type: types[0] } : {}) };
+        // Their titles are the values' names (GUILD_TEXT for 0): kept beside the enum, as x-enum-varnames would be.
+        const titles = consts.map((b: any) => (typeof b.title === 'string' ? b.title : null));
+        cur = { ...rest, enum: consts.map((b: any) => b.const), ...(titles.some((t: unknown) => t !== null) ? { [CONST_TITLES]: titles } : {}), ...(rest.type === undefined && types.length === 1 ? { type: types[0] } : {}) };
         changed = true;
         continue;
       }
@@ -271,6 +305,8 @@ function convertNode(env: ConvertEnv, original: Record<string, any>, ctx: Conver
     const values = [...new Map(node.enum.map((v: unknown) => [JSON.stringify(v), v])).values()] as Json[];
     if (types?.includes('null') && !values.includes(null)) values.push(null);
     out.enum = values;
+    const aliases = enumNameAliases(node);
+    if (aliases) out['x-value-aliases'] = aliases;
   }
   // Bounds: numbers, whatever the dialect wrote (Discovery: "1"; OpenAPI 3.0: exclusiveMinimum: true).
   const min = toNumber(node.minimum);

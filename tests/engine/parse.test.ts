@@ -15,6 +15,8 @@ describe('input shapes', () => {
     ['anthropic', { type: 'tool_use', id: 'toolu_1', name: 'update_ticket', input: args }],
     ['mcp', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'update_ticket', arguments: args } }],
     ['plain', { name: 'update_ticket', arguments: args }],
+    ['gemini', { functionCall: { name: 'update_ticket', args } }],
+    ['openai-function-call', { role: 'assistant', content: null, function_call: { name: 'update_ticket', arguments: JSON.stringify(args) } }],
     ['python', 'update_ticket(ticket_id="T-8841", status="open")'],
   ];
   for (const [shape, input] of shapes) {
@@ -33,6 +35,36 @@ describe('input shapes', () => {
     const msg = { role: 'assistant', tool_calls: [{ id: 'c', type: 'function', function: { name: 'get_ticket', arguments: '{"ticket_id":"T-1"}' } }] };
     expect(check(helpdesk, msg).shape).toBe('openai-chat');
     expect(check(helpdesk, msg).ok).toBe(true);
+  });
+
+  test('Gemini: a content with parts, a response candidate, and a FunctionCall alone are unwrapped', () => {
+    const part = { functionCall: { name: 'update_ticket', args } };
+    const forms = [
+      { role: 'model', parts: [{ text: 'Updating it.' }, part] },
+      { candidates: [{ content: { role: 'model', parts: [part] }, finishReason: 'STOP' }] },
+      { name: 'update_ticket', args },
+    ];
+    for (const form of forms) {
+      const r = check(helpdesk, form);
+      expect([r.shape, r.ok, r.tool, r.arguments]).toEqual(['gemini', true, 'update_ticket', args]);
+    }
+    // Two calls in one content are two calls: one at a time, as for tool_calls.
+    expect(check(helpdesk, { role: 'model', parts: [part, part] }).body).toMatchObject({ error: 'invalid_call', message: 'holds 2 calls: check one call at a time' });
+    // Arguments that happen to have a key named parts are arguments.
+    expect(check(helpdesk, { parts: ['a'] }, { tool: 'update_ticket' }).shape).toBe('bare-arguments');
+  });
+
+  test('a fault inside a Gemini or legacy function_call envelope names the field, as in the other envelopes', () => {
+    const bad = { ticket_id: 'T-8841', status: 'OPEN-ish' };
+    for (const form of [{ functionCall: { name: 'update_ticket', args: bad } }, { role: 'assistant', content: null, function_call: { name: 'update_ticket', arguments: JSON.stringify(bad) } }]) {
+      const r = check(helpdesk, form);
+      expect(r.ok).toBe(false);
+      expect(r.body).toMatchObject({ field: 'status' });
+    }
+    // The legacy form's arguments are JSON text: a syntax fault there points inside it.
+    const broken = check(helpdesk, { role: 'assistant', function_call: { name: 'update_ticket', arguments: '{"ticket_id": "T-1",}' } });
+    expect(broken.shape).toBe('openai-function-call');
+    expect(broken.body).toMatchObject({ error: 'invalid_json', field: 'arguments' });
   });
 
   test('bare arguments need the tool chosen separately', () => {

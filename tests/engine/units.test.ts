@@ -292,7 +292,7 @@ describe('units.ts', () => {
     const p = (unit: unknown, schema: object = { type: 'integer' }) => unitProblems(unit, schema, ctx).map((x) => `${x.path}: ${x.message}`);
     expect(p({ kind: 'currency-minor', currency: '$args.currency' })).toEqual([]);
     expect(p({ kind: 'currency-minor', currency: { coalesce: ['$records.charges[$args.charge].currency', 'usd'] } })).toEqual([]);
-    expect(p({ kind: 'minutes' }, { type: 'string' })).toEqual([': a unit belongs on a numeric field: type integer or number']);
+    expect(p({ kind: 'minutes' }, { type: 'string' })).toEqual([': a unit belongs on a numeric field: type integer or number (or either with null)']);
     expect(p({ kind: 'minutes', currency: 'usd' })).toEqual(['/currency: only a currency-minor unit has a currency, and this one is minutes']);
     expect(p({ kind: 'currency-minor', currency: 'xyz' })).toEqual(['/currency: "xyz" is not an ISO 4217 currency code']);
     expect(p({ kind: 'currency-minor', currency: '$args.money' })).toEqual(['/currency: "$args.money" refers to the argument "money", which the tool does not declare; its arguments are: charge, currency, amount']);
@@ -341,7 +341,7 @@ describe('the pack keyword', () => {
   test('a broken x-unit fails with its path', () => {
     expect(problems({ type: 'integer', 'x-unit': { kind: 'hours' } })[0]).toMatch(/^\/tools\/0\/arguments\/properties\/amount\/x-unit\/kind: must be equal to one of the allowed values/);
     expect(problems({ type: 'integer', 'x-unit': { kind: 'minutes', per: 'day' } })[0]).toMatch(/^\/tools\/0\/arguments\/properties\/amount\/x-unit: must NOT have additional properties/);
-    expect(problems({ type: 'string', 'x-unit': { kind: 'minutes' } })).toEqual(['/tools/0/arguments/properties/amount/x-unit: a unit belongs on a numeric field: type integer or number']);
+    expect(problems({ type: 'string', 'x-unit': { kind: 'minutes' } })).toEqual(['/tools/0/arguments/properties/amount/x-unit: a unit belongs on a numeric field: type integer or number (or either with null)']);
     expect(problems({ type: 'integer', 'x-unit': { kind: 'currency-minor', currency: '$args.currency' } })).toEqual([
       '/tools/0/arguments/properties/amount/x-unit/currency: "$args.currency" refers to the argument "currency", which the tool does not declare; its arguments are: order, amount',
     ]);

@@ -4,12 +4,13 @@
 // corrected where it has one. Pure and unit-tested.
 import type { InputShape, Json, JsonObject } from '../../engine/types';
 
-export type Envelope = 'plain' | 'openai-chat' | 'openai-responses' | 'anthropic' | 'mcp' | 'gemini' | 'python';
+export type Envelope = 'plain' | 'openai-chat' | 'openai-responses' | 'openai-function-call' | 'anthropic' | 'mcp' | 'gemini' | 'python';
 
 export const ENVELOPE_LABELS: Record<Envelope, string> = {
   plain: '{name, arguments}',
   'openai-chat': 'OpenAI Chat tool call',
   'openai-responses': 'OpenAI Responses function_call',
+  'openai-function-call': 'OpenAI Chat function_call (legacy)',
   anthropic: 'Anthropic tool_use',
   mcp: 'MCP tools/call',
   gemini: 'Gemini functionCall',
@@ -23,6 +24,7 @@ export function envelopeOfShape(shape: InputShape | string): Envelope {
   switch (shape) {
     case 'openai-chat':
     case 'openai-responses':
+    case 'openai-function-call':
     case 'anthropic':
     case 'mcp':
     case 'python':
@@ -68,6 +70,8 @@ export function inEnvelope(call: { name: string; arguments: Json }, envelope: En
       return pretty({ id: id ?? 'call_1', type: 'function', function: { name: call.name, arguments: JSON.stringify(args) } });
     case 'openai-responses':
       return pretty({ type: 'function_call', call_id: id ?? 'call_1', name: call.name, arguments: JSON.stringify(args) });
+    case 'openai-function-call':
+      return pretty({ role: 'assistant', content: null, function_call: { name: call.name, arguments: JSON.stringify(args) } });
     case 'anthropic':
       return pretty({ type: 'tool_use', id: id ?? 'toolu_1', name: call.name, input: args });
     case 'mcp':

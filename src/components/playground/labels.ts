@@ -4,6 +4,8 @@ import type { Correction, InputShape, Json } from '../../engine/types';
 export const SHAPE_LABELS: Record<InputShape, string> = {
   'openai-chat': 'OpenAI Chat tool call',
   'openai-responses': 'OpenAI Responses function_call',
+  'openai-function-call': 'OpenAI Chat function_call (legacy)',
+  gemini: 'Gemini functionCall',
   anthropic: 'Anthropic tool_use',
   mcp: 'MCP tools/call',
   plain: 'Plain {name, arguments}',

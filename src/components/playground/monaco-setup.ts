@@ -100,6 +100,10 @@ function envelopeSchema(ctx: SchemaContext): Record<string, unknown> {
       return { type: 'object', properties: { id: { type: 'string' }, type: { const: 'function' }, function: { type: 'object', properties: { name, arguments: { type: 'string', description: 'The arguments as a JSON string (OpenAI sends them this way).' } } } } };
     case 'openai-responses':
       return { type: 'object', properties: { type: { const: 'function_call' }, call_id: { type: 'string' }, name, arguments: { type: 'string', description: 'The arguments as a JSON string (OpenAI sends them this way).' } } };
+    case 'openai-function-call':
+      return { type: 'object', properties: { role: { const: 'assistant' }, content: {}, function_call: { type: 'object', properties: { name, arguments: { type: 'string', description: 'The arguments as a JSON string (OpenAI sends them this way).' } } } } };
+    case 'gemini':
+      return { type: 'object', properties: { functionCall: { type: 'object', properties: { name, args } } } };
     case 'bare-arguments':
       return args;
     default:
