@@ -5,7 +5,7 @@
 import { enumCodeFor } from './codes';
 import { dateFormatProblem } from './date-formats';
 import { deref, enumIsListable } from './pack-compiler';
-import { offerArguments } from './argument-names';
+import { byValueShape, fieldShape, offerArguments, shapeRefutes } from './argument-names';
 import { childFieldsOf, declaredNamesOf, fieldIndex } from './field-index';
 import { formatPath, patternOf, pointerToSegments, valueAt, valuesAlong, type Segment } from './paths';
 import { cutReceived } from './received';
@@ -144,7 +144,8 @@ function offerByWords(ctx: ExplainContext, fault: Fault, at: Segment[], key: str
   const options = free.map((name) => ({ name, wanted: fields.some((f) => f.name === name && f.required) }));
   const offer = offerArguments(key, options);
   // A wording is offered only where the value sent fits: `start_time: "09:00"` is not the object start takes.
-  const found = offer.byWords.filter((name) => moveFits(ctx, [...at, key], [...at, name]));
+  const value = valueAt(ctx.args, [...at, key]).value;
+  const found = byValueShape(offer.byWords.filter((name) => moveFits(ctx, [...at, key], [...at, name])), value, (name) => shapeAt(ctx, at, name));
   if (found.length) {
     fault.candidates = found;
     const cut = fault.message.indexOf('; it takes: ');
@@ -152,6 +153,12 @@ function offerByWords(ctx: ExplainContext, fault: Fault, at: Segment[], key: str
     return;
   }
   if (declaredCount > 12 && options.length) fault.message += `; the nearest it takes: ${offer.nearest().join(', ')}`;
+}
+
+/** What the field `name` under `at` takes, by its format or example (argument-names.ts). */
+function shapeAt(ctx: ExplainContext, at: Segment[], name: string) {
+  const f = fieldFor(ctx, [...at, name]);
+  return fieldShape(f?.schema, f?.example);
 }
 
 /** The declared names of the object at `segments`, for unknown-argument messages and suggestions. */
@@ -196,8 +203,18 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       fault.message = `is not ${owner}`;
       if (fault.candidates.length === 0 && declared.length > 0 && declared.length <= 12) fault.message += `; it takes: ${declared.join(', ')}`;
       fault.fix = { kind: 'rename', path: seg, parentPath: at };
+      // A near spelling whose field takes another shape of value (due_at, for a date) gives way to a
+      // wording that takes it (due_on), when there is one.
+      const spelled = fault.candidates;
+      const refuted = shapeRefutes(spelled.map(String), valueAt(ctx.args, seg).value, (name) => shapeAt(ctx, at, name));
+      if (refuted) fault.candidates = [];
       offerNestedPath(ctx, fault, at, key);
       if (fault.candidates.length === 0 && NAME_SHAPED.test(key)) offerByWords(ctx, fault, at, key, declared.length, free);
+      if (refuted && fault.candidates.length === 0) {
+        fault.candidates = spelled;
+        const cut = fault.message.indexOf('; ');
+        if (cut !== -1) fault.message = fault.message.slice(0, cut);
+      }
       if (!NAME_SHAPED.test(key)) {
         // A key that is no name (an injected sentence, say) must not stand where the body's names go:
         // the field is the object that holds it, and the key goes under received with its value.

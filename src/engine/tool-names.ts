@@ -426,7 +426,7 @@ function nearTools(received: string, infos: readonly NameInfo[], context: ToolNa
   // `synonym`: the thing matched only under another word (get_user for get_member), ranked after the same
   // word. `scoped`: every word of the declared name left unmatched is one the pack puts on many of its tools
   // (Discord's guild), so get_member reads as get_guild_member before get_thread_member.
-  type Scored = { d: NameInfo; i: number; unmatched: number; extra: number; strength: number; dist: number; head: boolean; synonym: boolean; scoped: boolean };
+  type Scored = { d: NameInfo; i: number; unmatched: number; extra: number; strength: number; dist: number; head: boolean; synonym: boolean; scoped: boolean; fit: number };
   const same: Scored[] = [];
   const kinSame: Scored[] = [];
   const loose: Scored[] = [];
@@ -453,7 +453,7 @@ function nearTools(received: string, infos: readonly NameInfo[], context: ToolNa
     const sameThing = thing(fit, rObjects, dObjects);
     const head = rHead !== undefined && d.objects.some((w) => wordMatch(w, rHead) >= 2 || (sameResource(w, rHead) > 0));
     const scoped = unmatched > 0 && unmatchedWords(r.objects, d.objects).every((w) => scope.has(w));
-    const scored = { d, i, unmatched, extra, strength: fit.strength, dist: 0, head, synonym, scoped };
+    const scored = { d, i, unmatched, extra, strength: fit.strength, dist: 0, head, synonym, scoped, fit: 0 };
     if (!related) {
       if (sameThing) kinSame.push(scored);
     } else if (sameThing && r.verb === d.verb) same.push(scored);
@@ -462,8 +462,12 @@ function nearTools(received: string, infos: readonly NameInfo[], context: ToolNa
     else if (fit.strong && r.verb === d.verb) partial.push(scored);
   });
   const rank = (list: Scored[]) => {
-    for (const s of list) s.dist = s.d.fromOperation ? 1e6 : distance(r.norm, s.d.norm);
-    return list.sort((a, b) => Number(a.synonym) - Number(b.synonym) || a.unmatched - b.unmatched || a.extra - b.extra || Number(b.head) - Number(a.head) || Number(b.scoped) - Number(a.scoped) || b.strength - a.strength || a.dist - b.dist || a.i - b.i);
+    for (const s of list) {
+      s.dist = s.d.fromOperation ? 1e6 : distance(r.norm, s.d.norm);
+      // The call's own arguments come first: a tool that takes them beats a nearer wording that does not.
+      s.fit = context.argumentFit?.(s.d.name) ?? 0;
+    }
+    return list.sort((a, b) => b.fit - a.fit || Number(a.synonym) - Number(b.synonym) || a.unmatched - b.unmatched || a.extra - b.extra || Number(b.head) - Number(a.head) || Number(b.scoped) - Number(a.scoped) || b.strength - a.strength || a.dist - b.dist || a.i - b.i);
   };
   const names = (list: Scored[]) => [...new Set(tighten(rank(list)).map((s) => s.d.name))];
   if (same.length) return names(same);
@@ -489,12 +493,13 @@ function nearTools(received: string, infos: readonly NameInfo[], context: ToolNa
 
 /**
  * The candidates that are as good as the best: none that leaves more words unmatched than it does, and
- * none that misses the received name's head noun when the best has it (create_calendar_event is an event).
+ * none that misses the received name's head noun when the best has it (create_calendar_event is an event),
+ * none the call's arguments fit less well.
  */
-function tighten<T extends { unmatched: number; extra: number; head: boolean; synonym: boolean; scoped: boolean }>(ranked: T[]): T[] {
+function tighten<T extends { unmatched: number; extra: number; head: boolean; synonym: boolean; scoped: boolean; fit: number }>(ranked: T[]): T[] {
   if (ranked.length === 0) return ranked;
   const [b] = ranked;
-  return ranked.filter((s) => s.synonym === b.synonym && s.unmatched === b.unmatched && s.extra === b.extra && s.head === b.head && s.scoped === b.scoped).slice(0, MAX_CANDIDATES * 2);
+  return ranked.filter((s) => s.fit === b.fit && s.synonym === b.synonym && s.unmatched === b.unmatched && s.extra === b.extra && s.head === b.head && s.scoped === b.scoped).slice(0, MAX_CANDIDATES * 2);
 }
 
 /** The words of `declared` no word of `received` matches. */
