@@ -10,7 +10,8 @@ import { editDistance, normalise } from './suggest';
 
 // Verbs that mean the same operation. A verb outside every group is its own group.
 const VERB_GROUPS: readonly (readonly string[])[] = [
-  ['create', 'insert', 'add', 'new', 'make', 'post', 'register', 'append'],
+  ['create', 'insert', 'add', 'new', 'make', 'post', 'register'],
+  ['append'],
   ['get', 'retrieve', 'fetch', 'read', 'show', 'describe', 'view', 'lookup'],
   ['update', 'patch', 'modify', 'edit', 'change', 'set', 'put'],
   ['delete', 'remove', 'destroy', 'del', 'trash', 'erase'],
@@ -59,15 +60,17 @@ const group = (verb: string): number => VERB_GROUPS.findIndex((g) => g.includes(
 
 /**
  * Verb groups near enough to be offered when no tool has the caller's own verb: a message sent is one
- * created (chat_postMessage, create_message), a search or a get of many is a list, and a PATCH that
- * appends is an update.
+ * created (chat_postMessage, create_message), a search or a get of many is a list, and an append is
+ * a create or an update (Notion appends children with a PATCH). Never update and create: a model that
+ * asked to update must not be handed a tool that creates.
  */
 const KIN: readonly (readonly [string, string])[] = [
   ['send', 'create'],
   ['search', 'list'],
   ['get', 'list'],
   ['search', 'get'],
-  ['create', 'update'],
+  ['append', 'create'],
+  ['append', 'update'],
 ];
 const KIN_OF = new Set(KIN.flatMap(([a, b]) => [`${group(a)} ${group(b)}`, `${group(b)} ${group(a)}`]));
 
