@@ -152,7 +152,35 @@ function offerByWords(ctx: ExplainContext, fault: Fault, at: Segment[], key: str
     if (cut !== -1) fault.message = fault.message.slice(0, cut);
     return;
   }
+  // No wording: a value of a telling structure (rows of cells, a list of objects) that exactly one field
+  // takes is offered that field (`rows` or `data` for Sheets' values).
+  const home = structuralHome(ctx, at, key, value, free);
+  if (home !== undefined) {
+    fault.candidates = [home];
+    const cut = fault.message.indexOf('; it takes: ');
+    if (cut !== -1) fault.message = fault.message.slice(0, cut);
+    return;
+  }
   if (declaredCount > 12 && options.length) fault.message += `; the nearest it takes: ${offer.nearest().join(', ')}`;
+}
+
+/** Whether a value's structure tells fields apart: an array of arrays or of objects, or an object of two fields or more. */
+function tellingStructure(v: Json | undefined): boolean {
+  if (Array.isArray(v)) return v.length > 0 && v.every((x) => x !== null && typeof x === 'object') && v.length <= 100;
+  return v !== null && typeof v === 'object' && Object.keys(v).length >= 2;
+}
+
+/** The one free field of an array or object type that takes `value` in place, when its structure tells; else undefined. */
+function structuralHome(ctx: ExplainContext, at: Segment[], key: string, value: Json | undefined, free: string[]): string | undefined {
+  if (!tellingStructure(value) || free.length > 40) return undefined;
+  const want = Array.isArray(value) ? 'array' : 'object';
+  const typed = free.filter((name) => {
+    const t = fieldFor(ctx, [...at, name])?.schema.type;
+    return t === want || (Array.isArray(t) && t.includes(want));
+  });
+  if (typed.length === 0 || typed.length > 8) return undefined;
+  const fits = typed.filter((name) => moveFits(ctx, [...at, key], [...at, name]));
+  return fits.length === 1 ? fits[0] : undefined;
 }
 
 /** What the field `name` under `at` takes, by its format or example (argument-names.ts). */
