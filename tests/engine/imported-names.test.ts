@@ -58,6 +58,20 @@ describe('an argument under another word: did_you_mean is the field meant, and t
   });
 });
 
+describe('with no wording near, the structure of the value names the field', () => {
+  test('rows of cells under another name go in the one field that takes rows: Sheets values', () => {
+    const rows = [['2026-03-11', 'Taxi', 38.2, 'Travel']];
+    for (const key of ['rows', 'data']) {
+      const r = run('google-sheets-v4', 'spreadsheets_values_append', { spreadsheetId: '1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms', range: 'Expenses!A:D', valueInputOption: 'USER_ENTERED', [key]: rows });
+      expect(r.body).toMatchObject({ error: 'unknown_argument', field: key, did_you_mean: ['values'] });
+      expect(check(packs.get('google-sheets-v4')!, r.suggested_call).ok).toBe(true);
+    }
+    // A single string tells nothing: no field is named for it.
+    const text = run('google-sheets-v4', 'spreadsheets_values_append', { spreadsheetId: '1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms', range: 'Expenses!A:D', valueInputOption: 'USER_ENTERED', rows: 'Taxi' });
+    expect((text.body as { did_you_mean?: string[] }).did_you_mean).toBeUndefined();
+  });
+});
+
 describe('fields outside their wrapper, or inside a made-up one, are moved and reported', () => {
   test("Asana's task fields at the top level go inside data", () => {
     const r = run('asana-v1', 'createTask', { name: 'Draft launch announcement', notes: 'Blog post', workspace: '1201234567890123' });
