@@ -183,6 +183,17 @@ function structuralHome(ctx: ExplainContext, at: Segment[], key: string, value: 
   return fits.length === 1 ? fits[0] : undefined;
 }
 
+/**
+ * Whether the field at `path` takes only an object or an array and `value` is neither: `transition_id:
+ * "31"` is no transition object, and the transition.id inside it is the nearer reading.
+ */
+function wantsContainerFor(ctx: ExplainContext, path: Segment[], value: Json | undefined): boolean {
+  if (value === undefined || value === null || typeof value === 'object') return false;
+  const t = fieldFor(ctx, path)?.schema.type;
+  const types = Array.isArray(t) ? t : typeof t === 'string' ? [t] : [];
+  return types.length > 0 && types.every((x) => x === 'object' || x === 'array');
+}
+
 /** What the field `name` under `at` takes, by its format or example (argument-names.ts). */
 function shapeAt(ctx: ExplainContext, at: Segment[], name: string) {
   const f = fieldFor(ctx, [...at, name]);
@@ -234,7 +245,8 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       // A near spelling whose field takes another shape of value (due_at, for a date) gives way to a
       // wording that takes it (due_on), when there is one.
       const spelled = fault.candidates;
-      const refuted = shapeRefutes(spelled.map(String), valueAt(ctx.args, seg).value, (name) => shapeAt(ctx, at, name));
+      const sentValue = valueAt(ctx.args, seg).value;
+      const refuted = shapeRefutes(spelled.map(String), sentValue, (name) => shapeAt(ctx, at, name)) || (spelled.length > 0 && spelled.every((name) => wantsContainerFor(ctx, [...at, String(name)], sentValue)));
       if (refuted) fault.candidates = [];
       offerNestedPath(ctx, fault, at, key);
       if (fault.candidates.length === 0 && NAME_SHAPED.test(key)) offerByWords(ctx, fault, at, key, declared.length, free);

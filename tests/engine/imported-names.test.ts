@@ -72,6 +72,12 @@ describe('with no wording near, the structure of the value names the field', () 
   });
 });
 
+test('a flat name whose near spelling is an object field, sent a bare value, names the field inside it: transition_id -> transition.id', () => {
+  const r = run('jira-v3', 'doTransition', { issueIdOrKey: 'SHOP-1423', transition_id: '31' });
+  expect(r.body).toMatchObject({ error: 'unknown_argument', field: 'transition_id', did_you_mean: ['transition.id'] });
+  expect(r.suggested_call).toEqual({ name: 'doTransition', arguments: { issueIdOrKey: 'SHOP-1423', transition: { id: '31' } } });
+});
+
 describe('fields outside their wrapper, or inside a made-up one, are moved and reported', () => {
   test("Asana's task fields at the top level go inside data", () => {
     const r = run('asana-v1', 'createTask', { name: 'Draft launch announcement', notes: 'Blog post', workspace: '1201234567890123' });
