@@ -1,6 +1,8 @@
 // Stage 2, absorb: fixes the mistakes that have exactly one reading, and reports each one.
 // - a field name in another case (dateTime / date_time / DateTime) or a declared alias -> the declared name;
 // - an object or array sent as a JSON string where the schema wants an object or array -> parsed;
+// - a field sent outside the one object field that declares it, or inside a wrapper the tool does not
+//   have whose fields are all its own -> moved where the schema declares it;
 // - on a field that declares `x-fold-case`, a value that is one permitted value in another case (USD for a
 //   currency Stripe writes usd) -> that value.
 // Other values are never changed here: `OPEN` for `open` is a fault the model must see, not a guess we make.
@@ -90,6 +92,90 @@ function foldedCase(node: SchemaNode, value: string): string | undefined {
   return hit && hit !== value ? hit : undefined;
 }
 
+const isPlainObject = (v: Json | undefined): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Per object schema: its object-typed fields that declare fields of their own, each with those names. */
+const wrapperMaps = new WeakMap<SchemaNode, Map<string, Set<string>>>();
+
+function wrappersOf(root: SchemaNode, node: SchemaNode): Map<string, Set<string>> {
+  let map = wrapperMaps.get(node);
+  if (map) return map;
+  map = new Map();
+  for (const [name, sub] of Object.entries(node.properties ?? {})) {
+    const target = sub && typeof sub === 'object' ? deref(root, sub as SchemaNode) : undefined;
+    if (!target || typeof target !== 'object' || !wants(target, 'object') || !target.properties || typeof target.properties !== 'object') continue;
+    const names = Object.keys(target.properties);
+    if (names.length) map.set(name, new Set(names));
+  }
+  wrapperMaps.set(node, map);
+  return map;
+}
+
+/**
+ * Fields sent outside the object they belong in, or inside one the tool does not have, put where the
+ * schema declares them, each move reported. Both have one reading only:
+ * - a key this object does not take that is a field of its one object field with fields of its own
+ *   (Asana's `name` beside `data`, Gmail's `raw` beside `message`) goes inside that field;
+ * - a key this object does not take whose value is an object of fields this object does take, none of
+ *   them sent beside it (a made-up `requestBody` or `permission` wrapper), is opened in place.
+ * Beside several object fields, or in a wrapper holding any name this object does not take, a key is
+ * left for validation to report.
+ */
+function regroup(root: SchemaNode, node: SchemaNode, map: NameMap, obj: JsonObject, path: Segment[], corrections: Correction[]): JsonObject {
+  const keys = Object.keys(obj);
+  const unknown = keys.filter((k) => !map.declared.has(k) && !map.other.has(k));
+  if (unknown.length === 0) return obj;
+  const wrappers = wrappersOf(root, node);
+  const sent = new Set(keys);
+  const opened = new Map<string, string[]>();
+  const moved = new Map<string, string>();
+  for (const key of unknown) {
+    const v = obj[key];
+    const inner = isPlainObject(v) ? Object.keys(v) : [];
+    if (inner.length && inner.every((k) => map.declared.has(k) && !sent.has(k) && ![...opened.values()].some((ks) => ks.includes(k)))) {
+      opened.set(key, inner);
+      continue;
+    }
+    // Only into the object's one wrapper: beside several object fields (Stripe's address and
+    // invoice_settings) a field sent at the top level is refused and listed, not moved.
+    if (wrappers.size !== 1) continue;
+    const [[home, names]] = [...wrappers];
+    if (!names.has(key)) continue;
+    const current = obj[home];
+    if (current !== undefined && (!isPlainObject(current) || Object.prototype.hasOwnProperty.call(current, key))) continue;
+    moved.set(key, home);
+  }
+  if (opened.size === 0 && moved.size === 0) return obj;
+  const out: [string, Json][] = [];
+  const into = new Map<string, JsonObject>();
+  for (const key of keys) {
+    if (opened.has(key)) {
+      for (const k of opened.get(key)!) {
+        out.push([k, (obj[key] as JsonObject)[k]]);
+        corrections.push({ field: formatPath([...path, k]), rule: 'field_moved', from: formatPath([...path, key, k]), to: formatPath([...path, k]) });
+      }
+      continue;
+    }
+    const home = moved.get(key) ?? (moved.size && [...moved.values()].includes(key) ? key : undefined);
+    if (home === undefined) {
+      out.push([key, obj[key]]);
+      continue;
+    }
+    // The wrapper goes where it was sent, or where the first field moved into it was.
+    let target = into.get(home);
+    if (!target) {
+      target = Object.fromEntries(Object.entries(isPlainObject(obj[home]) ? (obj[home] as JsonObject) : {}));
+      into.set(home, target);
+      out.push([home, target]);
+    }
+    if (key !== home) {
+      Object.defineProperty(target, key, { value: obj[key], enumerable: true, writable: true, configurable: true });
+      corrections.push({ field: formatPath([...path, home, key]), rule: 'field_moved', from: formatPath([...path, key]), to: formatPath([...path, home, key]) });
+    }
+  }
+  return Object.fromEntries(out);
+}
+
 export interface AbsorbResult {
   args: Json;
   corrections: Correction[];
@@ -155,7 +241,7 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
 
     if (value !== null && typeof value === 'object' && node.properties && typeof node.properties === 'object') {
       const map = nameMapFor(root, node);
-      const obj = value as JsonObject;
+      const obj = regroup(root, node, map, value as JsonObject, path, corrections);
       const keys = Object.keys(obj);
       const out: [string, Json][] = [];
       // Whether any key was renamed or dropped, or any value came back changed: if not, the object is kept as it was.
@@ -205,7 +291,7 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
         out.push([target, next]);
       }
       // fromEntries defines own properties, so a key named __proto__ stays data and never a prototype.
-      return changed ? Object.fromEntries(out) : value;
+      return changed || obj !== value ? Object.fromEntries(out) : value;
     }
     return value;
   };

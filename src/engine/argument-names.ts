@@ -4,7 +4,7 @@
 // the same words, or all of them, best first; and when even those are none, on an object with many
 // fields, the few nearest names, so the body always says where to look.
 import { distance } from 'fastest-levenshtein';
-import { fitWords, meaningfulWords } from './name-words';
+import { argumentWords, fitWords } from './name-words';
 
 /** At most this many names go into did_you_mean; the nearest-few list holds as many as NEAREST_LISTED. */
 const MAX_OFFERED = 3;
@@ -26,10 +26,30 @@ interface Scored extends ArgumentChoice {
   dist: number;
 }
 
+/**
+ * Names of several words that mean one thing, which no word-by-word match finds: the size of a page of
+ * results (limit, per_page, page_size, maxResults), and the bounds of a time range (start_date, timeMin).
+ * Ours: the wordings APIs use for these, in their words read singular.
+ */
+const PHRASE_GROUPS: readonly (readonly string[])[] = [
+  ['limit', 'count', 'top', 'per page', 'page size', 'max result', 'max item', 'max count', 'num result', 'page limit', 'result limit', 'max'],
+  ['time min', 'start date', 'start time', 'start datetime', 'from date', 'date from', 'min date', 'start at'],
+  ['time max', 'end date', 'end time', 'end datetime', 'date until', 'max date', 'end at'],
+];
+const PHRASE_OF = new Map<string, number>();
+PHRASE_GROUPS.forEach((g, i) => g.forEach((p) => PHRASE_OF.set(p, i)));
+
+/** Whether two names' words are wordings of one phrase of PHRASE_GROUPS. */
+function samePhrase(a: readonly string[], b: readonly string[]): boolean {
+  const ga = PHRASE_OF.get(a.join(' '));
+  return ga !== undefined && ga === PHRASE_OF.get(b.join(' '));
+}
+
 function score(key: string, options: readonly ArgumentChoice[]): Scored[] {
-  const rw = meaningfulWords(key);
+  const rw = argumentWords(key);
   return options.map((o, i) => {
-    const dw = meaningfulWords(o.name);
+    const dw = argumentWords(o.name);
+    if (samePhrase(rw, dw)) return { name: o.name, wanted: o.wanted, i, tier: 0, strength: 3 * Math.max(rw.length, dw.length), dist: NaN };
     const fit = fitWords(rw, dw);
     const extra = rw.length - fit.matchedReceived;
     const unmatched = dw.length - fit.matchedDeclared;
@@ -94,4 +114,46 @@ export function argumentsByWords(key: string, options: readonly ArgumentChoice[]
 
 export function nearestArguments(key: string, options: readonly ArgumentChoice[], max = NEAREST_LISTED): string[] {
   return offerArguments(key, options).nearest(max);
+}
+
+/** The kinds of value a name can be told by: what a string sent is, and what a field's format or example says it takes. */
+export type ValueShape = 'email' | 'url' | 'date' | 'date-time';
+
+/** What a value sent is, when it is one of the shapes a field's format names. */
+export function valueShape(v: unknown): ValueShape | undefined {
+  if (typeof v !== 'string' || v.length > 2048) return undefined;
+  if (/^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/.test(v)) return 'email';
+  if (/^https?:\/\/\S+$/i.test(v)) return 'url';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return 'date';
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v)) return 'date-time';
+  return undefined;
+}
+
+const FORMAT_SHAPES: Record<string, ValueShape> = { email: 'email', 'idn-email': 'email', uri: 'url', url: 'url', iri: 'url', date: 'date', 'date-time': 'date-time' };
+
+/** What a field takes, by its format, else by its example. */
+export function fieldShape(schema: { format?: unknown } | undefined, example: unknown): ValueShape | undefined {
+  const format = typeof schema?.format === 'string' ? FORMAT_SHAPES[schema.format] : undefined;
+  return format ?? valueShape(example);
+}
+
+/**
+ * Of the names offered for a value, those whose field takes a value of its shape (an address for
+ * emailAddress rather than emailMessage, a URL for Url rather than Twiml); all of them when none or
+ * every one does.
+ */
+export function byValueShape(names: readonly string[], value: unknown, shapeOf: (name: string) => ValueShape | undefined): string[] {
+  const shape = valueShape(value);
+  if (shape === undefined || names.length < 2) return [...names];
+  const same = names.filter((n) => shapeOf(n) === shape);
+  return same.length ? same : [...names];
+}
+
+/** Whether every name offered takes a value of another known shape than the one sent (due_at, for a date). */
+export function shapeRefutes(names: readonly string[], value: unknown, shapeOf: (name: string) => ValueShape | undefined): boolean {
+  const shape = valueShape(value);
+  return shape !== undefined && names.length > 0 && names.every((n) => {
+    const s = shapeOf(n);
+    return s !== undefined && s !== shape;
+  });
 }

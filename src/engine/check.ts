@@ -5,12 +5,13 @@ import { assembleBody } from './body';
 import { notRunSteps, runChecks } from './checks';
 import { cutReceived } from './received';
 import { parseCall } from './parse';
-import { matchToolName, toolsToList } from './tool-names';
+import { matchToolName, toolsToList, type ToolNameContext } from './tool-names';
+import { nameWords } from './name-words';
 import { vetCandidates } from './candidates';
 import { acceptedAsSent, validateCounted } from './validate';
 import { moveValue } from './shapes';
 import { valueAt, type Segment } from './paths';
-import type { CheckOptions, CheckResult, CompiledPack, CompiledTool, Correction, Fault, InputShape, Json, JsonObject, LogRecord } from './types';
+import type { CheckOptions, CheckResult, CompiledPack, CompiledTool, Correction, Fault, InputShape, Json, JsonObject, LogRecord, ToolSource } from './types';
 
 function logFor(pack: CompiledPack, tool: string | null, shape: InputShape, stage: LogRecord['stage'], faults: readonly Fault[], corrections: Correction[], omitted: number): LogRecord {
   return {
@@ -241,6 +242,52 @@ function toolNamesOf(pack: CompiledPack): string[] {
   return names;
 }
 
+/** Per pack, its tools' sources by name, read once (a lazy pack's list grows: a longer list is read again). */
+const SOURCES = new WeakMap<CompiledPack, { length: number; byName: Map<string, ToolSource> }>();
+
+function sourcesOf(pack: CompiledPack): Map<string, ToolSource> {
+  const kept = SOURCES.get(pack);
+  if (kept && kept.length === pack.source.tools.length) return kept.byName;
+  const byName = new Map(pack.source.tools.map((t) => [t.name, t] as [string, ToolSource]));
+  SOURCES.set(pack, { length: pack.source.tools.length, byName });
+  return byName;
+}
+
+/**
+ * What the unknown-name path knows beside the names: each tool's operation, the pack's own name, and how
+ * the call's arguments fit each tool (a tool not loaded yet, in a lazy pack, is read by its name alone).
+ */
+function toolNameContext(pack: CompiledPack, args: unknown): ToolNameContext {
+  const sent = args !== null && typeof args === 'object' && !Array.isArray(args) ? Object.keys(args) : [];
+  const safely = <T>(read: () => T): T | undefined => {
+    try {
+      return read();
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    operationOf: (name) => safely(() => sourcesOf(pack).get(name)?.operation?.id),
+    packWords: nameWords(pack.id).filter((w) => !/^v?\d+$/.test(w)),
+    argumentFit: (name) => {
+      if (sent.length === 0) return 0;
+      return (
+        safely(() => {
+          // The tool's source first (no validator compiled for a tool the keys rule out), then the tool.
+          const source = sourcesOf(pack).get(name);
+          if (!source) return 0;
+          const props = source.arguments.properties ?? {};
+          if (!sent.every((k) => Object.prototype.hasOwnProperty.call(props, k))) return 0;
+          const required: unknown[] = Array.isArray(source.arguments.required) ? source.arguments.required : [];
+          if (!required.every((k) => sent.includes(String(k)))) return 1;
+          const tool = pack.tool(name);
+          return tool && acceptedAsSent(tool, args as Json).accepted ? 2 : 1;
+        }) ?? 0
+      );
+    },
+  };
+}
+
 /** Shared, never written: a call without options or faults allocates none (the valid path is a few hundred ns). */
 const NO_OPTIONS: CheckOptions = Object.freeze({});
 const NO_FAULTS: readonly Fault[] = Object.freeze([]);
@@ -275,7 +322,7 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
   let tool = pack.tool(name);
   if (!tool) {
     const names = toolNamesOf(pack);
-    const match = matchToolName(name, names);
+    const match = matchToolName(name, names, toolNameContext(pack, parsed.args));
     if (match.kind === 'variant') {
       // `updateTicket` for update_ticket has one reading: absorbed and reported, as a field name would be.
       tool = pack.tool(match.to)!;

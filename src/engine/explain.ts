@@ -5,7 +5,7 @@
 import { enumCodeFor } from './codes';
 import { dateFormatProblem, dateReading, patternTakesOffsets } from './date-formats';
 import { deref, enumIsListable } from './pack-compiler';
-import { offerArguments } from './argument-names';
+import { byValueShape, fieldShape, offerArguments, shapeRefutes } from './argument-names';
 import { childFieldsOf, declaredNamesOf, fieldIndex } from './field-index';
 import { formatPath, patternOf, pointerToSegments, valueAt, valuesAlong, type Segment } from './paths';
 import { cutReceived } from './received';
@@ -144,14 +144,60 @@ function offerByWords(ctx: ExplainContext, fault: Fault, at: Segment[], key: str
   const options = free.map((name) => ({ name, wanted: fields.some((f) => f.name === name && f.required) }));
   const offer = offerArguments(key, options);
   // A wording is offered only where the value sent fits: `start_time: "09:00"` is not the object start takes.
-  const found = offer.byWords.filter((name) => moveFits(ctx, [...at, key], [...at, name]));
+  const value = valueAt(ctx.args, [...at, key]).value;
+  const found = byValueShape(offer.byWords.filter((name) => moveFits(ctx, [...at, key], [...at, name])), value, (name) => shapeAt(ctx, at, name));
   if (found.length) {
     fault.candidates = found;
     const cut = fault.message.indexOf('; it takes: ');
     if (cut !== -1) fault.message = fault.message.slice(0, cut);
     return;
   }
+  // No wording: a value of a telling structure (rows of cells, a list of objects) that exactly one field
+  // takes is offered that field (`rows` or `data` for Sheets' values).
+  const home = structuralHome(ctx, at, key, value, free);
+  if (home !== undefined) {
+    fault.candidates = [home];
+    const cut = fault.message.indexOf('; it takes: ');
+    if (cut !== -1) fault.message = fault.message.slice(0, cut);
+    return;
+  }
   if (declaredCount > 12 && options.length) fault.message += `; the nearest it takes: ${offer.nearest().join(', ')}`;
+}
+
+/** Whether a value's structure tells fields apart: an array of arrays or of objects, or an object of two fields or more. */
+function tellingStructure(v: Json | undefined): boolean {
+  if (Array.isArray(v)) return v.length > 0 && v.every((x) => x !== null && typeof x === 'object') && v.length <= 100;
+  return v !== null && typeof v === 'object' && Object.keys(v).length >= 2;
+}
+
+/** The one free field of an array or object type that takes `value` in place, when its structure tells; else undefined. */
+function structuralHome(ctx: ExplainContext, at: Segment[], key: string, value: Json | undefined, free: string[]): string | undefined {
+  if (!tellingStructure(value) || free.length > 40) return undefined;
+  const want = Array.isArray(value) ? 'array' : 'object';
+  const typed = free.filter((name) => {
+    const t = fieldFor(ctx, [...at, name])?.schema.type;
+    return t === want || (Array.isArray(t) && t.includes(want));
+  });
+  if (typed.length === 0 || typed.length > 8) return undefined;
+  const fits = typed.filter((name) => moveFits(ctx, [...at, key], [...at, name]));
+  return fits.length === 1 ? fits[0] : undefined;
+}
+
+/**
+ * Whether the field at `path` takes only an object or an array and `value` is neither: `transition_id:
+ * "31"` is no transition object, and the transition.id inside it is the nearer reading.
+ */
+function wantsContainerFor(ctx: ExplainContext, path: Segment[], value: Json | undefined): boolean {
+  if (value === undefined || value === null || typeof value === 'object') return false;
+  const t = fieldFor(ctx, path)?.schema.type;
+  const types = Array.isArray(t) ? t : typeof t === 'string' ? [t] : [];
+  return types.length > 0 && types.every((x) => x === 'object' || x === 'array');
+}
+
+/** What the field `name` under `at` takes, by its format or example (argument-names.ts). */
+function shapeAt(ctx: ExplainContext, at: Segment[], name: string) {
+  const f = fieldFor(ctx, [...at, name]);
+  return fieldShape(f?.schema, f?.example);
 }
 
 /** The declared names of the object at `segments`, for unknown-argument messages and suggestions. */
@@ -196,8 +242,19 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       fault.message = `is not ${owner}`;
       if (fault.candidates.length === 0 && declared.length > 0 && declared.length <= 12) fault.message += `; it takes: ${declared.join(', ')}`;
       fault.fix = { kind: 'rename', path: seg, parentPath: at };
+      // A near spelling whose field takes another shape of value (due_at, for a date) gives way to a
+      // wording that takes it (due_on), when there is one.
+      const spelled = fault.candidates;
+      const sentValue = valueAt(ctx.args, seg).value;
+      const refuted = shapeRefutes(spelled.map(String), sentValue, (name) => shapeAt(ctx, at, name)) || (spelled.length > 0 && spelled.every((name) => wantsContainerFor(ctx, [...at, String(name)], sentValue)));
+      if (refuted) fault.candidates = [];
       offerNestedPath(ctx, fault, at, key);
       if (fault.candidates.length === 0 && NAME_SHAPED.test(key)) offerByWords(ctx, fault, at, key, declared.length, free);
+      if (refuted && fault.candidates.length === 0) {
+        fault.candidates = spelled;
+        const cut = fault.message.indexOf('; ');
+        if (cut !== -1) fault.message = fault.message.slice(0, cut);
+      }
       if (!NAME_SHAPED.test(key)) {
         // A key that is no name (an injected sentence, say) must not stand where the body's names go:
         // the field is the object that holds it, and the key goes under received with its value.

@@ -9,21 +9,41 @@ import { words } from './absorb';
 /** Words a name is made of that say nothing on their own; they never make two names alike by themselves. */
 const STOP = new Set(['a', 'an', 'the', 'of', 'for', 'to', 'by', 'in', 'on', 'at', 'and', 'or', 'with', 'is', 'be']);
 
+/**
+ * Words that mark a value as the new one or an option (`new_name`, `updated_title`, Asana's `opt_fields`):
+ * the name is read without them, as a stop word is.
+ */
+const MODIFIERS = new Set(['new', 'updated', 'opt']);
+
+/** An argument name's words less its modifiers (`new_name` is a name), unless nothing else is left. */
+export function argumentWords(name: string): readonly string[] {
+  const ws = meaningfulWords(name);
+  if (!ws.some((w) => MODIFIERS.has(w))) return ws;
+  const kept = ws.filter((w) => !MODIFIERS.has(w));
+  return kept.length ? kept : ws;
+}
+
 /** Words that qualify another (`artist_name`, `user_id`): a match on these alone is weak. */
 const WEAK = new Set(['name', 'id', 'ids', 'type', 'value', 'data', 'info', 'number', 'num', 'code', 'key', 'list', 'str', 'string', 'text', 'flag', 'field', 'item', 'items', 'param', 'params']);
 
 // Words that stand for one another in argument and resource names. Ours, not any pack's.
 const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['date', 'day'],
-  ['query', 'q', 'search', 'keyword', 'term', 'phrase'],
-  ['text', 'content', 'body'],
+  // A query language's name is its query (Jira's jql, SQL); free text is what a search searches for.
+  ['query', 'q', 'search', 'keyword', 'term', 'phrase', 'jql', 'sql', 'cql', 'text'],
+  // What a message, a comment or a post says: its text, content or body.
+  ['text', 'content', 'body', 'message', 'msg', 'comment'],
   ['message', 'msg'],
   ['location', 'place', 'loc', 'where', 'city', 'town'],
   ['address', 'addr'],
   ['number', 'num', 'no', 'nr'],
   ['count', 'total', 'quantity', 'qty'],
   ['amount', 'sum'],
-  ['description', 'desc', 'summary'],
+  ['description', 'desc', 'summary', 'note', 'body'],
+  // A one-line name of a thing: a calendar event's or an issue's summary, an email's subject.
+  ['title', 'summary', 'subject', 'headline'],
+  // A one-time code sent to a person to verify them (never a credential token).
+  ['code', 'otp', 'pin', 'passcode'],
   ['information', 'info', 'details', 'detail'],
   ['temperature', 'temp'],
   ['average', 'avg', 'mean'],
@@ -51,13 +71,13 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['configuration', 'config', 'settings', 'setting'],
   ['parameter', 'param', 'argument', 'arg'],
   ['environment', 'env'],
-  ['password', 'pwd', 'passcode'],
+  ['password', 'pwd'],
   ['document', 'doc'],
   ['reference', 'ref'],
   ['percentage', 'percent', 'pct'],
   ['price', 'cost'],
   ['timezone', 'tz'],
-  ['user', 'username', 'account'],
+  ['user', 'username', 'account', 'assignee', 'member', 'owner'],
 ];
 
 const GROUPS = new Map<string, number[]>();

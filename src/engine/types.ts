@@ -222,7 +222,7 @@ export type InputShape =
 export interface Correction {
   /** Dotted path of the field after the correction. */
   field: string;
-  rule: 'case_variant' | 'declared_alias' | 'json_string_parsed' | 'tool_name_variant' | 'case_folded';
+  rule: 'case_variant' | 'declared_alias' | 'json_string_parsed' | 'tool_name_variant' | 'case_folded' | 'field_moved';
   from: Json;
   to: Json;
 }

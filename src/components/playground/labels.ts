@@ -32,6 +32,8 @@ export function describeCorrection(c: Correction): string {
       return `the tool ${show(c.from)} was read as ${show(c.to)}: the same name written another way`;
     case 'case_folded':
       return `${show(c.from)} was read as ${show(c.to)}: the same value in the case the field permits`;
+    case 'field_moved':
+      return `${show(c.from)} was moved to ${show(c.to)}: the one place the tool declares that field`;
   }
 }
 
@@ -41,4 +43,5 @@ export const RULE_LABELS: Record<Correction['rule'], string> = {
   json_string_parsed: 'JSON sent as a string',
   tool_name_variant: 'Tool name written another way',
   case_folded: 'Value in another case',
+  field_moved: 'Field moved where it belongs',
 };
