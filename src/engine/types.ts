@@ -104,7 +104,7 @@ export interface ToolSource {
   name: string;
   summary: string;
   resource?: string;
-  operation?: { id: string; reference?: string };
+  operation?: { id: string; route?: string; reference?: string };
   arguments: SchemaNode;
   examples?: {
     valid?: JsonObject[];
@@ -152,7 +152,7 @@ export interface CompiledTool {
   name: string;
   summary: string;
   resource: string;
-  operation?: { id: string; reference?: string };
+  operation?: { id: string; route?: string; reference?: string };
   source: ToolSource;
   /** The vendor's facts only: no glosses, no x- keywords. What AJV checks. */
   wireSchema: SchemaNode;
