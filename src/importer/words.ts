@@ -94,14 +94,12 @@ const TYPE_PLURALS: Record<string, string> = {
   'a list': 'lists',
 };
 
-/** At most this many field names are spelled out for an object; a larger one is counted (its schema names them). */
+/** At most this many field names are spelled out for an object; a larger one is left to its schema, which names them. */
 const NAMED_FIELDS = 3;
 
-/** The fields of an object by name: "name and email", "id, name and color", "8 fields". */
+/** The fields of a small object by name: "name and email", "id, name and color". */
 function fieldNames(names: string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  if (names.length <= NAMED_FIELDS) return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  return `${names.length} fields`;
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 /** The noun a list's field name gives its items (`labels` -> labels), or undefined when the name is no plural noun. */
@@ -111,6 +109,17 @@ function itemNoun(fieldName: string | undefined): string | undefined {
   const last = words[words.length - 1];
   if (!last || plural(last) !== last || words.length > 3) return undefined;
   return words.join(' ');
+}
+
+/**
+ * A pattern with no repetition or alternative (`^AC[0-9a-fA-F]{32}$`) fixes the length itself, so its rule
+ * already says what "of exactly 34 characters" would.
+ */
+function patternFixesLength(s: SchemaNode): boolean {
+  const p = s.pattern;
+  if (typeof p !== 'string' || typeof s['x-rule'] !== 'string' || typeof s['x-example'] !== 'string') return false;
+  const n = [...s['x-example']].length;
+  return /^\^.*\$$/.test(p) && !/[+*?|]|\{\d+,|\\[pP]/.test(p) && s.minLength === n && s.maxLength === n;
 }
 
 /** What a schema takes, as a noun phrase: "an integer from 1 to 100", "a list of strings", "a string or an integer". */
@@ -143,7 +152,7 @@ export function schemaPhrase(s: SchemaNode, depth = 0, fieldName?: string): stri
     if (typeof s.format === 'string' && FORMAT_RULES[s.format]) phrase = FORMAT_RULES[s.format].rule;
     else if (typeof s['x-rule'] === 'string') phrase = s['x-rule'];
     const len = countWords(num(s.minLength), num(s.maxLength), 'character');
-    if (len) phrase += ` ${len}`;
+    if (len && !patternFixesLength(s)) phrase += ` ${len}`;
   } else if (t === 'array') {
     const item = s.items && typeof s.items === 'object' && depth < 2 ? schemaPhrase(s.items, depth + 1) : '';
     const noun = itemNoun(fieldName);
@@ -157,8 +166,10 @@ export function schemaPhrase(s: SchemaNode, depth = 0, fieldName?: string): stri
     if (len) phrase += `${item && !bare ? ';' : ''} ${len}`;
     if (s.uniqueItems === true) phrase += ', with no repeats';
   } else if (t === 'object') {
-    if (s.properties && typeof s.properties === 'object' && Object.keys(s.properties).length) {
-      phrase = `an object with ${fieldNames(Object.keys(s.properties))}`;
+    const names = s.properties && typeof s.properties === 'object' ? Object.keys(s.properties) : [];
+    if (names.length > NAMED_FIELDS) phrase = 'an object';
+    else if (names.length) {
+      phrase = `an object with ${fieldNames(names)}`;
     } else if (!s.properties && s.additionalProperties && typeof s.additionalProperties === 'object' && depth < 2) {
       phrase = `a map whose values are each ${schemaPhrase(s.additionalProperties, depth + 1)}`;
     } else if (!s.properties) phrase = 'any JSON object';

@@ -44,7 +44,7 @@ describe('importing real operations', () => {
     expect(Object.keys(create.arguments.properties).sort()).toEqual(['AccountSid', ...Object.keys(form.properties)].sort());
     expect(create.arguments.properties.AccountSid).toEqual({
       // The extract has no tool that lists accounts, so the description names none.
-      description: 'The SID of the account ("AC" followed by 32 hexadecimal digits of exactly 34 characters).',
+      description: 'The SID of the account ("AC" followed by 32 hexadecimal digits).',
       type: 'string',
       minLength: 34,
       maxLength: 34,
