@@ -300,6 +300,8 @@ function summaryWords(facts: OperationWordsFacts): string {
   const nameIsRoute = !methodCall && !!name.verb && name.object.length > 0 && HTTP_VERBS.has(name.verb) && (name.verb === method || (method === 'get' && name.verb === 'get')) && name.object.every((w) => pathWords.has(singular(w))) && !name.tail.length;
 
   let verb = nameIsRoute ? undefined : name.verb;
+  // Asana's `getProjects` on `/projects`: a get of a plural object from a collection lists.
+  if (verb === 'get' && !onItem && !action && target && name.object.length && isPlural(name.object[name.object.length - 1]) && !GENERIC_OBJECT.has(name.object[name.object.length - 1])) verb = 'list';
   if (!verb) verb = action;
   if (!verb) {
     if (method === 'get') verb = onItem || !target || !isPlural(targetWords[targetWords.length - 1] ?? '') ? 'get' : 'list';
@@ -399,6 +401,7 @@ const KIND_SUFFIX: [RegExp, string, boolean][] = [
   [/^(.+?)(_key|Key)$/, 'key', false],
   [/^(.+?)(_slug|Slug)$/, 'slug', false],
 ];
+const RANGE_WORDS = new Set(['min', 'max', 'before', 'after', 'since', 'until', 'last', 'first', 'start', 'end', 'from', 'to', 'next', 'prev', 'previous', 'latest', 'oldest', 'newest', 'around', 'cursor', 'page', 'offset']);
 const PLAIN_KINDS: Record<string, string> = { id: 'id', sid: 'SID', gid: 'id', key: 'key', name: 'name', slug: 'slug', number: 'number', uuid: 'id' };
 
 /** The words of a resource named by a path literal or a name prefix, singular. */
@@ -432,7 +435,9 @@ export function listIndex(ops: readonly (OperationWordsFacts & { tool: string })
     if (!last || last.params.length || !last.literal || isMethodCall(groups)) continue;
     const name = readName(op.vendorName);
     const words = identifierWords(last.literal);
-    if (name.verb ? name.verb !== 'list' && name.verb !== 'search' : !isPlural(words[words.length - 1] ?? '')) continue;
+    // Asana's `getProjects` lists as much as GitHub's `pulls/list`: a get of a plural object is a list.
+    const lists = name.verb ? name.verb === 'list' || name.verb === 'search' || (name.verb === 'get' && (name.object.length ? isPlural(name.object[name.object.length - 1]) : isPlural(words[words.length - 1] ?? ''))) : isPlural(words[words.length - 1] ?? '');
+    if (!lists) continue;
     // A list restricted by a preposition (`list-for-authenticated-user`) is not the list of every such thing.
     const key = collectionKey(groups);
     if (!byCollection.has(key)) byCollection.set(key, op.tool);
@@ -492,6 +497,8 @@ function byName(name: string): FieldRole | undefined {
     if (!m || !m[1]) continue;
     const words = identifierWords(m[1]);
     if (!words.length || (words.length === 1 && words[0].length < 3 && !LONG_FORM[words[0]])) continue;
+    // `min_id`, `before_id`, `last_key`: a bound of a range of ids, not the id of a `min`.
+    if (words.length === 1 && RANGE_WORDS.has(words[0])) continue;
     // `phone_number`, `page_number`, `api_key` hold a thing, not an id of one.
     if ((kind === 'number' || kind === 'key') && !/^[a-z]+$/i.test(m[1].replace(/_/g, ''))) continue;
     if ((kind === 'number' || kind === 'key') && ['phone', 'page', 'api', 'fax', 'tax', 'account', 'public', 'private', 'secret', 'idempotency', 'sort', 'partition', 'line', 'card'].includes(words[words.length - 1])) continue;

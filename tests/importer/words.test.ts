@@ -72,6 +72,11 @@ describe('field descriptions from facts', () => {
     expect(tool(drive.pack, 'files_list').arguments.properties.driveId.description).toBe('The id of the drive (a string), as listed by drives_list.');
     expect(tool(drive.pack, 'files_get').arguments.properties.fileId.description).toBe('The id of the file (a string), as listed by files_list.');
 
+    // Asana names its lists `getProjects`: a get of a plural object on a collection is a list.
+    const asana = await importExtract(extract('asana/asana_oas.json', ['GET /projects/{project_gid}', 'GET /projects']), 'asana-words');
+    expect(tool(asana.pack, 'getProjects').summary).toBe('Lists projects.');
+    expect(tool(asana.pack, 'getProject').arguments.properties.project_gid.description).toBe('The id of the project (a string), as listed by getProjects.');
+
     // Twilio: the account's SID, listed by ListAccount (whose route is the collection with .json).
     const twilio = await importExtract(extract('twilio/twilio_api_v2010.json', ['POST /2010-04-01/Accounts/{AccountSid}/Messages.json', 'GET /2010-04-01/Accounts.json']), 'twilio-words');
     expect(tool(twilio.pack, 'CreateMessage').arguments.properties.AccountSid.description).toBe('The SID of the account ("AC" followed by 32 hexadecimal digits), as listed by ListAccount.');
