@@ -300,8 +300,11 @@ function summaryWords(facts: OperationWordsFacts): string {
   const nameIsRoute = !methodCall && !!name.verb && name.object.length > 0 && HTTP_VERBS.has(name.verb) && (name.verb === method || (method === 'get' && name.verb === 'get')) && name.object.every((w) => pathWords.has(singular(w))) && !name.tail.length;
 
   let verb = nameIsRoute ? undefined : name.verb;
-  // Asana's `getProjects` on `/projects`: a get of a plural object from a collection lists.
-  if (verb === 'get' && !onItem && !action && target && name.object.length && isPlural(name.object[name.object.length - 1]) && !GENERIC_OBJECT.has(name.object[name.object.length - 1])) verb = 'list';
+  // Asana's `getProjects` on `/projects`, Jira's `getFields` on `/field`, Calendar's `colors.get` on `/colors`:
+  // a get of a plural object from a collection lists.
+  const object = name.object.length ? name.object : targetWords;
+  const last = object[object.length - 1] ?? '';
+  if (name.verb === 'get' && !name.several && !onItem && !action && target && isPlural(last) && !GENERIC_OBJECT.has(last)) verb = 'list';
   if (!verb) verb = action;
   if (!verb) {
     if (method === 'get') verb = onItem || !target || !isPlural(targetWords[targetWords.length - 1] ?? '') ? 'get' : 'list';
@@ -435,9 +438,8 @@ export function listIndex(ops: readonly (OperationWordsFacts & { tool: string })
     if (!last || last.params.length || !last.literal || isMethodCall(groups)) continue;
     const name = readName(op.vendorName);
     const words = identifierWords(last.literal);
-    // Asana's `getProjects` lists as much as GitHub's `pulls/list`: a get of a plural object is a list.
-    const lists = name.verb ? name.verb === 'list' || name.verb === 'search' || (name.verb === 'get' && (name.object.length ? isPlural(name.object[name.object.length - 1]) : isPlural(words[words.length - 1] ?? ''))) : isPlural(words[words.length - 1] ?? '');
-    if (!lists) continue;
+    // What the summary calls a list is one: the two never disagree.
+    if (!/^(Deprecated\. )?(Lists|Searches) /.test(operationSummary(op)) || name.several) continue;
     // A list restricted by a preposition (`list-for-authenticated-user`) is not the list of every such thing.
     const key = collectionKey(groups);
     if (!byCollection.has(key)) byCollection.set(key, op.tool);
