@@ -112,7 +112,7 @@ export const PACK_FILE_SCHEMA = {
             type: 'object',
             required: ['id'],
             additionalProperties: false,
-            properties: { id: nonEmpty, reference: { type: 'string', pattern: '^https://' } },
+            properties: { id: nonEmpty, route: nonEmpty, reference: { type: 'string', pattern: '^https://' } },
           },
           arguments: { type: 'object', required: ['type'], properties: { type: { const: 'object' } } },
           checks: { type: 'array', items: { type: 'object', required: ['kind'], properties: { kind: { enum: Object.keys(CHECK_KEYS) } } } },

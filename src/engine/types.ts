@@ -104,7 +104,7 @@ export interface ToolSource {
   name: string;
   summary: string;
   resource?: string;
-  operation?: { id: string; reference?: string };
+  operation?: { id: string; route?: string; reference?: string };
   /** An imported tool given curated depth by an overlay (content/packs/overlays/). */
   curated?: boolean;
   arguments: SchemaNode;
@@ -154,7 +154,7 @@ export interface CompiledTool {
   name: string;
   summary: string;
   resource: string;
-  operation?: { id: string; reference?: string };
+  operation?: { id: string; route?: string; reference?: string };
   source: ToolSource;
   /** The vendor's facts only: no glosses, no x- keywords. What AJV checks. */
   wireSchema: SchemaNode;

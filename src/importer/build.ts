@@ -7,7 +7,7 @@ import type { CheckSource, Expr, SchemaNode, ToolSource } from '../engine/types'
 import { AUTH_HEADERS, RESPONSE_SHAPING } from './held-back';
 import { convertSchema, finishField, hoistBranches, type ConvertEnv } from './schema';
 import type { HeldBack, OperationFacts, ParamLocation } from './types';
-import { toolSummary } from './words';
+import { operationSummary } from './operation-words';
 
 /** The rule code of a call that matches none of the allowed combinations of fields. */
 export const COMBINATION_CODE = 'unsupported_combination';
@@ -64,7 +64,7 @@ export function buildTool(env: ConvertEnv, op: OperationFacts, name: string): Bu
       schema.deprecated = true;
       env.report.deprecatedMarked++;
     }
-    finishField(env, { tool: name, field: argName, name: argName, node: schema, raw: p.schema, siblings: paramNames, parentArgsPath: '' });
+    finishField(env, { tool: name, field: argName, name: argName, node: schema, raw: p.schema, siblings: paramNames, parentArgsPath: '', location: p.in });
     if (p.in === 'query' && RESPONSE_SHAPING.has(p.name)) schema['x-gloss'] = RESPONSE_SHAPING_GLOSS[p.name];
     entries.push({ name: argName, schema, in: p.in, wireName: p.name, required: p.required });
   }
@@ -124,9 +124,10 @@ export function buildTool(env: ConvertEnv, op: OperationFacts, name: string): Bu
 
   const tool: ToolSource = {
     name,
-    summary: toolSummary(op.method, op.path, op.deprecated),
+    summary: operationSummary({ ...op, required: requiredArgs }),
     ...(op.resource ? { resource: op.resource } : {}),
-    operation: { id: op.id, ...(op.reference ? { reference: op.reference } : {}) },
+    // A Discovery method id is not its route: the route is kept beside it for the pages.
+    operation: { id: op.id, ...(routeOf(op) !== op.id ? { route: routeOf(op) } : {}), ...(op.reference ? { reference: op.reference } : {}) },
     arguments: args,
   };
   if (combination) {
@@ -141,6 +142,10 @@ export function buildTool(env: ConvertEnv, op: OperationFacts, name: string): Bu
     if (check) tool.checks = [check];
   }
   return { tool, heldBack, combination };
+}
+
+function routeOf(op: OperationFacts): string {
+  return `${op.method.toUpperCase()} ${op.path}`;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+$/;

@@ -42,6 +42,7 @@ export function readDiscoveryOperations(doc: Record<string, any>): OperationFact
           method: String(method.httpMethod ?? 'GET').toUpperCase(),
           path,
           vendorName: method.id,
+          servicePath,
           resource: here.join('.'),
           deprecated: method.deprecated === true,
           params,

@@ -15,6 +15,7 @@ import { makeExamples } from './examples';
 import { documentDateForms } from './date-forms';
 import { discoveryStandardParams } from './held-back';
 import { assignToolNames, baseToolName, sanitizeName } from './names';
+import { fieldRole, listIndex } from './operation-words';
 import { readOpenApiOperations } from './openapi';
 import { applyOverlayRules, applyToolOverlay, mergeOverlayExamples, unresolvedCalls, validateOverlay } from './overlay';
 import { check } from '../engine/check';
@@ -151,13 +152,15 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
 
   const overlay = options.overlay ? validateOverlay(options.overlay.data, options.overlay.file, options.id) : undefined;
   const overlayProblems: PackProblem[] = [];
+  // Which tool lists which resources, so an id's description can name the call that gives valid values.
+  const lists = listIndex(ops.map((op, i) => ({ ...op, tool: named[i].name })));
 
   const tools: ToolSource[] = [];
   const title = options.title ?? String(raw.info?.title ?? raw.title ?? options.id);
   ops.forEach((op, i) => {
     const n = named[i];
     if (n.shortened || n.suffixed) report.names.push({ operation: op.id, from: n.from, name: n.name, shortened: n.shortened, suffixed: n.suffixed });
-    const env: ConvertEnv = format === 'google-discovery' ? { ...base, discoveryMethod: op.id } : base;
+    const env: ConvertEnv = { ...base, ...(format === 'google-discovery' ? { discoveryMethod: op.id } : {}), fieldRole: (field, location) => fieldRole(field, location, op, lists, n.name) };
     try {
       const built = buildTool(env, op, n.name);
       completeTree(env, n.name, built.tool.arguments, '');
@@ -219,6 +222,7 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
     overlayProblems.push(...unresolvedCalls(overlay, names));
     if (overlayProblems.length) throw new PackError(options.overlay!.file, overlayProblems);
   }
+  forgetSkippedListers(tools);
 
   const reference = options.reference ?? firstHttps([raw.externalDocs?.url, raw.documentationLink, raw.info?.contact?.url]) ?? 'https://example.com/';
   const pack: PackSource = {
@@ -241,6 +245,17 @@ function overlaidToolProblems(single: PackSource, tool: ToolSource, problems: Pa
   } catch (err) {
     if (!(err instanceof PackError)) throw err;
     for (const p of err.problems) problems.push({ path: `/tools/${tool.name}${p.path.replace(/^\/tools\/0/, '')}`, message: p.message });
+  }
+}
+
+/** An id's description names its list tool; a list tool left out of the pack is named nowhere. */
+function forgetSkippedListers(tools: ToolSource[]): void {
+  const names = new Set(tools.map((t) => t.name));
+  for (const t of tools) {
+    for (const field of Object.values<SchemaNode>(t.arguments.properties ?? {})) {
+      const m = typeof field.description === 'string' ? /, as listed by ([A-Za-z0-9_-]+)/.exec(field.description) : null;
+      if (m && !names.has(m[1])) field.description = field.description.replace(m[0], '');
+    }
   }
 }
 

@@ -15,6 +15,7 @@ import { enumIsListable } from '../engine/pack-compiler';
 import type { Json, SchemaNode } from '../engine/types';
 import { VALUE_SET_NAMES, valueSet } from '../engine/value-sets';
 import { applyColonlessOffset, applyDateAccepted, applyZonedDateTime, zonedCondition, type DocumentDateForms } from './date-forms';
+import type { FieldRole } from './operation-words';
 import { patternExample, patternRule } from './patterns';
 import { recognise, type DocumentEvidence } from './recognise';
 import type { ImportReport } from './types';
@@ -64,6 +65,8 @@ export interface ConvertEnv {
   discoveryMethod?: string;
   /** The date-time forms the document's own examples use beyond RFC 3339 (date-forms.ts). */
   dateForms?: DocumentDateForms;
+  /** What a top-level argument of the operation identifies, for its description (operation-words.ts). */
+  fieldRole?: (name: string, location: string) => FieldRole | undefined;
 }
 
 export interface ConvertContext {
@@ -487,6 +490,8 @@ interface FieldInput {
   raw: unknown;
   siblings: string[];
   parentArgsPath?: string;
+  /** Where a top-level argument travels (`path`, `query`, `header`); body fields leave it out. */
+  location?: string;
 }
 
 /**
@@ -514,7 +519,8 @@ export function finishField(env: ConvertEnv, f: FieldInput): void {
   completeKeywords(env, f.tool, f.field, node);
   for (const key of ['items'] as const) if (isObj(node[key]) && !node[key].description) completeKeywords(env, f.tool, `${f.field}[]`, node[key]);
   const extra = vendorFormat && !node['x-unit'] && !node['x-value-set'] ? `in the vendor's "${vendorFormat}" format` : undefined;
-  const text = fieldDescription(node, extra);
+  const role = f.parentArgsPath === '' ? env.fieldRole?.(f.name, f.location ?? 'body') : undefined;
+  const text = fieldDescription(node, { name: f.name, role, extra });
   // The description leads the field, so a reader sees it before the keywords.
   const entries = Object.entries(node);
   for (const k of Object.keys(node)) delete node[k];

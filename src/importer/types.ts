@@ -15,6 +15,8 @@ export interface OperationFacts {
   path: string;
   /** operationId or Discovery method id: what the tool name is made from. */
   vendorName?: string;
+  /** Discovery: the service path (`drive/v3/`) in front of every path, which names the API, not a resource. */
+  servicePath?: string;
   resource?: string;
   deprecated: boolean;
   reference?: string;

@@ -1,9 +1,11 @@
 // The words of an imported pack, made from facts by templates written here: a vendor's descriptions never
-// reach a pack. A field reads as what it takes ("An integer from 1 to 2500; 250 when left out."), a tool as
-// its HTTP method and path.
+// reach a pack. A field reads as what it takes ("An integer from 1 to 2500; 250 when left out.", "An object
+// with name and email.") and, when its name or place says so, what it identifies ("The number of the issue
+// (an integer), as listed by issues_list-for-repo."); a tool as what it does (operation-words.ts).
 import { FORMAT_RULES } from '../engine/explain';
 import { enumIsListable } from '../engine/pack-compiler';
 import type { Json, SchemaNode } from '../engine/types';
+import { identifierWords, plural, roleHead, type FieldRole } from './operation-words';
 
 const TYPE_NOUNS: Record<string, string> = {
   string: 'a string',
@@ -45,9 +47,15 @@ function num(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
+/** A bound worth saying: not the edge of a 64-bit integer, which only says the type. */
+function bound(v: unknown): number | undefined {
+  const n = num(v);
+  return n !== undefined && Math.abs(n) < 2 ** 53 ? n : undefined;
+}
+
 function rangeWords(s: SchemaNode): string {
-  const min = num(s.minimum);
-  const max = num(s.maximum);
+  const min = bound(s.minimum);
+  const max = bound(s.maximum);
   const xmin = num(s.exclusiveMinimum);
   const xmax = num(s.exclusiveMaximum);
   const parts: string[] = [];
@@ -76,8 +84,46 @@ function mainType(s: SchemaNode): string | undefined {
   return undefined;
 }
 
-/** What a schema takes, as a noun phrase: "an integer from 1 to 100", "a list of strings". */
-export function schemaPhrase(s: SchemaNode, depth = 0): string {
+/** Plural nouns of the bare types, for "a list of strings". */
+const TYPE_PLURALS: Record<string, string> = {
+  'a string': 'strings',
+  'an integer': 'integers',
+  'a number': 'numbers',
+  'true or false': 'true or false values',
+  'an object': 'objects',
+  'a list': 'lists',
+};
+
+/** At most this many field names are spelled out for an object; a larger one is left to its schema, which names them. */
+const NAMED_FIELDS = 3;
+
+/** The fields of a small object by name: "name and email", "id, name and color". */
+function fieldNames(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** The noun a list's field name gives its items (`labels` -> labels), or undefined when the name is no plural noun. */
+function itemNoun(fieldName: string | undefined): string | undefined {
+  if (!fieldName) return undefined;
+  const words = identifierWords(fieldName);
+  const last = words[words.length - 1];
+  if (!last || plural(last) !== last || words.length > 3) return undefined;
+  return words.join(' ');
+}
+
+/**
+ * A pattern with no repetition or alternative (`^AC[0-9a-fA-F]{32}$`) fixes the length itself, so its rule
+ * already says what "of exactly 34 characters" would.
+ */
+function patternFixesLength(s: SchemaNode): boolean {
+  const p = s.pattern;
+  if (typeof p !== 'string' || typeof s['x-rule'] !== 'string' || typeof s['x-example'] !== 'string') return false;
+  const n = [...s['x-example']].length;
+  return /^\^.*\$$/.test(p) && !/[+*?|]|\{\d+,|\\[pP]/.test(p) && s.minLength === n && s.maxLength === n;
+}
+
+/** What a schema takes, as a noun phrase: "an integer from 1 to 100", "a list of strings", "a string or an integer". */
+export function schemaPhrase(s: SchemaNode, depth = 0, fieldName?: string): string {
   if (!s || typeof s !== 'object') return 'any value';
   if (typeof s['x-value-set'] === 'string') return VALUE_SET_WORDS[s['x-value-set']] ?? 'a code';
   if (s['x-cut']) return `${s.type === 'array' ? 'a list' : 'an object'} shaped like the one that contains it (not expanded further here)`;
@@ -88,6 +134,16 @@ export function schemaPhrase(s: SchemaNode, depth = 0): string {
   }
   const unit = s['x-unit']?.kind;
   const t = mainType(s);
+  if (!t) {
+    const branches = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined) as SchemaNode[] | undefined;
+    if (branches?.length && depth < 3) {
+      // Each branch once, in the vendor's order: "a string or an integer".
+      // Objects among other branches are named only as objects, so the union stays one short phrase.
+      const objects = branches.filter((b) => mainType(b) === 'object').length;
+      const phrases = [...new Set(branches.map((b) => (objects > 1 && mainType(b) === 'object' ? 'an object' : schemaPhrase(b, depth + 1))))];
+      return phrases.length <= 3 ? list(phrases) : `one of ${phrases.length} shapes: ${list(phrases.slice(0, 2))} and others`;
+    }
+  }
   let phrase = unit && UNIT_WORDS[unit] ? UNIT_WORDS[unit] : t ? TYPE_NOUNS[t] ?? 'a value' : 'any value';
   if (t === 'integer' || t === 'number') {
     const r = rangeWords(s);
@@ -96,15 +152,25 @@ export function schemaPhrase(s: SchemaNode, depth = 0): string {
     if (typeof s.format === 'string' && FORMAT_RULES[s.format]) phrase = FORMAT_RULES[s.format].rule;
     else if (typeof s['x-rule'] === 'string') phrase = s['x-rule'];
     const len = countWords(num(s.minLength), num(s.maxLength), 'character');
-    if (len) phrase += ` ${len}`;
+    if (len && !patternFixesLength(s)) phrase += ` ${len}`;
   } else if (t === 'array') {
     const item = s.items && typeof s.items === 'object' && depth < 2 ? schemaPhrase(s.items, depth + 1) : '';
-    if (item && item !== 'any value') phrase = `a list, each ${item}`;
+    const noun = itemNoun(fieldName);
+    const bare = TYPE_PLURALS[item];
+    if (noun && bare) phrase = `a list of ${noun} (${bare})`;
+    else if (noun && item && item !== 'any value') phrase = `a list of ${noun}, each ${item}`;
+    else if (noun) phrase = `a list of ${noun}`;
+    else if (bare) phrase = `a list of ${bare}`;
+    else if (item && item !== 'any value') phrase = `a list, each ${item}`;
     const len = countWords(num(s.minItems), num(s.maxItems), 'item');
-    if (len) phrase += `${item ? ';' : ''} ${len}`;
+    if (len) phrase += `${item && !bare ? ';' : ''} ${len}`;
     if (s.uniqueItems === true) phrase += ', with no repeats';
   } else if (t === 'object') {
-    if (!s.properties && s.additionalProperties && typeof s.additionalProperties === 'object' && depth < 2) {
+    const names = s.properties && typeof s.properties === 'object' ? Object.keys(s.properties) : [];
+    if (names.length > NAMED_FIELDS) phrase = 'an object';
+    else if (names.length) {
+      phrase = `an object with ${fieldNames(names)}`;
+    } else if (!s.properties && s.additionalProperties && typeof s.additionalProperties === 'object' && depth < 2) {
       phrase = `a map whose values are each ${schemaPhrase(s.additionalProperties, depth + 1)}`;
     } else if (!s.properties) phrase = 'any JSON object';
   }
@@ -112,11 +178,25 @@ export function schemaPhrase(s: SchemaNode, depth = 0): string {
   return phrase;
 }
 
-/** The description of one field: its phrase, its default, whether it is deprecated. */
-export function fieldDescription(s: SchemaNode, extra?: string): string {
-  let text = schemaPhrase(s);
+/** What a field's description knows besides its schema: its name, what it identifies, a format only named. */
+export interface FieldContext {
+  name?: string;
+  role?: FieldRole;
+  /** Words for what the schema cannot say (a vendor format no validator here checks). */
+  extra?: string;
+}
+
+/**
+ * The description of one field: what it identifies, if its name or place says so, then what it takes, its
+ * default, and whether it is deprecated. "The number of the issue (an integer), as listed by issues_list."
+ */
+export function fieldDescription(s: SchemaNode, context: FieldContext = {}): string {
+  const phrase = schemaPhrase(s, 0, context.name);
+  // `gadgetId` declared as a list holds several ids.
+  const role = context.role && mainType(s) === 'array' && !context.role.many && context.role.kind ? { ...context.role, many: true, kind: /^[A-Z]+$/.test(context.role.kind) ? `${context.role.kind}s` : plural(context.role.kind) } : context.role;
+  let text = role ? `${roleHead(role)} (${phrase})${role?.listedBy ? `, as listed by ${role.listedBy}` : ''}` : phrase;
   if ('default' in s && isShortValue(s.default)) text += `; ${show(s.default)} when left out`;
-  if (extra) text += `; ${extra}`;
+  if (context.extra) text += `; ${context.extra}`;
   text = text.charAt(0).toUpperCase() + text.slice(1) + '.';
   return s.deprecated === true ? `Deprecated. ${text}` : text;
 }
@@ -125,11 +205,6 @@ export function fieldDescription(s: SchemaNode, extra?: string): string {
 export function isShortValue(v: unknown): boolean {
   if (v === null || typeof v === 'boolean' || typeof v === 'number') return true;
   return typeof v === 'string' && v.length > 0 && v.length <= 40 && v.split(/\s+/).length <= 3;
-}
-
-/** A tool's summary: its HTTP method and path, and a mark when the vendor deprecated it. */
-export function toolSummary(method: string, path: string, deprecated: boolean): string {
-  return `${method.toUpperCase()} ${path}${deprecated ? ' (deprecated)' : ''}`;
 }
 
 /** The rule of an enum too large to list, with a few of its values as examples. */

@@ -43,7 +43,8 @@ describe('importing real operations', () => {
     const form = vendorDoc('twilio/twilio_api_v2010.json').paths['/2010-04-01/Accounts/{AccountSid}/Messages.json'].post.requestBody.content['application/x-www-form-urlencoded'].schema;
     expect(Object.keys(create.arguments.properties).sort()).toEqual(['AccountSid', ...Object.keys(form.properties)].sort());
     expect(create.arguments.properties.AccountSid).toEqual({
-      description: '"AC" followed by 32 hexadecimal digits of exactly 34 characters.',
+      // The extract has no tool that lists accounts, so the description names none.
+      description: 'The SID of the account ("AC" followed by 32 hexadecimal digits).',
       type: 'string',
       minLength: 34,
       maxLength: 34,
@@ -66,7 +67,7 @@ describe('importing real operations', () => {
       components: { schemas: { Node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } } } },
     };
     const small = await importSpec(doc, { id: 'nodes' });
-    expect(small.pack.tools[0].arguments.properties.children).toEqual({ description: 'A list, each an object shaped like the one that contains it (not expanded further here).', type: 'array', items: { type: 'object', 'x-cut': 'recursion' }, 'x-in': 'body' });
+    expect(small.pack.tools[0].arguments.properties.children).toEqual({ description: 'A list of children, each an object shaped like the one that contains it (not expanded further here).', type: 'array', items: { type: 'object', 'x-cut': 'recursion' }, 'x-in': 'body' });
     loadPack('nodes.json', small.pack);
   });
 
@@ -122,8 +123,9 @@ describe('importing real operations', () => {
     expect(list.arguments.properties.maxResults).toEqual({ description: 'An integer of at least 1; 250 when left out.', type: 'integer', minimum: 1, format: 'int32', default: 250, 'x-example': 250, 'x-in': 'query' });
     expect(list.arguments.properties.maxAttendees.minimum).toBe(1);
     expect(list.arguments.properties.eventTypes).toMatchObject({ type: 'array', items: { type: 'string', enum: ['birthday', 'default', 'focusTime', 'fromGmail', 'outOfOffice', 'workingLocation'] } });
-    expect(list.operation).toEqual({ id: 'calendar.events.list' });
-    expect(list.summary).toBe('GET /calendar/v3/calendars/{calendarId}/events');
+    // A Discovery method id is not a route: the route is kept beside it, and the summary says what the method does.
+    expect(list.operation).toEqual({ id: 'calendar.events.list', route: 'GET /calendar/v3/calendars/{calendarId}/events' });
+    expect(list.summary).toBe('Lists events of a calendar.');
     expect(list.examples?.invalid?.map((e) => e.about)).toEqual(['leaves out the required argument calendarId', 'sends 0 for maxAttendees, below its minimum of 1', 'sends zz_undeclared, an argument the tool does not declare']);
     expect(list.examples?.invalid?.map((e) => e.expect)).toEqual(['missing_required', 'out_of_range', 'unknown_argument']);
   });
