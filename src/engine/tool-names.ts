@@ -113,7 +113,7 @@ const NAMESPACE_WORDS = new Set(['function', 'functions', 'default', 'api', 'too
 const NAMESPACE_SEPARATOR = /__|[./:]/g;
 
 /** At most this many names are offered. */
-const MAX_CANDIDATES = 5;
+const MAX_CANDIDATES = 3;
 
 /** Longer names are no tool name a model meant; they are not read as words. */
 const MAX_NAME = 200;
@@ -315,7 +315,7 @@ export function matchToolName(received: string, declared: readonly string[], con
 
 /**
  * Candidates reordered by how the call's arguments fit them: when some take the call as sent, those
- * only; otherwise those that declare every argument sent first. At most five.
+ * only; otherwise those that declare every argument sent first. At most three.
  */
 function byArguments(names: readonly string[], context: ToolNameContext): string[] {
   const unique = [...new Set(names)];
@@ -403,7 +403,7 @@ function canonicalObjects(ws: readonly string[]): string[] {
 }
 
 /**
- * Declared tools near `received`, best first, at most five: the name it is a slip of a letter or two of;
+ * Declared tools near `received`, best first, at most three: the name it is a slip of a letter or two of;
  * else those with the same verb that act on the same thing, and when there are any, nothing else; else a
  * name a few letters away (with no other verb); else a kin verb on the same thing (a message sent is one
  * created); else, with no verb to go by, a tool on the same thing; else the same verb on a thing that

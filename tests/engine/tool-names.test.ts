@@ -1,6 +1,6 @@
 // Tool names on tool sets nobody here wrote: a name behind a namespace, or in another case, separator or
 // dotted form, is absorbed and reported when it has one reading; any other near name gets did_you_mean,
-// ranked by verb and what the tool acts on, at most five, never across verbs. What the caller sent is
+// ranked by verb and what the tool acts on, at most three (the body schema's cap), never across verbs. What the caller sent is
 // only ever under `received`.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
@@ -113,14 +113,14 @@ describe('GitHub’s imported pack: 1,223 tools ranked by verb and resource', ()
     expect(matchToolName(sent, names)).toEqual({ kind: 'variant', to: 'pulls_merge' });
   });
 
-  test('at most five, every one with the verb asked for (or one meaning the same), on the thing asked for', () => {
+  test('at most three, every one with the verb asked for (or one meaning the same), on the thing asked for', () => {
     const sameVerb: Record<string, string[]> = { create: ['create', 'add'], add: ['add', 'create'], delete: ['delete', 'remove'], list: ['list'], get: ['get'], search: ['search'] };
     for (const [sent, thing] of [['create_comment', 'comment'], ['list_commits', 'commit'], ['get_user', 'user'], ['delete_label', 'label'], ['add_label', 'label'], ['list_repositories', 'repo'], ['get_file_contents', 'content'], ['search_issue', 'issue']]) {
       const m = matchToolName(sent, names);
       expect(m.kind, sent).toBe('near');
       const candidates = (m as { candidates: string[] }).candidates;
       expect(candidates.length, sent).toBeGreaterThan(0);
-      expect(candidates.length, sent).toBeLessThanOrEqual(5);
+      expect(candidates.length, sent).toBeLessThanOrEqual(3);
       const verbs = sameVerb[sent.split('_')[0]];
       for (const c of candidates) {
         const [resource, operation] = c.split('_');
