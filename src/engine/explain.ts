@@ -320,9 +320,14 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       return fault;
     }
     case 'pattern': {
-      const fault = base(at, 'invalid_format', field?.rule ? `must be ${field.rule}${exampleText(field.example)}` : `must match ${p.pattern}${exampleText(field?.example)}`, e, here, reason);
+      // A vendor's own date-time form is a pattern (date-formats.ts: Jira's +0000, Calendar's offset left
+      // out beside timeZone); a value in another plain form is read as the format branch reads it.
+      const other = typeof here.value === 'string' && typeof field?.example === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(field.example) ? dateReading('date-time', here.value) : undefined;
+      const fault = base(at, 'invalid_format', `${other ? `${other.why}; ` : ''}${field?.rule ? `must be ${field.rule}${exampleText(field.example)}` : `must match ${p.pattern}${exampleText(field?.example)}`}`, e, here, reason);
       if (field?.resolveWith) fault.message += `; get one from ${field.resolveWith}`;
-      return noteSiblingFit(ctx, fault);
+      const noted = noteSiblingFit(ctx, fault);
+      if (other?.reading !== undefined && noted.candidates.length === 0 && !noted.fix) withFix(noted, [other.reading], at);
+      return noted;
     }
     case 'minimum':
     case 'maximum':
