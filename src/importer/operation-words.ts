@@ -1,6 +1,6 @@
 // What an imported operation does, and what its ids are, in our own words, from facts only: the HTTP method,
 // the path's structure, the operation's name (operationId, Discovery method id) and its required arguments.
-// `POST /repos/{owner}/{repo}/issues` named `issues/create` reads "Creates an issue in a repository.";
+// `POST /repos/{owner}/{repo}/issues` named `issues/create` reads "Create an issue in a repository.";
 // `{issue_number}` in `/repos/{owner}/{repo}/issues/{issue_number}` reads "The number of the issue", with the
 // tool that lists issues when the pack has one. The vendor's summaries and descriptions are never read here.
 
@@ -130,15 +130,12 @@ export function article(phrase: string): string {
   return /^[aeiou]/i.test(phrase) ? `an ${phrase}` : `a ${phrase}`;
 }
 
-/** The third person of our verb: `list` -> `Lists`, `look up` -> `Looks up`, `create or update` -> `Creates or updates`. */
-function thirdPerson(verb: string): string {
-  const one = (v: string) => {
-    if (v === 'lookup') return 'looks up';
-    if (/[^aeiou]y$/.test(v)) return v.slice(0, -1) + 'ies';
-    if (/(s|sh|ch|x|z|o)$/.test(v)) return v + 'es';
-    return v + 's';
-  };
-  return verb.split(' or ').map(one).join(' or ');
+/**
+ * Our verb as a command, as the curated packs word their summaries ("Create an event on a calendar."):
+ * `list` -> `List`, `lookup` -> `Look up`, `create or update` -> `Create or update`.
+ */
+function imperative(verb: string): string {
+  return verb.split(' or ').map((v) => (v === 'lookup' ? 'look up' : v)).join(' or ');
 }
 
 /** A path's parts: each literal segment with the parameters that follow it. `.json` suffixes are Twilio's, not names. */
@@ -253,8 +250,8 @@ function tailWords(tail: string[]): string {
 const HTTP_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'replace', 'update', 'create']);
 
 /**
- * What an operation does, as one sentence: "Creates an issue in a repository.", "Gets one pull request of a
- * repository.", "Lists files.". The verb is the operation name's own when it has one, else the HTTP method's
+ * What an operation does, as one sentence: "Create an issue in a repository.", "Get one pull request of a
+ * repository.", "List files.". The verb is the operation name's own when it has one, else the HTTP method's
  * meaning for the route's shape; the noun is the name's object, or the route's last resource; the place is
  * the name's own preposition (`for-authenticated-user`), else the nearest resource of the route the
  * operation sits under, else (method-call APIs such as Slack's) a required argument that names a container.
@@ -367,7 +364,7 @@ function summaryWords(facts: OperationWordsFacts): string {
     }
     const parentNoun = parent ? nounPhrase(identifierWords(parent.literal), 'one') : '';
     let prep = /^(create|add|post|insert)/.test(verb) ? (verb.startsWith('create') ? 'in' : 'to') : 'of';
-    // Things made under a person are made for them: "Creates a delegate for a user."
+    // Things made under a person are made for them: "Create a delegate for a user."
     if (prep === 'in' && /(user|person|member|customer|contact|owner)$/.test(parentNoun)) prep = 'for';
     if (parent) where = `${prep} ${article(parentNoun)}`;
     else if (methodCall || !target) {
@@ -375,7 +372,7 @@ function summaryWords(facts: OperationWordsFacts): string {
       if (container) where = `${prep === 'of' ? 'in' : prep} ${article(nounPhrase(identifierWords(container.replace(/_?id$/i, '')), 'one'))}`;
     }
   }
-  const text = [thirdPerson(verb), thing, where].filter(Boolean).join(' ');
+  const text = [imperative(verb), thing, where].filter(Boolean).join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1) + '.';
 }
 
@@ -439,7 +436,7 @@ export function listIndex(ops: readonly (OperationWordsFacts & { tool: string })
     const name = readName(op.vendorName);
     const words = identifierWords(last.literal);
     // What the summary calls a list is one: the two never disagree.
-    if (!/^(Deprecated\. )?(Lists|Searches) /.test(operationSummary(op)) || name.several) continue;
+    if (!/^(Deprecated\. )?(List|Search) /.test(operationSummary(op)) || name.several) continue;
     // A list restricted by a preposition (`list-for-authenticated-user`) is not the list of every such thing.
     const key = collectionKey(groups);
     if (!byCollection.has(key)) byCollection.set(key, op.tool);

@@ -7,6 +7,7 @@
 import { PackError, type PackProblem } from '../engine/pack-compiler';
 import { ajvBackend } from '../engine/ajv-backend';
 import type { JsonObject, RuleCheckSource, SchemaNode, ToolSource } from '../engine/types';
+import { fieldDescription } from './words';
 
 /** The keywords an overlay may add to a field: the pack keywords, less those only the importer writes. */
 export const OVERLAY_KEYWORDS = ['x-gloss', 'x-aliases', 'x-value-aliases', 'x-conflicts', 'x-rule', 'x-example', 'x-resolve-with', 'x-code', 'x-vendor-only', 'x-unit', 'x-fold-case'] as const;
@@ -158,6 +159,9 @@ export function applyToolOverlay(tool: ToolSource, overlay: ToolOverlay, problem
     for (const [k, v] of Object.entries(f)) {
       if (k === 'because') continue;
       if (k === 'wire') {
+        // A field whose words said only what it takes is worded again for the facts the overlay sets.
+        const before = { ...found.node };
+        const plainWords = typeof found.node.description === 'string' && found.node.description === fieldDescription(before, { name: found.name });
         for (const [fact, value] of Object.entries(v as Record<string, unknown>)) {
           if (fact === 'required') {
             if (!found.name) problems.push({ path: `${at}${ptr('fields', path)}/wire/required`, message: 'a list item cannot be required; set minItems on the list' });
@@ -170,6 +174,7 @@ export function applyToolOverlay(tool: ToolSource, overlay: ToolOverlay, problem
           } else if (value === null) delete found.node[fact];
           else found.node[fact] = value;
         }
+        if (plainWords) found.node.description = fieldDescription(found.node, { name: found.name });
         continue;
       }
       found.node[k] = v;

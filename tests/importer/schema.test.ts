@@ -125,7 +125,7 @@ describe('importing real operations', () => {
     expect(list.arguments.properties.eventTypes).toMatchObject({ type: 'array', items: { type: 'string', enum: ['birthday', 'default', 'focusTime', 'fromGmail', 'outOfOffice', 'workingLocation'] } });
     // A Discovery method id is not a route: the route is kept beside it, and the summary says what the method does.
     expect(list.operation).toEqual({ id: 'calendar.events.list', route: 'GET /calendar/v3/calendars/{calendarId}/events' });
-    expect(list.summary).toBe('Lists events of a calendar.');
+    expect(list.summary).toBe('List events of a calendar.');
     expect(list.examples?.invalid?.map((e) => e.about)).toEqual(['leaves out the required argument calendarId', 'sends 0 for maxAttendees, below its minimum of 1', 'sends zz_undeclared, an argument the tool does not declare']);
     expect(list.examples?.invalid?.map((e) => e.expect)).toEqual(['missing_required', 'out_of_range', 'unknown_argument']);
   });

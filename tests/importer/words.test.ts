@@ -12,32 +12,32 @@ const GITHUB = 'github/api.github.com.json';
 describe('tool summaries from verb and resource', () => {
   it('GitHub: issues_create and pulls_get say what they do and where, and keep their route in operation.id', async () => {
     const { pack } = await importExtract(extract(GITHUB, ['POST /repos/{owner}/{repo}/issues', 'GET /repos/{owner}/{repo}/pulls/{pull_number}', 'PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge']), 'github-words');
-    expect(tool(pack, 'issues_create').summary).toBe('Creates an issue in a repository.');
+    expect(tool(pack, 'issues_create').summary).toBe('Create an issue in a repository.');
     expect(tool(pack, 'issues_create').operation?.id).toBe('POST /repos/{owner}/{repo}/issues');
-    expect(tool(pack, 'pulls_get').summary).toBe('Gets one pull request of a repository.');
+    expect(tool(pack, 'pulls_get').summary).toBe('Get one pull request of a repository.');
     // The route's last segment is the action on the item before it.
-    expect(tool(pack, 'pulls_merge').summary).toBe('Merges a pull request of a repository.');
+    expect(tool(pack, 'pulls_merge').summary).toBe('Merge a pull request of a repository.');
   });
 
   it('Slack: chat_postMessage posts a message to a channel, the channel being the argument it requires', async () => {
     const { pack } = await importExtract(extract('slack/slack_web_openapi_v2.json', ['POST /chat.postMessage', 'GET /users.lookupByEmail']), 'slack-words');
-    expect(tool(pack, 'chat_postMessage').summary).toBe('Posts a message to a channel.');
-    expect(tool(pack, 'users_lookupByEmail').summary).toBe('Looks up a user by email.');
+    expect(tool(pack, 'chat_postMessage').summary).toBe('Post a message to a channel.');
+    expect(tool(pack, 'users_lookupByEmail').summary).toBe('Look up a user by email.');
   });
 
   it('Drive: files_list lists files, and the Discovery route stays beside the method id', async () => {
     const { pack } = await importExtract(discoveryExtract('google/drive__v3.json', ['drive.files.list', 'drive.files.get']), 'drive-words');
     const list = tool(pack, 'files_list');
-    expect(list.summary).toBe('Lists files.');
+    expect(list.summary).toBe('List files.');
     expect(list.operation).toEqual({ id: 'drive.files.list', route: 'GET /drive/v3/files' });
-    expect(tool(pack, 'files_get').summary).toBe('Gets one file.');
+    expect(tool(pack, 'files_get').summary).toBe('Get one file.');
   });
 
   it('Twilio: CreateMessage creates a message in an account; a deprecated operation says so first', async () => {
     const { pack } = await importExtract(extract('twilio/twilio_api_v2010.json', ['POST /2010-04-01/Accounts/{AccountSid}/Messages.json']), 'twilio-words');
-    expect(tool(pack, 'CreateMessage').summary).toBe('Creates a message in an account.');
+    expect(tool(pack, 'CreateMessage').summary).toBe('Create a message in an account.');
     const gh = await importExtract(extract(GITHUB, ['GET /repos/{owner}/{repo}/import']), 'github-deprecated');
-    expect(tool(gh.pack, 'migrations_get-import-status').summary).toMatch(/^Deprecated\. Gets /);
+    expect(tool(gh.pack, 'migrations_get-import-status').summary).toMatch(/^Deprecated\. Get /);
   });
 });
 
@@ -74,7 +74,7 @@ describe('field descriptions from facts', () => {
 
     // Asana names its lists `getProjects`: a get of a plural object on a collection is a list.
     const asana = await importExtract(extract('asana/asana_oas.json', ['GET /projects/{project_gid}', 'GET /projects']), 'asana-words');
-    expect(tool(asana.pack, 'getProjects').summary).toBe('Lists projects.');
+    expect(tool(asana.pack, 'getProjects').summary).toBe('List projects.');
     expect(tool(asana.pack, 'getProject').arguments.properties.project_gid.description).toBe('The id of the project (a string), as listed by getProjects.');
 
     // Twilio: the account's SID, listed by ListAccount (whose route is the collection with .json).
@@ -105,7 +105,7 @@ describe('the committed imported packs', () => {
           if (!m) continue;
           named++;
           const lister = byName.get(m[1]);
-          if (!lister || !/^(Deprecated\. )?(Lists|Searches) /.test(lister.summary) || lister.name === t.name) wrong.push(`${pack.id}/${t.name}.${field}: ${m[1]}`);
+          if (!lister || !/^(Deprecated\. )?(List|Search) /.test(lister.summary) || lister.name === t.name) wrong.push(`${pack.id}/${t.name}.${field}: ${m[1]}`);
         }
       }
     }
