@@ -22,7 +22,7 @@ describe('bareError: AJV’s default messages for the same call', () => {
     const ex = EXAMPLES.find((e) => e.id === 'datetime-case')!;
     const b = bareError(getPack('google-calendar')!, ex.call);
     expect(b.kind).toBe('errors');
-    expect(b.text).toContain('must NOT have additional properties');
+    expect(b.text).toContain('must NOT have unevaluated properties');
   });
   test('a conflict AJV cannot see: it accepts', () => {
     const ex = EXAMPLES.find((e) => e.id === 'sync-token')!;

@@ -362,9 +362,9 @@ describe('every shipped pack, linted for every target', () => {
         gemini: { refuses: 27, ignores: 139, rewrite: 4, nowhere: 0, refusedTools: 12, request: 0 },
       },
       'google-calendar': {
-        'openai-strict': { refuses: 25, ignores: 0, rewrite: 116, nowhere: 0, refusedTools: 10, request: 0 },
-        'anthropic-strict': { refuses: 38, ignores: 0, rewrite: 10, nowhere: 0, refusedTools: 10, request: 1 },
-        gemini: { refuses: 42, ignores: 48, rewrite: 4, nowhere: 0, refusedTools: 10, request: 0 },
+        'openai-strict': { refuses: 33, ignores: 0, rewrite: 116, nowhere: 0, refusedTools: 10, request: 0 },
+        'anthropic-strict': { refuses: 42, ignores: 0, rewrite: 10, nowhere: 0, refusedTools: 10, request: 1 },
+        gemini: { refuses: 50, ignores: 52, rewrite: 4, nowhere: 0, refusedTools: 10, request: 0 },
       },
     });
   });
@@ -672,6 +672,25 @@ function breakers(tool: CompiledTool, finding: StrictFinding, base: Json): Json[
         }),
       ];
     }
+    case 'if':
+    case 'then':
+    case 'else': {
+      // A condition with an else: leave out what the condition requires, and break what else then holds
+      // (Calendar: a dateTime without its offset and without the timeZone that would allow it).
+      const cond = (keywordNode?.if ?? {}) as SchemaNode;
+      const orElse = (keywordNode?.else ?? {}) as SchemaNode;
+      const breakElse = (old: Json | undefined) => {
+        const o = (isObj(old) ? clone(old) : sample(tool, keywordNode, field)) as Record<string, Json>;
+        for (const r of cond.required ?? []) delete o[r];
+        for (const [name, s] of Object.entries<SchemaNode>(orElse.properties ?? {})) {
+          if (s.format !== 'date-time') continue;
+          const sent = o[name] ?? tool.fields.get(`${field ? `${field}.` : ''}${name}`)?.example;
+          if (typeof sent === 'string') o[name] = sent.replace(/(Z|[+-]\d{2}:?\d{2})$/, '');
+        }
+        return o;
+      };
+      return [target.length ? place(tool, base, target, breakElse) : breakElse(base)];
+    }
     case 'anyOf': {
       // "At least one of these fields": send none of them.
       const names = (v as SchemaNode[]).flatMap((b) => b.required ?? []);
@@ -766,8 +785,10 @@ describe('every rule a strict export leaves out is still refused by check(), wit
             // The refusal must come from the broken value (the example it starts from passes validation): a
             // fault at the rule's schema path, or on its field (the engine gives one fault per field, and a
             // guard such as the length cap before a pattern runs before the validator).
+            // A condition's fault comes from the branch it selects (`…/else/properties/dateTime/format`).
             const causedBy = (x: { schema_path?: string; field: string }) =>
-              (x.schema_path ?? '').startsWith(collapsedNode || f.construct === 'additionalProperties' ? nodePath : `#${f.path}`) || asPattern(x.field) === field || (collapsedNode && asPattern(x.field).startsWith(field));
+              (x.schema_path ?? '').startsWith(collapsedNode || f.construct === 'additionalProperties' ? nodePath : `#${f.path}`) || asPattern(x.field) === field || (collapsedNode && asPattern(x.field).startsWith(field)) ||
+              (['if', 'then', 'else'].includes(f.construct) && /^\/(then|else)\//.test((x.schema_path ?? '').slice(nodePath.length)));
             const refused = candidates.filter((args) => {
               const r = check(p, { name: tool.name, arguments: args });
               return !r.ok && r.log.faults.some(causedBy);

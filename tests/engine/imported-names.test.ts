@@ -3,6 +3,7 @@
 // or inside a made-up one (moved and reported), and a tool name as a model guesses it or an SDK spells
 // it (the tool meant is the one did_you_mean). Each pack is the real imported one, loaded by id.
 import { beforeAll, describe, expect, test } from 'vitest';
+import { compilePack } from '../../src/engine/ajv-backend';
 import { check } from '../../src/engine/check';
 import type { CompiledPack, Json } from '../../src/engine/types';
 import { loadCatalogPack } from '../../src/package/catalog';
@@ -20,6 +21,29 @@ beforeAll(async () => {
 
 const run = (pack: string, name: string, args: Record<string, Json>) => check(packs.get(pack)!, { name, arguments: args });
 
+/** Removes every x-aliases a pack declares, so only the engine's own vocabulary can find the field. */
+function withoutAliases(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutAliases);
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'x-aliases').map(([k, v]) => [k, withoutAliases(v)]));
+}
+
+/**
+ * The tool alone, with no aliases: an overlay (content/packs/overlays/) may name a synonym as an alias of
+ * the curated tool, which absorbs it; these tests hold the vocabulary that serves every other tool.
+ */
+const bareTools = new Map<string, CompiledPack>();
+function bare(pack: string, name: string): CompiledPack {
+  const key = `${pack}/${name}`;
+  if (!bareTools.has(key)) {
+    const source = packs.get(pack)!.source;
+    const tool = withoutAliases(source.tools.find((t) => t.name === name));
+    bareTools.set(key, compilePack({ ...source, tools: [tool] }, `${pack} (${name}, without aliases)`));
+  }
+  return bareTools.get(key)!;
+}
+const runBare = (pack: string, name: string, args: Record<string, Json>) => check(bare(pack, name), { name, arguments: args });
+
 describe('an argument under another word: did_you_mean is the field meant, and the suggested call runs', () => {
   test.each([
     ['slack-web', 'chat_postMessage', { channel: 'C04QK7N2V9B', message: 'Deploy finished' }, 'message', 'text'],
@@ -31,29 +55,33 @@ describe('an argument under another word: did_you_mean is the field meant, and t
     ['twilio-verify-v2', 'CreateVerificationCheck', { ServiceSid: 'VA1b2c3d4e5f60718293a4b5c6d7e8f901', To: '+14155550123', otp: '482913' }, 'otp', 'Code'],
     ['github-v3', 'issues_create', { owner: 'acme-corp', repo: 'billing', title: 'Export fails', description: 'Steps: open an invoice.' }, 'description', 'body'],
   ] as const)('%s %s: %s is offered as %s alone', (pack, tool, args, sent, meant) => {
-    const r = run(pack, tool, args as Record<string, Json>);
+    const r = runBare(pack, tool, args as Record<string, Json>);
     expect(r.ok).toBe(false);
     expect(r.body).toMatchObject({ error: 'unknown_argument', field: sent, did_you_mean: [meant] });
     const fixed = r.suggested_call!.arguments as Record<string, Json>;
     expect(fixed[meant]).toEqual((args as Record<string, Json>)[sent]);
     expect(check(packs.get(pack)!, r.suggested_call).ok).toBe(true);
+    // The real pack: the body above, or the overlay's alias absorbing the same rename.
+    const real = run(pack, tool, args as Record<string, Json>);
+    if (real.ok) expect(real.corrections).toContainEqual(expect.objectContaining({ from: sent, to: meant }));
+    else expect(real.body).toMatchObject({ field: sent, did_you_mean: [meant] });
   });
 
   test('the shape of the value decides between wordings: an address goes in emailAddress, not emailMessage', () => {
-    const r = run('google-drive-v3', 'permissions_create', { fileId: '1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms', role: 'writer', type: 'user', email: 'grace@example.com' });
+    const r = runBare('google-drive-v3', 'permissions_create', { fileId: '1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms', role: 'writer', type: 'user', email: 'grace@example.com' });
     expect(r.body).toMatchObject({ field: 'email', did_you_mean: ['emailAddress'] });
     // Free text is no address: it fits emailMessage only.
-    const text = run('google-drive-v3', 'permissions_create', { fileId: '1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms', role: 'writer', type: 'user', email: 'You can edit this now.' });
+    const text = runBare('google-drive-v3', 'permissions_create', { fileId: '1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms', role: 'writer', type: 'user', email: 'You can edit this now.' });
     expect(text.body).toMatchObject({ field: 'email', did_you_mean: ['emailMessage'] });
   });
 
   test('a URL goes in Url, not Twiml; a date goes in due_on, not the nearer spelling due_at', () => {
-    const call = run('twilio-api-v2010', 'CreateCall', { AccountSid: 'AC3f9c2b7e1d4a6058b9e0c1d2f3a4b5c6', To: '+14155550123', From: '+14155550199', twiml_url: 'https://example.com/twiml' });
+    const call = runBare('twilio-api-v2010', 'CreateCall', { AccountSid: 'AC3f9c2b7e1d4a6058b9e0c1d2f3a4b5c6', To: '+14155550123', From: '+14155550199', twiml_url: 'https://example.com/twiml' });
     expect(call.body).toMatchObject({ field: 'twiml_url', did_you_mean: ['Url'] });
-    const task = run('asana-v1', 'createTask', { data: { name: 'Draft', workspace: '1201234567890123', due_date: '2026-03-20' } });
+    const task = runBare('asana-v1', 'createTask', { data: { name: 'Draft', workspace: '1201234567890123', due_date: '2026-03-20' } });
     expect(task.body).toMatchObject({ field: 'data.due_date', did_you_mean: ['due_on'] });
     // A date-time still goes to due_at, the near spelling, as before.
-    const at = run('asana-v1', 'createTask', { data: { name: 'Draft', workspace: '1201234567890123', due_date: '2026-03-20T17:00:00Z' } });
+    const at = runBare('asana-v1', 'createTask', { data: { name: 'Draft', workspace: '1201234567890123', due_date: '2026-03-20T17:00:00Z' } });
     expect(at.body).toMatchObject({ field: 'data.due_date', did_you_mean: ['due_at'] });
   });
 });
@@ -62,12 +90,12 @@ describe('with no wording near, the structure of the value names the field', () 
   test('rows of cells under another name go in the one field that takes rows: Sheets values', () => {
     const rows = [['2026-03-11', 'Taxi', 38.2, 'Travel']];
     for (const key of ['rows', 'data']) {
-      const r = run('google-sheets-v4', 'spreadsheets_values_append', { spreadsheetId: '1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms', range: 'Expenses!A:D', valueInputOption: 'USER_ENTERED', [key]: rows });
+      const r = runBare('google-sheets-v4', 'spreadsheets_values_append', { spreadsheetId: '1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms', range: 'Expenses!A:D', valueInputOption: 'USER_ENTERED', [key]: rows });
       expect(r.body).toMatchObject({ error: 'unknown_argument', field: key, did_you_mean: ['values'] });
       expect(check(packs.get('google-sheets-v4')!, r.suggested_call).ok).toBe(true);
     }
     // A single string tells nothing: no field is named for it.
-    const text = run('google-sheets-v4', 'spreadsheets_values_append', { spreadsheetId: '1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms', range: 'Expenses!A:D', valueInputOption: 'USER_ENTERED', rows: 'Taxi' });
+    const text = runBare('google-sheets-v4', 'spreadsheets_values_append', { spreadsheetId: '1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms', range: 'Expenses!A:D', valueInputOption: 'USER_ENTERED', rows: 'Taxi' });
     expect((text.body as { did_you_mean?: string[] }).did_you_mean).toBeUndefined();
   });
 });
@@ -80,7 +108,7 @@ test('a flat name whose near spelling is an object field, sent a bare value, nam
 
 describe('fields outside their wrapper, or inside a made-up one, are moved and reported', () => {
   test("Asana's task fields at the top level go inside data", () => {
-    const r = run('asana-v1', 'createTask', { name: 'Draft launch announcement', notes: 'Blog post', workspace: '1201234567890123' });
+    const r = runBare('asana-v1', 'createTask', { name: 'Draft launch announcement', notes: 'Blog post', workspace: '1201234567890123' });
     expect(r.ok).toBe(true);
     expect(r.arguments).toEqual({ data: { name: 'Draft launch announcement', notes: 'Blog post', workspace: '1201234567890123' } });
     expect(r.corrections).toEqual([
@@ -95,7 +123,7 @@ describe('fields outside their wrapper, or inside a made-up one, are moved and r
     expect(r.ok).toBe(true);
     expect(r.arguments).toEqual({ userId: 'me', message: { raw: 'aGVsbG8=' } });
     expect(r.corrections).toEqual([{ field: 'message.raw', rule: 'field_moved', from: 'raw', to: 'message.raw' }]);
-    const joined = run('asana-v1', 'createTask', { data: { name: 'Draft' }, workspace: '1201234567890123' });
+    const joined = runBare('asana-v1', 'createTask', { data: { name: 'Draft' }, workspace: '1201234567890123' });
     expect(joined.arguments).toEqual({ data: { name: 'Draft', workspace: '1201234567890123' } });
   });
 
@@ -148,11 +176,11 @@ describe('a tool name as a model guesses it or an SDK spells it: the tool meant 
     expect(r.corrections[0]).toEqual({ field: 'name', rule: 'tool_name_variant', from: 'issues.createIssue', to: 'createIssue' });
   });
 
-  test('never across verbs, and never more than five', () => {
+  test('never across verbs, and never more than three', () => {
     // A message deleted is no message created, whatever the arguments.
     const r = run('discord-v10', 'remove_message', { channel_id: '1098765432109876543', message_id: '1112223334445556667' });
     const offered = ((r.body as { did_you_mean?: string[] }).did_you_mean ?? []) as string[];
-    expect(offered.length).toBeLessThanOrEqual(5);
+    expect(offered.length).toBeLessThanOrEqual(3);
     expect(offered.every((t) => /delete/.test(t))).toBe(true);
     const update = run('stripe', 'update_refund', {});
     expect((update.body as { did_you_mean?: string[] }).did_you_mean).toBeUndefined();
