@@ -290,7 +290,17 @@ export function matchToolName(received: string, declared: readonly string[], con
   if (received.length > MAX_NAME) return { kind: 'near', candidates: [] };
   const infos = infosOf(declared);
   const variants = variantsOf(received, infos);
-  if (variants.length === 1) return { kind: 'variant', to: variants[0].name };
+  if (variants.length === 1) {
+    // Its words in another order (`list_issues` for issues_list) are one tool, unless the arguments sent
+    // say otherwise: when that tool declares none of them and tools of near names do, the choice is the
+    // caller's (issues_list-for-repo takes the owner and repo that issues_list does not).
+    const reordered = variants[0].norm !== info(received).norm;
+    if (reordered && context.argumentFit && context.argumentFit(variants[0].name) === 0) {
+      const others = [...nearTools(received, infos, context), ...fitting(received, infos, context)].filter((n) => n !== variants[0].name && context.argumentFit!(n) > 0);
+      if (others.length) return { kind: 'near', candidates: byArguments([variants[0].name, ...others], context) };
+    }
+    return { kind: 'variant', to: variants[0].name };
+  }
   if (variants.length > 1) return { kind: 'near', candidates: byArguments(variants.map((v) => v.name), context) };
   // Behind a namespace: what is left must be one declared name (or its one spelling), and the namespace
   // must not be a word of the pack's own names.
