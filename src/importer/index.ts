@@ -241,7 +241,14 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
 /** Runs an overlaid tool's examples (its own and the generated ones) through the loader; problems go to the overlay. */
 function overlaidToolProblems(single: PackSource, tool: ToolSource, problems: PackProblem[]): void {
   try {
-    loadPack(`${single.id}.json`, { ...single, ...(tool.checks?.length ? { state: {} } : {}), tools: [tool] });
+    const pack = loadPack(`${single.id}.json`, { ...single, ...(tool.checks?.length ? { state: {} } : {}), tools: [tool] });
+    // The site runs each example as the JSON text of the call, where a number JSON cannot hold exactly is
+    // its own fault: the example must get the same code read that way as it does as an object.
+    (tool.examples?.invalid ?? []).forEach((ex, i) => {
+      const r = check(pack, JSON.stringify({ name: tool.name, arguments: ex.arguments }));
+      const code = r.body ? String(r.body.error) : 'accepted';
+      if (code !== ex.expect) problems.push({ path: `/tools/${tool.name}/examples/invalid/${i}`, message: `expects ${ex.expect} but the engine gives ${code} to the call as JSON text` });
+    });
   } catch (err) {
     if (!(err instanceof PackError)) throw err;
     for (const p of err.problems) problems.push({ path: `/tools/${tool.name}${p.path.replace(/^\/tools\/0/, '')}`, message: p.message });
