@@ -21,18 +21,21 @@ function valueOf(argv: readonly string[], flag: string): string | undefined {
   return i === -1 ? undefined : argv[i + 1];
 }
 
+/** The --tools file's text, or undefined when there is none or it cannot be read (run.ts says what is wrong). */
+function toolsFileText(path: string | undefined): string | undefined {
+  if (!path) return undefined;
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The --tools file when it is an OpenAPI, Swagger or Discovery document (JSON or YAML): imported and compiled
  * (tools-document.ts). Undefined for anything else (tool definitions, an unreadable file): run.ts reads those and says what is wrong.
  */
-async function importApiDocument(path: string | undefined, parseYaml: CliIo['parseYaml']): Promise<{ pack: CompiledPack; source: unknown } | { error: string } | undefined> {
-  if (!path) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
+async function importApiDocument(path: string, text: string, parseYaml: CliIo['parseYaml']): Promise<{ pack: CompiledPack; source: unknown } | { error: string } | undefined> {
   const read = readToolsText(text, { parseYaml });
   if (!read.ok) return undefined;
   const doc = read.value;
@@ -46,15 +49,8 @@ async function importApiDocument(path: string | undefined, parseYaml: CliIo['par
   }
 }
 
-/** The YAML reader, loaded only when the --tools file does not open as JSON. */
-async function yamlReaderFor(path: string | undefined): Promise<CliIo['parseYaml']> {
-  if (!path) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
+/** The YAML reader, loaded only when the --tools text does not open as JSON. */
+async function yamlReaderFor(text: string): Promise<CliIo['parseYaml']> {
   return looksLikeJson(text) ? undefined : (await import('../yaml-document')).parseYamlText;
 }
 
@@ -64,8 +60,10 @@ async function checkCommand(argv: string[]): Promise<number> {
   const shipped: CompiledPack | undefined = packId === undefined ? undefined : await loadCatalogPack(packId);
   const toolsImport = argv.includes('--tools') ? await import('../engine/tools-import') : undefined;
   // An API document for --tools is imported first (asynchronously), then handed to the synchronous run.
-  const parseYaml = toolsImport ? await yamlReaderFor(valueOf(argv, '--tools')) : undefined;
-  const apiDocument = toolsImport ? await importApiDocument(valueOf(argv, '--tools'), parseYaml) : undefined;
+  const toolsPath = valueOf(argv, '--tools');
+  const toolsText = toolsImport ? toolsFileText(toolsPath) : undefined;
+  const parseYaml = toolsText !== undefined ? await yamlReaderFor(toolsText) : undefined;
+  const apiDocument = toolsText !== undefined ? await importApiDocument(toolsPath!, toolsText, parseYaml) : undefined;
   if (apiDocument && 'error' in apiDocument) {
     process.stderr.write(`error: ${apiDocument.error}\n`);
     return 2;
