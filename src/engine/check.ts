@@ -34,42 +34,49 @@ function rejected(pack: CompiledPack, tool: string | null, shape: InputShape, ar
   const steps = notRunSteps(tool === null ? undefined : pack.tool(tool));
   const log = logFor(pack, tool, shape, stage, faults, corrections, Math.max(0, faults.length + unexplained - 10));
   log.not_run = steps.map((s) => s.id);
-  const result = {
-    ok: false,
-    tool,
-    shape,
-    arguments: args,
-    corrections,
-    body,
-    // Placeholders keep the keys' order; lazyProperty redefines each in place.
-    did_you_mean: [],
-    suggested_call: null,
-    log,
-    checks: steps,
-    effects: [],
-  } as CheckResult;
-  // The body does not need these two, and the suggested call costs a second validation: each is worked
-  // out when it is first read (JSON.stringify, a spread and structuredClone read it like any property).
-  lazyProperty(result, 'did_you_mean', () => faults.filter((f) => f.candidates.length).map((f) => ({ field: f.field, candidates: f.candidates })));
-  lazyProperty(result, 'suggested_call', () => (tool && args !== null ? suggestCall(pack.tool(tool), args, faults, state) : null));
+  // Key order as the type declares it; the lazy member sits between did_you_mean and log.
+  const result = { ok: false, tool, shape, arguments: args, corrections, body, did_you_mean: faults.filter((f) => f.candidates.length).map((f) => ({ field: f.field, candidates: f.candidates })) } as CheckResult & { [LAZY]?: LazyContext };
+  Object.defineProperty(result, 'suggested_call', SUGGESTED_CALL);
+  result.log = log;
+  result.checks = steps;
+  result.effects = [];
+  Object.defineProperty(result, LAZY, { value: { pack, tool, args, faults, state } });
   return result;
 }
 
-/** An enumerable property computed on first read, then an ordinary data property holding that value. */
-function lazyProperty<K extends keyof CheckResult>(target: CheckResult, key: K, compute: () => CheckResult[K]): void {
-  Object.defineProperty(target, key, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const value = compute();
-      Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true });
-      return value;
-    },
-    set(value: CheckResult[K]) {
-      Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true });
-    },
-  });
+/** What a result's lazy members are worked out from, kept on it under a symbol no serializer reads. */
+const LAZY = Symbol('lazy members');
+interface LazyContext {
+  pack: CompiledPack;
+  tool: string | null;
+  args: Json | null;
+  faults: Fault[];
+  state: unknown;
 }
+
+/** Replaces a lazy accessor of a result by an ordinary data property holding `value`, in the same place. */
+function settle<K extends keyof CheckResult>(target: CheckResult, key: K, value: CheckResult[K]): CheckResult[K] {
+  Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true });
+  return value;
+}
+
+/**
+ * suggested_call: the body does not need it, and it costs a second validation, so it is worked out when
+ * first read (JSON.stringify, a spread and structuredClone read it like any property), then held as an
+ * ordinary data property. The accessor is shared by every result: a closure per result made each one a
+ * slow dictionary object, which cost a faulty call more than the rest of its result did.
+ */
+const SUGGESTED_CALL: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: CheckResult & { [LAZY]: LazyContext }) {
+    const { pack, tool, args, faults, state } = this[LAZY];
+    return settle(this, 'suggested_call', tool && args !== null ? suggestCall(pack.tool(tool), args, faults, state) : null);
+  },
+  set(this: CheckResult, value: CheckResult['suggested_call']) {
+    settle(this, 'suggested_call', value);
+  },
+};
 
 /** At most this many rounds of fixes: a rename can reveal a value that needs its own fix (`staus: "OPEN"`). */
 const SUGGEST_ROUNDS = 3;

@@ -211,7 +211,9 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
   const field = fieldFor(ctx, at);
   const node = schemaAt(ctx, e.schemaPath);
   const p = e.params ?? {};
-  const reason = `${e.keyword} at ${e.schemaPath}: ${e.message ?? ''}`.trim();
+  // AJV's messages have no outer spaces: only an empty one needs the trim (which would flatten the string).
+  const said = e.message ?? '';
+  const reason = said !== '' && said.trim() === said ? `${e.keyword} at ${e.schemaPath}: ${said}` : `${e.keyword} at ${e.schemaPath}: ${said}`.trim();
 
   switch (e.keyword) {
     case 'required':

@@ -625,6 +625,8 @@ function itemsField(arrayPath: readonly Segment[], rest: readonly Segment[]): st
  * array itself instead, and did_you_mean holds the corrected array.
  */
 export function groupItemFaults(ctx: ExplainContext, faults: Fault[]): Fault[] {
+  // Most faulty calls have one fault: nothing to group.
+  if (faults.length < 2) return faults;
   const keyOf = (f: Fault): string | undefined => {
     const j = f.path ? lastIndexAt(f.path) : -1;
     if (j < 0) return undefined;
@@ -706,6 +708,7 @@ function wholeArrayFix(ctx: ExplainContext, members: Fault[], arrayPath: Segment
 
 /** Two fixes that would put values in one place (two moves, or a move and a rename) cannot both run. */
 export function dropCollidingMoves(faults: Fault[]): Fault[] {
+  if (faults.length < 2) return faults;
   const targets = new Map<string, number>();
   const targetOf = (f: Fault): string | undefined => {
     if (f.fix?.kind === 'move' && f.fix.to) return pointerOf(f.fix.to);

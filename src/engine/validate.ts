@@ -41,6 +41,7 @@ function cappedFields(tool: CompiledTool) {
 }
 
 const NO_FIELDS: ReadonlySet<string> = new Set();
+const NO_CONFLICTS: readonly Fault[] = Object.freeze([]);
 
 /** A copy of `root` with the value at `path` replaced, sharing everything off the path. */
 function replaceAt(root: Json, path: Segment[], value: Json): Json {
@@ -299,9 +300,10 @@ export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError
       byField.set(key, { fault, rank: r });
     }
   }
-  const conflicts = fastPathFor(tool).conflicts.length ? conflictFaults(ctx) : [];
+  const conflicts = fastPathFor(tool).conflicts.length ? conflictFaults(ctx) : NO_CONFLICTS;
+  const explained = shortenRepeatedLists(groupItemFaults(ctx, dropImpliedByRename(dropCollidingMoves(faults))));
   // `checked`: the arguments as the validator saw them, over-long strings emptied; candidates are validated on these.
-  return { faults: [...shortenRepeatedLists(groupItemFaults(ctx, dropImpliedByRename(dropCollidingMoves(faults)))), ...conflicts], unexplained, checked: capped.args };
+  return { faults: conflicts.length ? [...explained, ...conflicts] : explained.slice(), unexplained, checked: capped.args };
 }
 
 /**
@@ -327,6 +329,7 @@ function dropImpliedByRename(faults: Fault[]): Fault[] {
 
 /** Several unknown arguments at one level would each repeat "it takes: …"; the list is worth its tokens once. */
 function shortenRepeatedLists(faults: Fault[]): Fault[] {
+  if (faults.length < 2) return faults;
   const seen = new Set<string>();
   return faults.map((f) => {
     if (f.code !== 'unknown_argument' || !f.message.includes('; it takes: ')) return f;
