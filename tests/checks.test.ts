@@ -56,7 +56,7 @@ const cases: RuleCase[] = [
       state: edited(helpdesk, (s) => (s.caller = readOnly)),
       body: {
         error: 'forbidden',
-        message: 'this caller may read tickets but not change them: changing a ticket needs the tickets:write scope; hand the change to an agent who has that scope',
+        message: 'this caller may only read tickets: changes need the tickets:write scope; hand the change to an agent who has it',
         retryable: false,
       },
     },
@@ -108,7 +108,7 @@ const cases: RuleCase[] = [
       state: edited(helpdesk, (s) => (s.caller = readOnly)),
       body: {
         error: 'forbidden',
-        message: 'this caller may read tickets but not change them: changing a ticket needs the tickets:write scope; hand the change to an agent who has that scope',
+        message: 'this caller may only read tickets: changes need the tickets:write scope; hand the change to an agent who has it',
         retryable: false,
       },
     },
@@ -243,7 +243,7 @@ const cases: RuleCase[] = [
       args: { calendarId: 'ana@example.com', start: { dateTime: '2026-03-11T09:00:00+01:00' }, end: { dateTime: '2026-03-11T10:00:00+01:00' } },
       body: {
         error: 'forbidden',
-        message: "this caller cannot add events to this calendar: that needs writer or owner access (accessRole in calendarList_list), which only the calendar's owner can grant",
+        message: "this caller cannot add events to this calendar: that needs writer or owner access (accessRole in calendarList_list), which only its owner can grant",
         next_call: 'calendarList_list()',
         retryable: false,
       },

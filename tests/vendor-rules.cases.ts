@@ -19,7 +19,7 @@ const calendar = getPack('google-calendar')!;
 
 const readOnlyAgent = { id: 'eng-9', role: 'agent', team: 'eng', scopes: ['tickets:read', 'customers:read'] };
 const HOLIDAYS = 'holidays@group.calendar.google.com';
-const ACCESS = `that needs writer or owner access (accessRole in calendarList_list), which only the calendar's owner can grant`;
+const ACCESS = `that needs writer or owner access (accessRole in calendarList_list), which only its owner can grant`;
 const END_BEFORE_START = `an event cannot end before it begins, and the end date of an all-day event is the day after its last day; send an end after start`;
 const CONFERENCE = 'must be 1 when conferenceData is sent: with 0, or left out, the API drops conferenceData without an error and the event gets no Meet link; send conferenceDataVersion: 1 with it';
 const ZONES = 'send an IANA zone such as Europe/Zurich in start.timeZone and in end.timeZone';
@@ -35,7 +35,7 @@ export const VENDOR_RULE_CASES: VendorRuleCase[] = [
     fails: {
       args: { subject: 'Invoice copy', priority: 'p3' },
       caller: readOnlyAgent,
-      body: { error: 'forbidden', message: `this caller may read tickets but not open them: opening a ticket needs the tickets:write scope; hand the request to an agent who has that scope`, retryable: false },
+      body: { error: 'forbidden', message: `this caller may only read tickets: opening one needs the tickets:write scope; hand the request to an agent who has it`, retryable: false },
     },
     passes: { args: { subject: 'Invoice copy', priority: 'p3' } },
   },
@@ -46,7 +46,7 @@ export const VENDOR_RULE_CASES: VendorRuleCase[] = [
     fails: {
       args: { name: 'Ada Lovelace', email: 'ada@example.com', country_code: 'GB' },
       caller: readOnlyAgent,
-      body: { error: 'forbidden', message: `this caller may read customers but not add them: adding a customer needs the customers:write scope; hand the request to an agent who has that scope`, retryable: false },
+      body: { error: 'forbidden', message: `this caller may only read customers: adding one needs the customers:write scope; hand the request to an agent who has it`, retryable: false },
     },
     passes: { args: { name: 'Ada Lovelace', email: 'ada@example.com', country_code: 'GB' } },
   },

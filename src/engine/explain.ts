@@ -161,7 +161,7 @@ function offerByWords(ctx: ExplainContext, fault: Fault, at: Segment[], key: str
     if (cut !== -1) fault.message = fault.message.slice(0, cut);
     return;
   }
-  if (declaredCount > 12 && options.length) fault.message += `; the nearest it takes: ${offer.nearest().join(', ')}`;
+  if (declaredCount > 12 && options.length) fault.message += `; nearest names: ${offer.nearest().join(', ')}`;
 }
 
 /** Whether a value's structure tells fields apart: an array of arrays or of objects, or an object of two fields or more. */

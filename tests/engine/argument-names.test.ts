@@ -66,7 +66,7 @@ describe('a tool with many arguments still says where to look', () => {
     const r = check(pack, { name: 't', arguments: { amount: '1', currency: 'usd', idempotency: 'k' } });
     expect(r.body).toMatchObject({ error: 'unknown_argument', field: 'idempotency' });
     const message = String(r.body!.message);
-    expect(message).toMatch(/^is not an argument; the nearest it takes: [a-z_]+(, [a-z_]+){4}$/);
+    expect(message).toMatch(/^is not an argument; nearest names: [a-z_]+(, [a-z_]+){4}$/);
     // Neither of the names already sent.
     expect(message).not.toMatch(/\b(amount|currency)\b/);
   });

@@ -356,7 +356,7 @@ describe('a flat name for a nested field is offered the nested path', () => {
       message: '2 fields were rejected. Correct all of them and call again.',
       errors: [
         // Not did_you_mean ["start"]: a string is not the object start takes.
-        { field: 'start_time', code: 'unknown_argument', message: 'is not an argument; the nearest it takes: start, summary, description, location, attendees', received: '09:00' },
+        { field: 'start_time', code: 'unknown_argument', message: 'is not an argument; nearest names: start, summary, description, location, attendees', received: '09:00' },
         { field: 'start', code: 'missing_required', message: 'is required: send an object such as {"dateTime": "2026-03-11T09:00:00+01:00"}' },
       ],
       retryable: false,
