@@ -38,6 +38,12 @@
 //   no CPU and raised peak memory by 40 MB, so it was not kept. Over the million calls, the fixed cost of
 //   each of the three runs (the bin, then two workers, each loading the pack, and the JIT's first
 //   thousands of calls: about 1.4 s each) is a sixth of the time; the steady rate is near 49,000 calls/s.
+//
+// Third pass (issue 19): the result's lazy members were closures added with Object.defineProperty, which
+// made every faulty call's result a dictionary object (~4% of a faulty call); one accessor shared by every
+// result costs about a quarter of that. The rest stays flat: explain about 30%, AJV itself about a sixth,
+// vetting candidates 12%, the body 11% (most of it the first JSON.stringify), absorb 5%. bench/identity.ts
+// holds the bytes of every result over 27,633 calls; bench/faulty.ts times section 2 of the bench alone.
 import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';

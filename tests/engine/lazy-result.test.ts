@@ -1,5 +1,6 @@
-// check() works out `suggested_call` and the result-level `did_you_mean` only when they are read (issue 19):
-// whoever reads the result by any route must still see the same values, in the same key order.
+// check() works out `suggested_call` only when it is read (issue 19; the result-level `did_you_mean`, a filter
+// and a map, is made at once): whoever reads the result by any route must still see the same values, in the
+// same key order.
 import { describe, expect, test } from 'vitest';
 import { check } from '../../src/engine';
 import { getPack } from '../../src/packs';
