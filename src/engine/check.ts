@@ -184,6 +184,7 @@ function renameAt(root: Json, path: readonly Segment[], to: string): Json {
 
 /** Orders faults as the caller wrote the fields; fields that were never sent come after their siblings. */
 function orderFaults(faults: Fault[], args: Json): Fault[] {
+  if (faults.length < 2) return faults;
   const key = (f: Fault): number[] => {
     const out: number[] = [];
     let cur: Json | undefined = args;
@@ -380,8 +381,8 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
     const state = options.state !== undefined ? options.state : pack.state;
     const validated = validateCounted(tool, absorbed.args, known, state);
     // A number JSON could not hold exactly was read rounded; its own fault speaks for that field.
-    const parseFields = new Set(parseFaults.map((f) => f.field));
-    const faults = orderFaults([...parseFaults, ...absorbed.faults, ...validated.faults.filter((f) => !parseFields.has(f.field))], absorbed.args);
+    const parseFields = parseFaults.length ? new Set(parseFaults.map((f) => f.field)) : null;
+    const faults = orderFaults([...parseFaults, ...absorbed.faults, ...(parseFields ? validated.faults.filter((f) => !parseFields.has(f.field)) : validated.faults)], absorbed.args);
     // A nesting too deep to validate (no `checked`) leaves nothing to vet candidates against.
     vetCandidates(tool, validated.checked ?? null, faults);
     if (faults.length) return rejected(pack, tool.name, shape, absorbed.args, absorbed.corrections, faults, absorbed.faults.length ? 'absorb' : 'validate', validated.unexplained, state);
