@@ -279,7 +279,12 @@ export function readResults(raw: unknown): Report {
   const through = obj(cli?.throughput);
   const full = obj(through?.full);
   const tenth = obj(through?.tenth);
-  summary.push({ section: 'Command line', measure: `--jsonl --workers ${int(through?.workers)} over ${num(full?.calls) === undefined ? 'a million' : Math.round(full!.calls as number).toLocaleString('en')} calls, half valid and half faulty`, result: num(full?.calls_per_s) === undefined ? NOT_MEASURED : `${Math.round(full!.calls_per_s as number).toLocaleString('en')} calls/s`, goal: '≥ 50,000 calls/s', verdict: verdict(num(full?.calls_per_s), (x) => x >= 50_000) });
+  // The steady rate (after each pack's start) is what the goal is about; results from before it was measured have only the whole rate.
+  const steady = num(full?.steady_calls_per_s);
+  const rate = steady ?? num(full?.calls_per_s);
+  const calls = `${num(full?.calls) === undefined ? 'a million' : Math.round(full!.calls as number).toLocaleString('en')} calls, half valid and half faulty`;
+  summary.push({ section: 'Command line', measure: `--jsonl --workers ${int(through?.workers)} over ${calls}${steady === undefined ? '' : ', once started'}`, result: rate === undefined ? NOT_MEASURED : `${Math.round(rate).toLocaleString('en')} calls/s${steady === undefined ? '' : ` (${Math.round(full!.calls_per_s as number).toLocaleString('en')} with the starts)`}`, goal: '≥ 50,000 calls/s', verdict: verdict(rate, (x) => x >= 50_000) });
+  if (num(full?.start_ms) !== undefined) summary.push({ section: 'Command line', measure: `--jsonl --workers ${int(through?.workers)} over a one-call log: process, threads and pack (median over the packs)`, result: fixed(full!.start_ms, 0, ' ms'), goal: '', verdict: null });
   summary.push({ section: 'Command line', measure: 'peak memory over a tenth of that log and over all of it', result: num(full?.peak_rss_mb) === undefined || num(tenth?.peak_rss_mb) === undefined ? NOT_MEASURED : `${fixed(tenth!.peak_rss_mb, 0, ' MB')} and ${fixed(full!.peak_rss_mb, 0, ' MB')}`, goal: 'flat', verdict: num(full?.peak_rss_mb) === undefined || num(tenth?.peak_rss_mb) === undefined ? 'not measured' : (full!.peak_rss_mb as number) <= 1.5 * (tenth!.peak_rss_mb as number) ? 'met' : 'not met' });
 
   const measured = Boolean(valid || f || d || t || rec);

@@ -8,10 +8,10 @@
 //   actionable-errors mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command that starts an MCP server>
 //   actionable-errors --help | --version                        help.ts has the words
 import { existsSync, readFileSync } from 'node:fs';
-import { loadCatalogPack, usePackModules } from '../package/catalog';
+import { catalogEntry, loadCatalogPack, unknownPackMessage, usePackModules } from '../package/catalog';
 import type { CompiledPack } from '../engine/types';
 import { HELP, PROXY_HELP } from './help';
-import { streamJsonl, type WorkerSource } from './jsonl';
+import { startWorkers, streamJsonl, type WorkerSource } from './jsonl';
 import { loadPack, parseArgs, readToolsText, runCli, type CliIo } from './run';
 import { looksLikeJson } from '../document-text';
 
@@ -54,7 +54,20 @@ async function yamlReaderFor(text: string): Promise<CliIo['parseYaml']> {
   return looksLikeJson(text) ? undefined : (await import('../yaml-document')).parseYamlText;
 }
 
+const WORKER_URL = new URL('./check-worker.js', import.meta.url);
+
 async function checkCommand(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  if (!('code' in args) && args.jsonl && args.workers && args.pack) {
+    // A shipped pack over worker threads: they start first, each loading the pack, and this thread loads
+    // none (it only moves bytes), so the start is one pack load, not one here and then one per thread.
+    if (!catalogEntry(args.pack)) {
+      process.stderr.write(unknownPackMessage(args.pack));
+      return 2;
+    }
+    await streamJsonl({ pool: startWorkers(args.workers, WORKER_URL, { source: { packId: args.pack }, tool: args.tool }) });
+    return 0;
+  }
   // Load before the synchronous run what it may ask for: the pack named, AJV's compiler for --tools.
   const packId = valueOf(argv, '--pack');
   const shipped: CompiledPack | undefined = packId === undefined ? undefined : await loadCatalogPack(packId);
@@ -88,22 +101,24 @@ async function checkCommand(argv: string[]): Promise<number> {
     countTokens: tokenizer ? (text: string) => tokenizer.countTokens(text) : undefined,
     warn: (text: string) => process.stderr.write(text),
   };
-  const args = parseArgs(argv);
   if (!('code' in args) && args.jsonl) {
     // A log of any size: streamed line by line, in flat memory, over worker threads with --workers.
-    const pack = loadPack(args, io);
-    if ('code' in pack) {
-      process.stderr.write(pack.stderr);
-      return pack.code;
-    }
-    // Each worker compiles the pack for itself: your own tools from the definitions loadPack just read.
-    const definitions = args.tools ? readToolsText(io.readFile(args.tools), io) : undefined;
-    const source: WorkerSource = apiDocument
+    // Each worker compiles the pack for itself, from the imported document or the definitions read, and
+    // starts before this thread compiles its own (which only says whether the file has problems).
+    const definitions = !apiDocument && toolsText !== undefined ? readToolsText(toolsText, io) : undefined;
+    const source: WorkerSource | undefined = apiDocument
       ? { imported: apiDocument.source, origin: args.tools! }
       : definitions?.ok
         ? { definitions: definitions.value, origin: args.tools! }
-        : { packId: args.pack! };
-    await streamJsonl({ pack, source, tool: args.tool, workers: args.workers, workerUrl: new URL('./check-worker.js', import.meta.url) });
+        : undefined;
+    const pool = args.workers && source ? startWorkers(args.workers, WORKER_URL, { source, tool: args.tool }) : undefined;
+    const pack = loadPack(args, io);
+    if ('code' in pack) {
+      await pool?.stop();
+      process.stderr.write(pack.stderr);
+      return pack.code;
+    }
+    await streamJsonl(pool ? { pool } : { pack, tool: args.tool });
     return 0;
   }
   const out = runCli(argv, io);

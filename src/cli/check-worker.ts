@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { CompiledPack } from '../engine/types';
 import { existsSync } from 'node:fs';
 import { loadCatalogPack, usePackModules } from '../package/catalog';
-import { checkLines, type BatchReply, type BatchRequest, type WorkerData } from './jsonl';
+import { checkLines, logDecoder, type BatchReply, type BatchRequest, type WorkerData } from './jsonl';
 
 const data = workerData as WorkerData;
 const options = data.tool ? { tool: data.tool } : {};
@@ -25,11 +25,12 @@ async function load(): Promise<CompiledPack> {
 }
 
 const pack = load();
+const decoder = logDecoder();
 const encoder = new TextEncoder();
-parentPort!.on('message', async ({ id, text }: BatchRequest) => {
+parentPort!.on('message', async ({ id, bytes }: BatchRequest) => {
   let reply: BatchReply;
   try {
-    reply = { id, out: encoder.encode(checkLines(await pack, text, options)) };
+    reply = { id, out: encoder.encode(checkLines(await pack, decoder.decode(bytes), options)) };
   } catch (err) {
     reply = { id, error: err instanceof Error ? err.message : String(err) };
   }

@@ -61,6 +61,28 @@ test('--jsonl --workers 2 keeps the input order over many batches', () => {
   expect(r.stdout === expected).toBe(true);
 });
 
+test('--jsonl --workers 2 writes the very bytes one thread writes: non-ASCII, bad UTF-8, a BOM, a line longer than a read', () => {
+  const text = callLog(3000).split('\n');
+  text.splice(3, 0, JSON.stringify({ name: 'create_customer', arguments: { name: 'Zoë 日本 🙂', email: 'zoë@example.com', country_code: 'Österreich' } }));
+  text.splice(2500, 0, JSON.stringify({ name: 'search_tickets', arguments: { query: 'ß'.repeat(40_000) } }));
+  const log = Buffer.concat([Buffer.from('\uFEFF' + text.slice(0, 2000).join('\n') + '\n'), Buffer.from([0xc3, 0x28, 0xff, 0x0a, 0xe2, 0x82, 0x0a]), Buffer.from(text.slice(2000).join('\n'))]);
+  const run = (args: string[]) => spawnSync(process.execPath, ['src/cli/launch.mjs', '--pack', 'helpdesk', '--jsonl', ...args], { input: log, maxBuffer: 1 << 28, timeout: 120_000 });
+  const one = run([]);
+  const two = run(['--workers', '2']);
+  expect(one.stderr.toString() + two.stderr.toString()).toBe('');
+  expect(one.stdout.toString().split('\n')).toHaveLength(3000 + 2 + 2 + 1 + 1);
+  expect(two.stdout.length).toBe(one.stdout.length);
+  expect(two.stdout.equals(one.stdout)).toBe(true);
+}, 240_000);
+
+test('--jsonl --workers with a pack no one has: exit 2 and the same message as one thread', () => {
+  const one = bin(['--pack', 'helpdes', '--jsonl'], '{"name":"get_ticket","arguments":{}}\n');
+  const two = bin(['--pack', 'helpdes', '--jsonl', '--workers', '2'], '{"name":"get_ticket","arguments":{}}\n');
+  expect(one.status).toBe(2);
+  expect(one.stderr).toContain('unknown pack "helpdes"');
+  expect({ stdout: two.stdout, stderr: two.stderr, status: two.status }).toEqual({ stdout: one.stdout, stderr: one.stderr, status: one.status });
+});
+
 test('--jsonl with --tools FILE, over worker threads too', () => {
   const log = ['{"name":"set_mode","arguments":{"mode":"FAST"}}', '{"name":"set_mode","arguments":{"mode":"safe"}}', 'set_mode(mode="slow")'].join('\n') + '\n';
   const expected = inProcess(['--tools', toolsFile, '--jsonl'], log).stdout;
