@@ -534,7 +534,7 @@ function permittedPoint(truth: Truth, read: ReadReply, c: Call, accepted: boolea
     const text = e ? `${e.message} ${e.code ?? ''}` : read.text;
     const rule = /\b(?:must|should|expected|expects|requires?)\b/i.test(text);
     const typeRule = f.code === 'invalid_type' && /\b(?:integer|number|string|boolean|object|array)\b/i.test(text);
-    const example = /\b(?:e\.g\.|for example|example|such as)\b/i.test(text) || (e?.suggested?.length ?? 0) > 0;
+    const example = /\be\.g\.|\b(?:for example|example|such as)\b/i.test(text) || (e?.suggested?.length ?? 0) > 0;
     if (rule && (example || typeRule)) notes.push(`${show(f.field)}: states the rule${example ? ' and an example' : ''}`);
     else {
       met = false;
