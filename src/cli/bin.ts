@@ -68,8 +68,8 @@ async function checkCommand(argv: string[]): Promise<number> {
     process.stderr.write(`error: ${apiDocument.error}\n`);
     return 2;
   }
-  // The tokenizer (a chunk of its own, some megabytes) loads only for --replay, so checking a call stays quick to start.
-  const tokenizer = argv.includes('--replay') ? await import('gpt-tokenizer/encoding/o200k_base') : undefined;
+  // The tokenizer (a chunk of its own, some megabytes) loads only for --replay and --grade, so checking a call stays quick to start.
+  const tokenizer = argv.includes('--replay') || argv.includes('--grade') ? await import('gpt-tokenizer/encoding/o200k_base') : undefined;
   const io = {
     stdin: () => {
       try {
@@ -89,7 +89,7 @@ async function checkCommand(argv: string[]): Promise<number> {
     warn: (text: string) => process.stderr.write(text),
   };
   const args = parseArgs(argv);
-  if (!('code' in args) && args.jsonl) {
+  if (!('code' in args) && args.jsonl && args.grade === undefined) {
     // A log of any size: streamed line by line, in flat memory, over worker threads with --workers.
     const pack = loadPack(args, io);
     if ('code' in pack) {

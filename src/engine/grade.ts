@@ -20,6 +20,7 @@
 // - Neither side knows what the user meant beyond the call itself (`intent` defaults to the call's own
 //   arguments), so a missing field whose value was never sent is "never" on both sides unless given.
 import { check } from './check';
+import { parseCall } from './parse';
 import { nextNamedCall } from './caller';
 import { packTextTokens, serializeBody, BODY_TOKEN_BUDGET } from './body';
 import { codeInfo } from './codes';
@@ -363,11 +364,11 @@ function replyRounds(pack: CompiledPack, call: Call, reply: unknown, intent: Rec
 
 // ---- the grade ----
 
+/** The call in any shape check() reads (OpenAI, Anthropic, MCP, {name, arguments}, Python-style text). */
 function asCall(call: unknown): Call {
-  const c = typeof call === 'string' ? tryJson(call) : (call as Json);
-  if (!isObject(c) || typeof c.name !== 'string') throw new Error('grade(): the call must be {"name": …, "arguments": {…}}');
-  const args = typeof c.arguments === 'string' ? tryJson(c.arguments) : c.arguments ?? {};
-  return { name: c.name, args: isObject(args) ? args : {} };
+  const parsed = parseCall(call);
+  if (!parsed.ok || parsed.name === null || !isObject(parsed.args)) throw new Error('grade(): the call must name a tool and carry its arguments, e.g. {"name": …, "arguments": {…}}');
+  return { name: parsed.name, args: parsed.args };
 }
 
 const show = (v: Json | undefined) => JSON.stringify(v);
