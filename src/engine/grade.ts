@@ -105,7 +105,7 @@ function dotted(raw: Json | undefined): string | undefined {
     return segs.map((s, i) => (typeof s === 'number' ? `[${s}]` : i ? `.${s}` : String(s))).join('') || undefined;
   }
   if (typeof raw !== 'string' || raw === '') return undefined;
-  let s = raw.replace(/^(data|\$|#)/, '');
+  let s = raw.replace(/^(\{base\}|data|\$|#)/, '');
   if (s.startsWith('/')) s = s.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')).map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i ? `.${p}` : p)).join('');
   s = s.replace(/^\./, '').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
   return s || undefined;
@@ -139,9 +139,13 @@ function entryFrom(o: Record<string, Json>): ReplyEntry {
   const params = isObject(o.params) ? o.params : undefined;
   if (params && typeof params.missingProperty === 'string') field = field ? `${field}.${params.missingProperty}` : params.missingProperty;
   if (params && typeof params.additionalProperty === 'string') field = field ? `${field}.${params.additionalProperty}` : params.additionalProperty;
+  // better-ajv-errors: the path is the object's, the property named in the message.
+  const named = !params ? /(?:required|additional) property '([^']+)'/.exec(message)?.[1] : undefined;
+  if (named !== undefined) field = field ? `${field}.${named}` : named;
+  const context = isObject(o.context) ? o.context : undefined;
   const code = CODE_KEYS.map((k) => o[k]).find((v): v is string => typeof v === 'string' && CODE_LIKE.test(v));
   const receivedKey = RECEIVED_KEYS.find((k) => k in o);
-  const allowed = ALLOWED_KEYS.map((k) => listFrom(o[k])).find((v) => v) ?? listFrom(params?.allowedValues) ?? proseList(message);
+  const allowed = ALLOWED_KEYS.map((k) => listFrom(o[k])).find((v) => v) ?? listFrom(params?.allowedValues) ?? listFrom(context?.allowedValues) ?? proseList(message);
   const suggested = listFrom(o.did_you_mean) ?? listFrom(o.suggestions) ?? proseSuggestion(message);
   return { field, code, message, received: receivedKey ? { value: o[receivedKey] } : undefined, allowed, suggested };
 }
@@ -258,7 +262,8 @@ function namedFields(read: ReadReply, candidates: string[]): Set<string> {
     if (!c) continue;
     const q = esc(c);
     const pointer = esc(`/${c.replace(/\[(\d+)\]/g, '/$1').replace(/\./g, '/')}`);
-    const re = new RegExp(`['"\`‘“]${q}['"\`’”]|(?:^|[\\s(])(?:data)?${pointer}(?![\\w/])|\\b(?:argument|field|parameter|param|property)\\s+${q}\\b`);
+    // Quoted, a JSON pointer, after a word that says it is a field, or at the end of zod's "… at <path>".
+    const re = new RegExp(`['"\`‘“]${q}['"\`’”]|(?:^|[\\s(])(?:data)?${pointer}(?![\\w/])|\\b(?:argument|field|parameter|param|property)\\s+${q}\\b|\\bat ${q}$`, 'm');
     if (read.prose.some((p) => re.test(p)) || re.test(read.text)) out.add(c);
   }
   return out;
@@ -389,7 +394,7 @@ export function grade(pack: CompiledPack, call: unknown, serverReply: unknown, o
   if (read.codes.length) {
     const generic = read.codes.every((k) => /^-?\d+$/.test(k));
     point('code', true, generic ? `only a numeric code (${read.codes[0]}): stable, but a class of fault, not this one` : `stable code ${show(read.codes[0])}`);
-  } else point('code', false, 'no machine-readable code: add one (e.g. "invalid_status") that stays the same whatever the wording');
+  } else point('code', false, `no machine-readable code: add one that stays the same whatever the wording, e.g. "error": ${show(typeof body?.error === 'string' ? body.error : 'invalid_value')}`);
 
   // Field
   const faultFields = truth.faults.map((f) => f.field).filter(Boolean);
