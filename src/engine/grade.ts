@@ -174,9 +174,11 @@ function collectCodes(v: Json, out: string[]): void {
   else if (isObject(v)) {
     for (const k of CODE_KEYS) {
       const c = v[k];
-      if (typeof c === 'string' && CODE_LIKE.test(c)) out.push(c);
+      if (typeof c === 'string' && CODE_LIKE.test(c) && c !== 'about:blank') out.push(c);
       // JSON-RPC's numeric codes are stable, if only a class of fault.
       if (typeof c === 'number' && k === 'code') out.push(String(c));
+      // problem+json: the type URI is the code (about:blank says only "see the status").
+      if (k === 'type' && typeof c === 'string' && /^https?:\/\/\S+$/.test(c)) out.push(c);
     }
     for (const x of Object.values(v)) if (x !== null && typeof x === 'object') collectCodes(x, out);
   }

@@ -153,6 +153,8 @@ describe('readReply(): the forms servers send', () => {
     expect(at(g, 'received').met).toBe(true);
     const problem = { type: 'https://example.com/probs/invalid', title: 'Your request parameters didn\'t validate.', status: 400, 'invalid-params': [{ name: 'status', reason: 'must be one of: open, pending, closed' }] };
     const p = graded(BAD_STATUS, problem);
+    expect(at(p, 'code').note).toMatch(/probs\/invalid/);
+    expect(at(graded(BAD_STATUS, { ...problem, type: 'about:blank' }), 'code').met).toBe(false);
     expect(at(p, 'field').met).toBe(true);
     expect(at(p, 'permitted').met).toBe(true);
     expect(p.rounds.reply).toBe(1);
