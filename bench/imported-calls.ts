@@ -1,7 +1,7 @@
 // Issue 18, item 5: wrong calls against imported tools, as models send them, and what the engine's body
 // does for them. The corpus is bench/imported-calls.json: each entry the pack, the call a model sent (bare,
 // or in the envelope its client wraps it in), the call it meant (its intent) and the kind of mistake.
-// For each, the deterministic caller of the recovery benchmark (caller.ts) reads the body alone and sends
+// For each, the deterministic caller of the recovery benchmark (src/engine/caller.ts) reads the body alone and sends
 // its next call in the same envelope; a call counts as fixed within one round when it is accepted as sent
 // and runs the intent (absorbed), or when the next call is accepted and runs the intent. Alongside: every
 // did_you_mean and suggested call of every body, sent back (round-trip.ts), and the packs' own valid
@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { check } from '../src/engine/check';
 import type { CheckResult, CompiledPack, Json } from '../src/engine/types';
 import { catalogEntry, loadCatalogPack } from '../src/package/catalog';
-import { nextNamedCall } from './caller';
+import { nextNamedCall } from '../src/engine/caller';
 import { canonical, MAX_ROUNDS } from './recovery';
 import { emptyRoundTrip, roundTrip, type RoundTrip } from './round-trip';
 

@@ -1,7 +1,7 @@
 // The recovery benchmark: every corpus call, broken each way, sent to each kind of server; the caller
-// (caller.ts) edits it from the body alone until the server runs exactly the ground truth, or gives up.
+// (src/engine/caller.ts) edits it from the body alone until the server runs exactly the ground truth, or gives up.
 import { breakCall, BREAKS, BREAK_LABELS, type BreakKind } from './breaks';
-import { nextNamedCall } from './caller';
+import { nextNamedCall } from '../src/engine/caller';
 import type { CorpusCall } from './corpus';
 import type { CompiledPack, Json } from './engine-entry';
 import { BODY_KINDS, serve, type BodyKind } from './servers';

@@ -209,3 +209,55 @@ test('the real command: npm run --silent check -- --pack helpdesk, through stdin
   expect(u.status).toBe(2);
   expect(u.stderr).toContain('unknown pack');
 });
+
+describe('--grade', () => {
+  files['bare-reply.json'] = '{"error":"Invalid status"}\n';
+  files['log.jsonl'] = [
+    JSON.stringify({ call: { name: 'update_ticket', arguments: faulty }, reply: '{"error":"Invalid status"}' }),
+    JSON.stringify({ call: shapes.python, reply: JSON.parse(seedBody) }),
+    'not a pair',
+  ].join('\n') + '\n';
+
+  test('prints one grade object for the call on stdin and the reply in FILE, in any call shape', () => {
+    for (const input of [shapes.plain, shapes.python, shapes.anthropic]) {
+      const out = run(['--pack', 'helpdesk', '--grade', 'bare-reply.json'], input);
+      expect(out.code).toBe(0);
+      const g = JSON.parse(out.stdout);
+      expect(Object.keys(g)).toEqual(['points', 'rounds', 'tokens']);
+      expect(g.rounds).toEqual({ reply: null, body: 1 });
+      expect(g.points.find((p: { id: string }) => p.id === 'code').met).toBe(false);
+    }
+  });
+
+  test('--min-points exits 1 below N and 0 at or above it', () => {
+    const g = JSON.parse(run(['--pack', 'helpdesk', '--grade', 'bare-reply.json'], shapes.plain).stdout);
+    const met = g.points.filter((p: { met: boolean }) => p.met).length;
+    expect(run(['--pack', 'helpdesk', '--grade', 'bare-reply.json', '--min-points', String(met + 1)], shapes.plain).code).toBe(1);
+    expect(run(['--pack', 'helpdesk', '--grade', 'bare-reply.json', '--min-points', String(met)], shapes.plain).code).toBe(0);
+  });
+
+  test('--jsonl: one grade per {call, reply} line, a bad line gets its own error and exit 2', () => {
+    const out = run(['--pack', 'helpdesk', '--jsonl', '--grade', 'log.jsonl', '--min-points', '10']);
+    const lines = out.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(3);
+    expect(lines[0].rounds).toEqual({ reply: null, body: 1 });
+    expect(lines[1].points.every((p: { met: boolean }) => p.met)).toBe(true);
+    expect(lines[2]).toEqual({ line: 3, error: 'is not JSON' });
+    expect(out.stderr).toBe('1 of 2 replies meet fewer than 10 points\n');
+    expect(out.code).toBe(2);
+  });
+
+  test('usage: --min-points needs --grade; --grade does not go with --full', () => {
+    expect(run(['--pack', 'helpdesk', '--min-points', '3']).stderr).toMatch(/--min-points goes with --grade/);
+    expect(run(['--pack', 'helpdesk', '--grade', 'bare-reply.json', '--full']).code).toBe(2);
+  });
+
+  test('the bin loads the tokenizer for --grade: o200k counts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grade-'));
+    writeFileSync(join(dir, 'reply.json'), '{"error":"Invalid status"}');
+    const out = spawnSync(process.execPath, ['src/cli/launch.mjs', '--pack', 'helpdesk', '--grade', join(dir, 'reply.json')], { input: shapes.plain, encoding: 'utf8' });
+    expect(out.status).toBe(0);
+    // {"error":"Invalid status"} is 6 o200k tokens; the engine's estimate, without the tokenizer, says more.
+    expect(JSON.parse(out.stdout).tokens.reply).toBe(6);
+  });
+});

@@ -58,7 +58,7 @@ const WORKER_URL = new URL('./check-worker.js', import.meta.url);
 
 async function checkCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
-  if (!('code' in args) && args.jsonl && args.workers && args.pack) {
+  if (!('code' in args) && args.jsonl && args.grade === undefined && args.workers && args.pack) {
     // A shipped pack over worker threads: they start first, each loading the pack, and this thread loads
     // none (it only moves bytes), so the start is one pack load, not one here and then one per thread.
     if (!catalogEntry(args.pack)) {
@@ -81,8 +81,8 @@ async function checkCommand(argv: string[]): Promise<number> {
     process.stderr.write(`error: ${apiDocument.error}\n`);
     return 2;
   }
-  // The tokenizer (a chunk of its own, some megabytes) loads only for --replay, so checking a call stays quick to start.
-  const tokenizer = argv.includes('--replay') ? await import('gpt-tokenizer/encoding/o200k_base') : undefined;
+  // The tokenizer (a chunk of its own, some megabytes) loads only for --replay and --grade, so checking a call stays quick to start.
+  const tokenizer = argv.includes('--replay') || argv.includes('--grade') ? await import('gpt-tokenizer/encoding/o200k_base') : undefined;
   const io = {
     stdin: () => {
       try {
@@ -101,7 +101,7 @@ async function checkCommand(argv: string[]): Promise<number> {
     countTokens: tokenizer ? (text: string) => tokenizer.countTokens(text) : undefined,
     warn: (text: string) => process.stderr.write(text),
   };
-  if (!('code' in args) && args.jsonl) {
+  if (!('code' in args) && args.jsonl && args.grade === undefined) {
     // A log of any size: streamed line by line, in flat memory, over worker threads with --workers.
     // Each worker compiles the pack for itself, from the imported document or the definitions read, and
     // starts before this thread compiles its own (which only says whether the file has problems).

@@ -3,6 +3,7 @@
 // their exit codes; run.ts parses the check command's options, src/mcp/proxy-cli.ts the proxy's.
 import { EXPORT_FORMS } from '../engine/exports';
 import { STRICT_TARGETS } from '../engine/strict-lint';
+import { GRADE_POINTS } from '../engine/grade';
 import { PACK_CATALOG } from '../package/catalog';
 
 /** Ids, comma-separated, wrapped to lines of at most `width` characters, each line after the first indented. */
@@ -84,6 +85,13 @@ Checking calls:
   --replay FILE    replay an agent's transcript (- for standard input) and print one JSON
                    report: each call with the result it got and the body it gets here, loops,
                    and the turns and tokens wasted
+  --grade FILE     grade your server's own error reply (in FILE: text, JSON, an MCP isError
+                   result or problem+json) to the call on standard input, as one JSON object:
+                   {points: [{id, met, note}], rounds: {reply, body}, tokens: {reply, body}}, the
+                   rounds a model needs with your reply and with the body (null: never). With
+                   --jsonl, FILE (- for standard input) is a log of {"call", "reply"} lines: one
+                   grade per line
+  --min-points N   with --grade: exit 1 when a reply meets fewer than N of the ${GRADE_POINTS.length} points
   --export FORM    print the tool definitions instead, in the form FORM:
                    ${EXPORT_FORMS.join(', ')}
   --lint TARGET    print what a vendor's strict mode refuses, ignores or rewrites, one JSON
@@ -106,13 +114,15 @@ The MCP proxy, in front of any stdio MCP server:
 Exit codes:
   checking   0 accepted, 1 rejected, 2 usage error, unknown pack or broken tools file (the reason
              on stderr). With --jsonl, --replay or --export: 0 unless the run itself failed. With
-             --lint: 1 when any finding says a rule is enforced nowhere, so it can gate CI
+             --lint: 1 when any finding says a rule is enforced nowhere, so it can gate CI. With
+             --grade: 1 when a reply meets fewer than --min-points points
   mcp-proxy  0 when the client closes, 1 when the server exits first, 2 for a usage error, a log
              file that cannot be opened, or a tool that cannot be checked at start
 
 Examples:
   echo 'update_ticket(ticket_id="T-8841", status="OPEN")' | ${BIN} --pack helpdesk
   ${BIN} --pack helpdesk --jsonl --workers 2 < calls.jsonl > results.jsonl
+  echo '{"name":"update_ticket","arguments":{"ticket_id":"T-8841","status":"OPEN"}}' | ${BIN} --pack helpdesk --grade reply.json --min-points 8
   ${BIN} --tools tools.json --lint openai-strict
   ${BIN} mcp-proxy --pack helpdesk --log calls.jsonl -- node helpdesk-server.js`;
 

@@ -1,5 +1,5 @@
 // The CLI's logic, without process I/O, so tests run it in-process. bin.ts wires it to the terminal.
-// Usage: actionable-errors (--pack ID | --tools FILE) [--tool NAME] [--full | --jsonl | --replay FILE | --export FORM | --lint TARGET [--server-runs-check]]
+// Usage: actionable-errors (--pack ID | --tools FILE) [--tool NAME] [--full | --jsonl | --replay FILE | --grade FILE [--min-points N] | --export FORM | --lint TARGET [--server-runs-check]]
 // (in this repository: npm run --silent check -- …). help.ts has the words --help prints.
 // Engine modules one by one, not the engine's index: the bundled bin then loads no registry and no
 // schema compiler it does not need (the packs come through CliIo.pack, your own tools through toolsPack).
@@ -11,6 +11,7 @@ import { lintRequest, lintTool, STRICT_TARGETS, type StrictFinding, type StrictT
 import type { CompiledPack } from '../engine/types';
 import { parseJsonText } from '../engine/parse';
 import { replay } from '../engine/replay';
+import { grade, type Grade } from '../engine/grade';
 import { unknownPackMessage } from '../package/catalog';
 import { looksLikeJson } from '../document-text';
 import { HELP, USAGE_HINT } from './help';
@@ -46,6 +47,9 @@ export interface Args {
   export?: string;
   lint?: string;
   replay?: string;
+  /** --grade FILE: the server's reply to the call on stdin; with --jsonl, a log of {call, reply} lines. */
+  grade?: string;
+  minPoints?: number;
   serverRunsCheck: boolean;
 }
 
@@ -72,6 +76,12 @@ export function parseArgs(argv: string[]): Args | CliOutput {
         // `-` is standard input; value() refuses it only when it starts with --.
         args.replay = value();
       }
+      else if (a === '--grade') args.grade = value();
+      else if (a === '--min-points') {
+        const v = value();
+        if (!/^[0-9]{1,2}$/.test(v)) throw new Error(`--min-points takes a whole number, not ${JSON.stringify(v)}`);
+        args.minPoints = Number(v);
+      }
       else if (a === '--server-runs-check') args.serverRunsCheck = true;
       else if (a === '--full') args.full = true;
       else if (a === '--jsonl') args.jsonl = true;
@@ -94,6 +104,8 @@ export function parseArgs(argv: string[]): Args | CliOutput {
   if (args.lint && (args.export || args.full || args.jsonl)) return usageError('--lint prints findings; it does not go with --export, --full or --jsonl');
   if (args.lint && !(STRICT_TARGETS as readonly string[]).includes(args.lint)) return usageError(`--lint takes one of ${STRICT_TARGETS.join(', ')}, not ${JSON.stringify(args.lint)}`);
   if (args.replay !== undefined && (args.export || args.lint || args.full || args.jsonl)) return usageError('--replay prints one report; it does not go with --export, --lint, --full or --jsonl');
+  if (args.grade !== undefined && (args.export || args.lint || args.full || args.replay !== undefined || args.workers !== undefined)) return usageError('--grade prints grades; it does not go with --export, --lint, --full, --replay or --workers');
+  if (args.minPoints !== undefined && args.grade === undefined) return usageError('--min-points goes with --grade');
   if (args.serverRunsCheck && !(args.lint && args.tools)) return usageError("--server-runs-check goes with --tools and --lint (a pack's calls always go through check())");
   return args;
 }
@@ -138,6 +150,7 @@ export function runCli(argv: string[], io: CliIo): CliOutput {
   if (args.export) return { stdout: JSON.stringify(exportPack(pack, args.export as ExportForm), null, 2) + '\n', stderr: '', code: 0 };
   if (args.lint) return lint(pack, args.lint as StrictTarget, args);
   if (args.replay !== undefined) return replayFile(pack, args, io);
+  if (args.grade !== undefined) return gradeFile(pack, args, io);
 
   const input = io.stdin();
   const options = args.tool ? { tool: args.tool } : {};
@@ -151,6 +164,52 @@ export function runCli(argv: string[], io: CliIo): CliOutput {
   if (args.full) return { stdout: JSON.stringify(result, null, 2) + '\n', stderr: '', code: result.ok ? 0 : 1 };
   if (result.ok) return { stdout: JSON.stringify({ name: result.tool, arguments: result.arguments }) + '\n', stderr: '', code: 0 };
   return { stdout: serializeBody(result.body!) + '\n', stderr: '', code: 1 };
+}
+
+/**
+ * --grade FILE: the call on stdin graded with the server's reply in FILE (its text as is: JSON, an MCP
+ * result or prose), as one JSON object. With --jsonl, FILE (or - for stdin) is a log of {call, reply}
+ * lines, one grade out per line. Exit 1 when a grade meets fewer than --min-points points.
+ */
+function gradeFile(pack: CompiledPack, args: Args, io: CliIo): CliOutput {
+  let text: string;
+  try {
+    text = args.grade === '-' ? io.stdin() : io.readFile(args.grade!);
+  } catch (err) {
+    return { stdout: '', stderr: `error: cannot read ${args.grade}: ${(err as Error).message}\n`, code: 2 };
+  }
+  const options = { countTokens: io.countTokens };
+  const below = (g: Grade) => args.minPoints !== undefined && g.points.filter((p) => p.met).length < args.minPoints;
+  if (!args.jsonl) {
+    const call = io.stdin();
+    let g: Grade;
+    try {
+      // A file saved by an editor ends in a newline the server never sent.
+      g = grade(pack, call, text.replace(/\r?\n$/, ''), options);
+    } catch (err) {
+      return { stdout: '', stderr: `error: ${(err as Error).message}\n`, code: 2 };
+    }
+    return { stdout: JSON.stringify(g) + '\n', stderr: '', code: below(g) ? 1 : 0 };
+  }
+  const out: string[] = [];
+  let failed = 0;
+  let unread = 0;
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.replace(/\r$/, '');
+    if (!line.trim()) return;
+    try {
+      const pair = JSON.parse(line) as { call?: unknown; reply?: unknown };
+      if (pair === null || typeof pair !== 'object' || !('call' in pair) || !('reply' in pair)) throw new Error('is not a {"call": …, "reply": …} pair');
+      const g = grade(pack, pair.call, pair.reply, options);
+      if (below(g)) failed++;
+      out.push(JSON.stringify(g));
+    } catch (err) {
+      unread++;
+      out.push(JSON.stringify({ line: i + 1, error: err instanceof SyntaxError ? 'is not JSON' : (err as Error).message }));
+    }
+  });
+  const stderr = args.minPoints !== undefined && failed ? `${failed} of ${out.length - unread} replies meet fewer than ${args.minPoints} points\n` : '';
+  return { stdout: out.map((l) => l + '\n').join(''), stderr, code: unread ? 2 : failed ? 1 : 0 };
 }
 
 /** --replay: the transcript in FILE (or stdin for -) as one JSON report (src/engine/replay.ts). */

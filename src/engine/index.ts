@@ -57,3 +57,5 @@ export { validateArguments } from './validate';
 export { whatToSend, rangeText, lengthText, listValues, FORMAT_RULES } from './explain';
 export { suggestValues, suggestNames } from './suggest';
 export type * from './types';
+// How far a server's own error reply is from an actionable body, point by point, and the rounds it costs.
+export { grade, readReply, GRADE_POINTS, MAX_GRADE_ROUNDS, type Grade, type GradeOptions, type GradePoint, type GradePointId } from './grade';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { breakCall, looseDate } from '../../bench/breaks';
-import { nextCall, nextNamedCall } from '../../bench/caller';
+import { nextCall, nextNamedCall } from '../../src/engine/caller';
 import { bfclToJsonSchema, sanitiseName } from '../../bench/corpus';
 import { readResults } from '../../bench/report';
 import { check, packFromToolDefinitions, type Json } from '../../src/engine';

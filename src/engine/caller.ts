@@ -4,8 +4,10 @@
 // example, rename or drop an argument the body names. For a field the body says is missing it sends
 // the value it meant to send (what the user asked for), which is the ground truth; for anything else it
 // knows only its own call. When nothing in the body tells it what to change, it gives up.
-import type { Json } from './engine-entry';
-import type { Segment } from './breaks';
+// It lives in the engine, pure, so the benchmarks (bench/recovery.ts) and grade() (grade.ts) run the same reader.
+import type { Json } from './types';
+
+type Segment = string | number;
 
 type Directive =
   | { op: 'missing'; path: Segment[] }
