@@ -40,7 +40,10 @@ describe('the error styles on the same calls', async () => {
 });
 
 describe("tau-bench's error strings", () => {
-  const strings = tauBenchStrings();
+  const read = tauBenchStrings();
+  // Read in place; missing, the file fails rather than passing on nothing.
+  if (read === null) throw new Error('../shared/corpus/tau-bench is missing: these tests read it in place');
+  const strings = read;
   test('every distinct string its tool list records, read in place', () => {
     const file = JSON.parse(readFileSync(resolve(process.cwd(), '../shared/corpus/tau-bench/tau_bench_tools.json'), 'utf8')) as Record<string, { error_returns?: string[] }[]>;
     const distinct = new Set(Object.values(file).flat().flatMap((t) => t.error_returns ?? []));

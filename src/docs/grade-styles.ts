@@ -187,14 +187,16 @@ const TAU = resolve(process.cwd(), '../shared/corpus/tau-bench');
 
 /**
  * tau-bench's literal error strings (its tool files' `return "Error: …"`, as tau_bench_tools.json lists
- * them), each graded on a ground-truth call of its tool against a pack of tau-bench's own schemas. That
+ * them), or null when the corpus is not beside the checkout; each graded on a ground-truth call of its tool against a pack of tau-bench's own schemas. That
  * pack has no records, so the engine accepts every such call: only the points a reply carries by itself
  * (code, field, received, next call, retryable, leaks, tokens) say anything there.
  */
-export function tauBenchStrings(): TauString[] {
+export function tauBenchStrings(): TauString[] | null {
   const toolsFile = resolve(TAU, 'tau_bench_tools.json');
   const actionsFile = resolve(TAU, 'tau_bench_test_actions.jsonl');
-  if (!existsSync(toolsFile) || !existsSync(actionsFile)) throw new Error(`the /grade/ page reads tau-bench's error strings from ../shared/corpus/tau-bench, which is missing`);
+  // The corpus sits beside the checkout in CI, not in a user's clone: without it the page says so and the
+  // build goes on (the tests read it in place and fail when it is missing).
+  if (!existsSync(toolsFile) || !existsSync(actionsFile)) return null;
   const tools = JSON.parse(readFileSync(toolsFile, 'utf8')) as Record<string, { error_returns?: string[]; schema: { function: { name: string } } }[]>;
   const firstCall = new Map<string, Record<string, Json>>();
   for (const line of readFileSync(actionsFile, 'utf8').split('\n')) {
