@@ -2,7 +2,7 @@
 // finds the tool name and the arguments, whichever vendor's envelope they came in.
 import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
 import { looksLikePythonCall, parsePythonCall, PythonSyntaxError } from './python-call';
-import { locateJsonError, pathOf, scanJson } from './json-scan';
+import { locateJsonError, pathOf, scanJson, wholeDecimals, type WrittenNumber } from './json-scan';
 import { formatPath } from './paths';
 import { cutReceived, cutString } from './received';
 import type { Fault, InputShape, Json, JsonObject } from './types';
@@ -10,7 +10,9 @@ import type { Fault, InputShape, Json, JsonObject } from './types';
 export type ParseOutcome =
   // `faults`: a number in the arguments that JSON cannot hold exactly, a fault of one field that joins the
   // batch validation collects rather than hiding the call's other faults.
-  | { ok: true; shape: InputShape; name: string | null; args: Json; faults?: Fault[] }
+  // `decimals`: whole numbers the text wrote as decimals (`15.00`), by path in the arguments; a unit field
+  // counted in cents reads them as written (units.ts), not as the integer JSON.parse makes of them.
+  | { ok: true; shape: InputShape; name: string | null; args: Json; faults?: Fault[]; decimals?: WrittenNumber[] }
   | { ok: false; shape: InputShape; name: string | null; fault: Fault };
 
 // jsonc-parser's ParseErrorCode numbers (a const enum in its typings, so not importable as a value here).
@@ -123,9 +125,9 @@ function argumentsFrom(value: unknown, shape: InputShape, name: string | null): 
     const parsed = parseJsonText(value, 'arguments');
     if (!parsed.ok) return { ok: false, shape, name, fault: parsed.fault };
     const hidden = hiddenFault(value, parsed.value, parsed.value);
-    if (hidden && isFieldFault(hidden)) return { ok: true, shape, name, args: parsed.value, faults: [hidden] };
-    if (hidden) return { ok: false, shape, name, fault: hidden };
-    return { ok: true, shape, name, args: parsed.value };
+    if (hidden && !isFieldFault(hidden)) return { ok: false, shape, name, fault: hidden };
+    const decimals = wholeDecimals(value);
+    return { ok: true, shape, name, args: parsed.value, ...(hidden ? { faults: [hidden] } : {}), ...(decimals.length ? { decimals } : {}) };
   }
   if (value === undefined) return { ok: true, shape, name, args: {} };
   return { ok: true, shape, name, args: value as Json };
@@ -209,7 +211,7 @@ export function parseCall(input: unknown, options?: ParseOptions): ParseOutcome 
   if (looksLikePythonCall(text)) {
     try {
       const call = parsePythonCall(text);
-      return { ok: true, shape: 'python', name: call.name, args: call.arguments };
+      return { ok: true, shape: 'python', name: call.name, args: call.arguments, ...(call.decimals.length ? { decimals: call.decimals } : {}) };
     } catch (err) {
       if (err instanceof PythonSyntaxError) {
         const example = err.positionalIn !== undefined ? options?.keywordExample?.(err.positionalIn) : undefined;
@@ -221,11 +223,26 @@ export function parseCall(input: unknown, options?: ParseOptions): ParseOutcome 
   }
   const parsed = parseJsonText(text, '');
   if (!parsed.ok) return { ok: false, shape: 'unknown', name: null, fault: parsed.fault };
-  const outcome = readEnvelope(parsed.value);
+  let outcome = readEnvelope(parsed.value);
   if (!outcome.ok) return outcome;
   const hidden = hiddenFault(text, parsed.value, outcome.args);
-  if (hidden && isFieldFault(hidden)) return { ...outcome, faults: [hidden] };
-  return hidden ? { ok: false, shape: outcome.shape, name: outcome.name, fault: hidden } : outcome;
+  if (hidden && !isFieldFault(hidden)) return { ok: false, shape: outcome.shape, name: outcome.name, fault: hidden };
+  if (hidden) outcome = { ...outcome, faults: [hidden] };
+  // Arguments sent as JSON text (OpenAI) had their decimals read from that text; any others are in this one.
+  if (!outcome.decimals) {
+    const decimals = decimalsIn(text, parsed.value, outcome.args);
+    if (decimals.length) outcome = { ...outcome, decimals };
+  }
+  return outcome;
+}
+
+/** The whole numbers written as decimals inside the arguments, by path from the arguments. */
+function decimalsIn(text: string, root: Json, args: Json): WrittenNumber[] {
+  const found = wholeDecimals(text);
+  if (!found.length) return found;
+  const base = pathOf(root, args);
+  if (base === null) return [];
+  return found.filter((d) => base.length <= d.path.length && base.every((s, i) => d.path[i] === s)).map((d) => ({ ...d, path: d.path.slice(base.length) }));
 }
 
 /** A number out of JSON's exact range inside the arguments: one field's fault, not an unreadable call. */
