@@ -2,11 +2,12 @@
 // order, so memory stays flat however long the log is. With --workers N the lines go, in batches, to N
 // worker threads (check-worker.ts) and come back in the order they were read; at most two batches per
 // worker are in flight, so a slow reader of the output holds the input back rather than filling memory.
-// Each output line is the full CheckResult, byte for byte what runCli's --jsonl prints.
+// Each output line is the full CheckResult (an array of them for a line holding several calls), byte for
+// byte what runCli's --jsonl prints.
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { check } from '../engine/check';
+import { checkLine } from '../engine/check-calls';
 import type { CheckOptions, CompiledPack } from '../engine/types';
 
 /** Where a worker gets its pack: a shipped pack by id, or your own tool definitions. */
@@ -33,7 +34,7 @@ export function checkLines(pack: CompiledPack, text: string, options: CheckOptio
   let start = 0;
   for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
     const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-    out += JSON.stringify(check(pack, text.slice(start, end), options)) + '\n';
+    out += checkLine(pack, text.slice(start, end), options) + '\n';
     start = nl + 1;
   }
   return out;

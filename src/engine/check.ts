@@ -4,7 +4,7 @@ import { absorb } from './absorb';
 import { assembleBody } from './body';
 import { notRunSteps, runChecks } from './checks';
 import { cutReceived } from './received';
-import { parseCall } from './parse';
+import { parseCall } from './formats';
 import { matchToolName, toolsToList, type ToolNameContext } from './tool-names';
 import { nameWords } from './name-words';
 import { vetCandidates } from './candidates';

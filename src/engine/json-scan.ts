@@ -261,7 +261,7 @@ export function locateJsonError(text: string): { offset: number; expected: strin
 
 /** A number whose text says more than its value: written with a decimal point or an exponent. */
 export interface WrittenNumber {
-  /** Where it sits, from the root of the text (parse.ts makes it relative to the arguments). */
+  /** Where it sits, from the root of the text (formats.ts makes it relative to the arguments). */
   path: Segment[];
   offset: number;
   /** Exactly as written: `15.00`, `-10.0`, `1.5e3`. */

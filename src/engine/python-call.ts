@@ -25,7 +25,7 @@ export class PythonSyntaxError extends Error {
 
 const MAX_DEPTH = 64;
 
-/** What a positional argument should have been; parse.ts names one of the tool's own fields in it. */
+/** What a positional argument should have been; formats.ts names one of the tool's own fields in it. */
 export const POSITIONAL_EXPECTED = 'a keyword argument such as name="value"; positional arguments cannot be matched to fields';
 
 /** True when the text looks like `name(` after leading white space, so it is read as Python, not JSON. */

@@ -1,9 +1,9 @@
 // Reads many tool calls at once: an agent's whole transcript in any vendor's shape, a call log, or the
-// plain form transcripts are printed in. parseCall() (parse.ts) stays the reader of ONE call; this module
+// plain form transcripts are printed in. parseCall() (formats.ts) stays the reader of ONE call; this module
 // only finds the calls, their turns and the results the agent got, and hands each call to check() as it
 // was written, so a call here gets exactly the body it would get on its own.
 import { looksLikePythonCall } from './python-call';
-import { parseCall } from './parse';
+import { parseCall } from './formats';
 import type { Json, JsonObject } from './types';
 
 /**
