@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { runCli } from '../../src/cli/run';
 import { CALL_FORMATS, check, checkCalls, packFromToolDefinitions, parseCall, readCalls, writeCall, writeCalls, type Json } from '../../src/engine';
 import { spansOf } from '../../src/engine/formats';
+import { replay } from '../../src/engine/replay';
 import { getPack } from '../../src/packs';
 
 const helpdesk = getPack('helpdesk')!;
@@ -109,6 +110,21 @@ describe('a message with several calls', () => {
     const calls = [{ name: 'update_ticket', arguments: faulty }, { name: 'get_ticket', arguments: valid }];
     const results = checkCalls(helpdesk, writeCalls(calls, format));
     expect(results.map((r) => r.body)).toEqual(alone.map((r) => r.body));
+  });
+});
+
+describe('transcripts keep numbers as written (--replay)', () => {
+  const block = (id: string, amount: string) => `{"type":"tool_use","id":"${id}","name":"create_refund","input":{"charge":"${CHARGE_USD}","amount":${amount}}}`;
+  const transcripts: Record<string, string> = {
+    'an Anthropic messages array': `{"messages":[{"role":"user","content":"refund $15"},{"role":"assistant","content":[${block('a', '15.00')},${block('b', '1500')}]}]}`,
+    'JSON lines': `{"role":"user","content":"refund $15"}\n{"role":"assistant","content":[${block('a', '15.00')},${block('b', '1500')}]}\n`,
+    'a Gemini contents array': `{"contents":[{"role":"model","parts":[{"functionCall":{"name":"create_refund","args":{"charge":"${CHARGE_USD}","amount":15.00}}},{"functionCall":{"name":"create_refund","args":{"charge":"${CHARGE_USD}","amount":1500}}}]}]}`,
+  };
+  test.each(Object.entries(transcripts))('%s: 15.00 is rejected, 1500 accepted', (_, text) => {
+    const out = replay(stripe, text);
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    expect(out.report.calls.map((c) => c.check.body?.received ?? 'accepted')).toEqual(['15.00', 'accepted']);
   });
 });
 
