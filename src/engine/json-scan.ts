@@ -268,6 +268,9 @@ export interface WrittenNumber {
   literal: string;
 }
 
+const MAX_DECIMAL_DEPTH = 64;
+const MAX_DECIMALS = 500;
+
 /** A digit followed by a decimal point or an exponent, anywhere in the text (a string too): the cheap test first. */
 const DECIMAL_MARK = /\d[.eE]/;
 
@@ -326,7 +329,9 @@ export function wholeDecimals(text: string): WrittenNumber[] {
         else if (!(isDigit(d) || d === 43 || d === 45)) break;
         j++;
       }
-      if (decimal) {
+      // A path costs its depth to copy: past these bounds (a hostile paste) nothing more is recorded, and
+      // no unit field sits that deep or needs more than the first few hundred.
+      if (decimal && stack.length <= MAX_DECIMAL_DEPTH && out.length < MAX_DECIMALS) {
         const literal = text.slice(i, j);
         if (Number.isInteger(Number(literal))) out.push({ path: stack.map((l) => (l.object ? (l.key as string) : l.index)), offset: i, literal });
       }
