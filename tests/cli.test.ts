@@ -53,6 +53,21 @@ describe('checking one call', () => {
   });
 });
 
+describe('numbers as written reach the CLI', () => {
+  const refund = (amount: string) => `{"type":"function","function":{"name":"create_refund","arguments":"{\\"charge\\":\\"ch_3MmlLrLkdIwHu7ix0snN0B15\\",\\"amount\\":${amount}}"}}`;
+  test('15.00 in an OpenAI arguments string is dollars: exit 1, 1500 offered; 1500 goes through', () => {
+    const out = run(['--pack', 'stripe'], refund('15.00'));
+    expect(out.code).toBe(1);
+    expect(JSON.parse(out.stdout)).toMatchObject({ error: 'invalid_type', field: 'amount', received: '15.00', did_you_mean: [1500] });
+    expect(run(['--pack', 'stripe'], refund('1500')).code).toBe(0);
+  });
+
+  test('--jsonl reads each line as written too', () => {
+    const out = run(['--pack', 'stripe', '--jsonl'], `${refund('15.00')}\n${refund('1500')}\n`);
+    expect(out.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).body?.received ?? 'accepted')).toEqual(['15.00', 'accepted']);
+  });
+});
+
 describe('--jsonl', () => {
   test('one full result per line, in order; a bad line gets its own error and the run goes on', () => {
     const lines = [shapes.plain, 'not a call', JSON.stringify({ name: 'get_ticket', arguments: { ticket_id: 'T-1' } }), ''];

@@ -67,7 +67,9 @@ Checks an LLM tool call and prints the error body a model should be handed: one 
 standard input (an OpenAI or Anthropic tool call, an MCP tools/call request, {name, arguments},
 Python-style text as transcripts print it, or a bare arguments object with --tool). A rejected call
 prints its body; an accepted call prints the call as it will run ({name, arguments}, names and
-values fixed).
+values fixed). A message holding several calls (parallel tool_calls, several tool_use blocks or
+Gemini functionCall parts, a JSON list of calls) is checked call by call: one line per call, in
+order, and exit code 1 when any is rejected.
 
 Checking calls:
   --pack ID        check against a pack: ${PACK_IDS_HELP}
@@ -77,9 +79,10 @@ Checking calls:
                    and left out
   --tool NAME      the tool to use when the input is a bare arguments object
   --full           print the whole result: body, corrections, did_you_mean, suggested call
-                   and log record
+                   and log record (a JSON list of results for a message of several calls)
   --jsonl          read one call per line (a call log of any size, streamed); print one full result
-                   per line, in order. A line that is not a call gets its own error result
+                   per line, in order. A line that is not a call gets its own error result; a line
+                   holding several calls gets a JSON list of their results
   --workers N      with --jsonl: spread the lines over N worker threads (the output keeps the
                    input's order)
   --replay FILE    replay an agent's transcript (- for standard input) and print one JSON

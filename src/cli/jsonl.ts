@@ -5,11 +5,12 @@
 // comes back as UTF-8, so decoding, check(), JSON.stringify and encoding all run on the workers.
 // At most MAX_IN_FLIGHT batches per worker are out at once: a slow reader of the output holds the input
 // back rather than filling memory.
-// Each output line is the full CheckResult, byte for byte what runCli's --jsonl prints.
+// Each output line is the full CheckResult (an array of them for a line holding several calls), byte for
+// byte what runCli's --jsonl prints.
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { check } from '../engine/check';
+import { checkLine } from '../engine/check-calls';
 import type { CheckOptions, CompiledPack } from '../engine/types';
 
 /** What a worker compiles its pack from: a shipped pack, tool definitions, or the pack an API document was imported into. */
@@ -46,7 +47,7 @@ export function checkLines(pack: CompiledPack, text: string, options: CheckOptio
   let start = 0;
   for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
     const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-    out += JSON.stringify(check(pack, text.slice(start, end), options)) + '\n';
+    out += checkLine(pack, text.slice(start, end), options) + '\n';
     start = nl + 1;
   }
   return out;

@@ -4,12 +4,12 @@
 // Engine modules one by one, not the engine's index: the bundled bin then loads no registry and no
 // schema compiler it does not need (the packs come through CliIo.pack, your own tools through toolsPack).
 import { serializeBody } from '../engine/body';
-import { check } from '../engine/check';
+import { checkCalls, checkLine } from '../engine/check-calls';
 import { EXPORT_FORMS, exportPack, type ExportForm } from '../engine/exports';
 import { PackError, describeRefused } from '../engine/pack-compiler';
 import { lintRequest, lintTool, STRICT_TARGETS, type StrictFinding, type StrictTarget } from '../engine/strict-lint';
-import type { CompiledPack } from '../engine/types';
-import { parseJsonText } from '../engine/parse';
+import type { CheckResult, CompiledPack } from '../engine/types';
+import { parseJsonText } from '../engine/formats';
 import { replay } from '../engine/replay';
 import { grade, type Grade } from '../engine/grade';
 import { unknownPackMessage } from '../package/catalog';
@@ -157,13 +157,16 @@ export function runCli(argv: string[], io: CliIo): CliOutput {
   if (args.jsonl) {
     const lines = input.split('\n');
     if (lines.length && lines[lines.length - 1] === '') lines.pop();
-    const out = lines.map((line) => JSON.stringify(check(pack, line.replace(/\r$/, ''), options)));
+    const out = lines.map((line) => checkLine(pack, line.replace(/\r$/, ''), options));
     return { stdout: out.map((l) => l + '\n').join(''), stderr: '', code: 0 };
   }
-  const result = check(pack, input, options);
-  if (args.full) return { stdout: JSON.stringify(result, null, 2) + '\n', stderr: '', code: result.ok ? 0 : 1 };
-  if (result.ok) return { stdout: JSON.stringify({ name: result.tool, arguments: result.arguments }) + '\n', stderr: '', code: 0 };
-  return { stdout: serializeBody(result.body!) + '\n', stderr: '', code: 1 };
+  // A message with several calls (parallel tool_calls, tool_use blocks, functionCall parts): one line per
+  // call, in order, each what that call alone prints; --full prints the list of results.
+  const results = checkCalls(pack, input, options);
+  const code = results.every((r) => r.ok) ? 0 : 1;
+  if (args.full) return { stdout: JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n', stderr: '', code };
+  const line = (r: CheckResult) => (r.ok ? JSON.stringify({ name: r.tool, arguments: r.arguments }) : serializeBody(r.body!));
+  return { stdout: results.map((r) => line(r) + '\n').join(''), stderr: '', code };
 }
 
 /**

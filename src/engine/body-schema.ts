@@ -1,6 +1,6 @@
 // The JSON Schema every body the engine hands a model must validate against: the flat body for one fault,
 // `validation_failed` for several. Keys are exactly those the engine emits: body.ts (with the `extra` keys
-// of parse.ts and explain.ts: line, column, conflicts_with) and checks.ts (next_call, retry_after). Tool
+// of formats.ts and explain.ts: line, column, conflicts_with) and checks.ts (next_call, retry_after). Tool
 // servers can publish it; the reliability tests check every body against it.
 
 const code = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } as const;

@@ -4,7 +4,7 @@
 // and then checked as any call is. Kept apart from check.ts so that the playground's engine chunk, which
 // never sees strict calls, does not carry the strict-mode rules.
 import { check } from './check';
-import { parseCall } from './parse';
+import { parseCall } from './formats';
 import { fromStrictCall, type StrictTarget } from './strict-lint';
 import type { CheckOptions, CheckResult, CompiledPack } from './types';
 

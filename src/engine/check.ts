@@ -4,12 +4,13 @@ import { absorb } from './absorb';
 import { assembleBody } from './body';
 import { notRunSteps, runChecks } from './checks';
 import { cutReceived } from './received';
-import { parseCall } from './parse';
+import { parseCall } from './formats';
 import { matchToolName, toolsToList, type ToolNameContext } from './tool-names';
 import { nameWords } from './name-words';
 import { vetCandidates } from './candidates';
 import { acceptedAsSent, validateCounted } from './validate';
 import { moveValue } from './shapes';
+import { writtenDecimalFaults } from './units';
 import { valueAt, type Segment } from './paths';
 import type { CheckOptions, CheckResult, CompiledPack, CompiledTool, Correction, Fault, InputShape, Json, JsonObject, LogRecord, ToolSource } from './types';
 
@@ -368,7 +369,8 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
     }], 'parse');
   }
   let absorbed: { args: Json; corrections: Correction[]; faults: readonly Fault[] } = { args: raw, corrections: toolCorrections, faults: NO_FAULTS };
-  const parseFaults = parsed.faults ?? NO_FAULTS;
+  // Whole numbers written as decimals (15.00) on a field counted in cents: faults JSON.parse's reading hides.
+  const parseFaults = parsed.decimals ? [...(parsed.faults ?? NO_FAULTS), ...writtenDecimalFaults(tool, raw, parsed.decimals, options.state !== undefined ? options.state : pack.state)] : parsed.faults ?? NO_FAULTS;
   // The fast path (validate.ts): a call valid as sent pays for the validator and nothing of the error path.
   const fast = parseFaults.length ? { accepted: false as const } : acceptedAsSent(tool, raw);
   if (!fast.accepted) {

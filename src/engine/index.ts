@@ -1,8 +1,9 @@
 // The engine's public face. Pure TypeScript: no DOM, no Node APIs, so the site, a tool server, the tests
-// and the CLI give the same body for the same call. Stages, in order: parse.ts, absorb.ts, validate.ts
+// and the CLI give the same body for the same call. Stages, in order: formats.ts, absorb.ts, validate.ts
 // (which calls explain.ts for each violation), checks.ts (ordered checks against the pack's state), body.ts;
 // check.ts runs them.
 export { check } from './check';
+export { checkCalls } from './check-calls';
 // Every value-set registry, registered on import: Node loads them all; the playground loads them one by one.
 import './registries/all';
 export { VALUE_SET_NAMES, registerValueSet, valueSet, valueSetNamesIn, type ValueSet } from './value-sets';
@@ -52,7 +53,7 @@ export { stateProblems, singular } from './checks-compile';
 export { checkDocs, runCheckExample, ruleCodes, traceSteps, stateDiffers, type CheckDoc, type CheckExampleRun, type RuleCodeEntry, type TraceStep } from './checks-docs';
 export { checkExampleOptions } from './pack-loader';
 export { OPERATORS, describeExpr, evaluate } from './conditions';
-export { parseCall } from './parse';
+export { parseCall, readCalls, writeCall, writeCalls, CALL_FORMATS, type CallFormat, type CallRead } from './formats';
 export { validateArguments } from './validate';
 export { whatToSend, rangeText, lengthText, listValues, FORMAT_RULES } from './explain';
 export { suggestValues, suggestNames } from './suggest';

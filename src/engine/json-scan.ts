@@ -258,3 +258,85 @@ export function locateJsonError(text: string): { offset: number; expected: strin
     }
   }
 }
+
+/** A number whose text says more than its value: written with a decimal point or an exponent. */
+export interface WrittenNumber {
+  /** Where it sits, from the root of the text (formats.ts makes it relative to the arguments). */
+  path: Segment[];
+  offset: number;
+  /** Exactly as written: `15.00`, `-10.0`, `1.5e3`. */
+  literal: string;
+}
+
+const MAX_DECIMAL_DEPTH = 64;
+const MAX_DECIMALS = 500;
+
+/** A digit followed by a decimal point or an exponent, anywhere in the text (a string too): the cheap test first. */
+const DECIMAL_MARK = /\d[.eE]/;
+
+/**
+ * The numbers in JSON text written with a decimal point or an exponent whose value is a whole number
+ * (`15.00`, `-10.0`, `1e3`): JSON.parse reads them as 15, -10 and 1000, and a field counted in cents
+ * would take 15.00 dollars as fifteen cents. A fractional value needs no record: it is no integer, and
+ * validation sees that. `text` must be JSON that JSON.parse accepts. Iterative, so depth costs nothing.
+ */
+export function wholeDecimals(text: string): WrittenNumber[] {
+  if (!DECIMAL_MARK.test(text)) return [];
+  const out: WrittenNumber[] = [];
+  const stack: Level[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    const top = stack[stack.length - 1];
+    if (c === 123 /* { */) {
+      stack.push({ object: true, index: 0, expectKey: true });
+      i++;
+    } else if (c === 91 /* [ */) {
+      stack.push({ object: false, index: 0, expectKey: false });
+      i++;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) {
+      stack.pop();
+      i++;
+    } else if (c === 44 /* , */) {
+      if (top) {
+        if (top.object) top.expectKey = true;
+        else top.index++;
+      }
+      i++;
+    } else if (c === 58 /* : */) {
+      if (top) top.expectKey = false;
+      i++;
+    } else if (c === 34 /* " */) {
+      let j = i + 1;
+      let escaped = false;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === 92 /* \ */) {
+          escaped = true;
+          j += 2;
+        } else if (d === 34) break;
+        else j++;
+      }
+      if (top?.object && top.expectKey) top.key = escaped ? (JSON.parse(text.slice(i, j + 1)) as string) : text.slice(i + 1, j);
+      i = j + 1;
+    } else if (c === 45 /* - */ || isDigit(c)) {
+      let j = i + 1;
+      let decimal = false;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === 46 || d === 101 || d === 69) decimal = true;
+        else if (!(isDigit(d) || d === 43 || d === 45)) break;
+        j++;
+      }
+      // A path costs its depth to copy: past these bounds (a hostile paste) nothing more is recorded, and
+      // no unit field sits that deep or needs more than the first few hundred.
+      if (decimal && stack.length <= MAX_DECIMAL_DEPTH && out.length < MAX_DECIMALS) {
+        const literal = text.slice(i, j);
+        if (Number.isInteger(Number(literal))) out.push({ path: stack.map((l) => (l.object ? (l.key as string) : l.index)), offset: i, literal });
+      }
+      i = j;
+    } else i++;
+  }
+  return out;
+}

@@ -1,11 +1,15 @@
 // Reads the Python-style calls that transcripts show: `update_ticket(ticket_id="T-8841", status="OPEN")`.
 // Keyword arguments only; values are Python literals (strings, numbers, True/False/None, lists, tuples,
 // dicts). Hand-written because no maintained package parses Python literals without a Python runtime.
+import type { WrittenNumber } from './json-scan';
+import type { Segment } from './paths';
 import type { Json, JsonObject } from './types';
 
 export interface PythonCall {
   name: string;
   arguments: JsonObject;
+  /** Whole numbers written as decimals (`amount=15.00`), by path in the arguments: see json-scan.ts wholeDecimals. */
+  decimals: WrittenNumber[];
 }
 
 export class PythonSyntaxError extends Error {
@@ -21,7 +25,7 @@ export class PythonSyntaxError extends Error {
 
 const MAX_DEPTH = 64;
 
-/** What a positional argument should have been; parse.ts names one of the tool's own fields in it. */
+/** What a positional argument should have been; formats.ts names one of the tool's own fields in it. */
 export const POSITIONAL_EXPECTED = 'a keyword argument such as name="value"; positional arguments cannot be matched to fields';
 
 /** True when the text looks like `name(` after leading white space, so it is read as Python, not JSON. */
@@ -31,6 +35,7 @@ export function looksLikePythonCall(text: string): boolean {
 
 export function parsePythonCall(text: string): PythonCall {
   let i = 0;
+  const decimals: WrittenNumber[] = [];
   const ws = () => {
     while (i < text.length && /\s/.test(text[i])) i++;
   };
@@ -44,19 +49,20 @@ export function parsePythonCall(text: string): PythonCall {
     return m![0];
   };
 
-  const value = (depth: number): Json => {
+  const value = (depth: number, path: Segment[]): Json => {
     if (depth > MAX_DEPTH) fail(`at most ${MAX_DEPTH} levels of nesting`);
     ws();
     const c = text[i];
     if (c === '"' || c === "'") return str();
-    if (c === '[' || c === '(') return list(c === '[' ? ']' : ')', depth);
-    if (c === '{') return dict(depth);
+    if (c === '[' || c === '(') return list(c === '[' ? ']' : ')', depth, path);
+    if (c === '{') return dict(depth, path);
     const num = /^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
     if (num) {
       const n = Number(num[0]);
       // JSON cannot carry these exactly; say so rather than pass on a rounded or infinite number.
       if (!Number.isFinite(n)) fail('a finite number; no JSON number is this large');
       if (/^-?\d+$/.test(num[0]) && !Number.isSafeInteger(n)) fail('an integer from -9007199254740991 to 9007199254740991; send a longer one as a string');
+      if (!/^-?\d+$/.test(num[0]) && Number.isInteger(n)) decimals.push({ path, offset: i, literal: num[0] });
       i += num[0].length;
       return n;
     }
@@ -98,12 +104,12 @@ export function parsePythonCall(text: string): PythonCall {
     return out;
   };
 
-  const list = (close: string, depth: number): Json[] => {
+  const list = (close: string, depth: number, path: Segment[]): Json[] => {
     i++;
     const out: Json[] = [];
     ws();
     while (text[i] !== close) {
-      out.push(value(depth + 1));
+      out.push(value(depth + 1, [...path, out.length]));
       ws();
       if (text[i] === ',') {
         i++;
@@ -114,17 +120,17 @@ export function parsePythonCall(text: string): PythonCall {
     return out;
   };
 
-  const dict = (depth: number): JsonObject => {
+  const dict = (depth: number, path: Segment[]): JsonObject => {
     i++;
     const entries: [string, Json][] = [];
     ws();
     while (text[i] !== '}') {
-      const k = value(depth + 1);
+      const k = value(depth + 1, []);
       if (typeof k !== 'string' && typeof k !== 'number') fail('a string key');
       ws();
       if (text[i] !== ':') fail("':' after a dict key");
       i++;
-      entries.push([String(k), value(depth + 1)]);
+      entries.push([String(k), value(depth + 1, [...path, String(k)])]);
       ws();
       if (text[i] === ',') {
         i++;
@@ -164,7 +170,7 @@ export function parsePythonCall(text: string): PythonCall {
     }
     ws();
     i++; // '='
-    entries.push([key, value(0)]);
+    entries.push([key, value(0, [key])]);
     ws();
     if (text[i] === ',') {
       i++;
@@ -174,5 +180,5 @@ export function parsePythonCall(text: string): PythonCall {
   i++;
   ws();
   if (i < text.length) fail('the end of the input after the call');
-  return { name, arguments: Object.fromEntries(entries) };
+  return { name, arguments: Object.fromEntries(entries), decimals };
 }

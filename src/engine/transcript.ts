@@ -1,9 +1,10 @@
 // Reads many tool calls at once: an agent's whole transcript in any vendor's shape, a call log, or the
-// plain form transcripts are printed in. parseCall() (parse.ts) stays the reader of ONE call; this module
+// plain form transcripts are printed in. parseCall() (formats.ts) stays the reader of ONE call; this module
 // only finds the calls, their turns and the results the agent got, and hands each call to check() as it
 // was written, so a call here gets exactly the body it would get on its own.
 import { looksLikePythonCall } from './python-call';
-import { parseCall } from './parse';
+import { parseCall, spansOf } from './formats';
+import type { Segment } from './paths';
 import type { Json, JsonObject } from './types';
 
 /**
@@ -172,11 +173,6 @@ class Collector {
   }
 }
 
-/** Gemini's FunctionCall `{name, args}` as the {name, arguments} call check() reads. */
-function geminiCall(fc: JsonObject): Json {
-  return { name: fc.name ?? null, arguments: fc.args ?? {} };
-}
-
 const LOG_KEYS = new Set(['name', 'arguments', 'input', 'args', 'id', 'call_id', 'type', 'result', 'output', 'turn']);
 
 /**
@@ -202,7 +198,7 @@ function readItem(c: Collector, item: Json, line: number | null, text?: string):
     const calls = v.parts.filter((p) => isObject(p) && isObject(p.functionCall)) as JsonObject[];
     if (calls.length) {
       c.turn();
-      for (const p of calls) c.call(geminiCall(p.functionCall as JsonObject), line, idOf((p.functionCall as JsonObject).id));
+      for (const p of calls) c.call(p, line, idOf((p.functionCall as JsonObject).id));
     }
     for (const p of v.parts) if (isObject(p) && isObject(p.functionResponse)) readItem(c, p, line);
     if (!calls.length) c.other();
@@ -211,7 +207,7 @@ function readItem(c: Collector, item: Json, line: number | null, text?: string):
   if (isObject(v.functionCall)) {
     c.see('gemini');
     c.turn();
-    c.call(geminiCall(v.functionCall), line, idOf(v.functionCall.id));
+    c.call(v, line, idOf(v.functionCall.id));
     return;
   }
   if (isObject(v.functionResponse)) {
@@ -266,7 +262,7 @@ function readItem(c: Collector, item: Json, line: number | null, text?: string):
   if (typeof v.name === 'string' && 'args' in v && Object.keys(v).every((k) => k === 'name' || k === 'args' || k === 'id')) {
     c.see('gemini');
     c.turn();
-    c.call(geminiCall(v), line, idOf(v.id));
+    c.call(v, line, idOf(v.id));
     return;
   }
   // A call log record: a call with the result it got, and perhaps its turn.
@@ -415,13 +411,47 @@ function readText(c: Collector, text: string): void {
         // Handed to check() as text below, which says what is wrong with it.
       }
       if (value !== undefined && !Array.isArray(value)) {
+        const from = c.calls.length;
         readItem(c, value, start + 1, callText);
+        asWritten(c, from, value, callText);
         continue;
       }
     }
     c.call(callText, start + 1, null);
   }
   flush();
+}
+
+/** Where each object and array of a parsed value sits in it, by identity; a few levels down is enough for any transcript. */
+function pathsByIdentity(value: Json, maxDepth = 8): Map<object, Segment[]> {
+  const out = new Map<object, Segment[]>();
+  const stack: [Json, Segment[]][] = [[value, []]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    out.set(v, path);
+    if (path.length >= maxDepth) continue;
+    if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, [...path, i]]));
+    else for (const k of Object.keys(v)) stack.push([v[k], [...path, k]]);
+  }
+  return out;
+}
+
+/**
+ * The calls collected from `value` (parsed from `text`) from index `from` on are handed to check() as
+ * their own text cut from `text` (formats.ts spansOf), not as values, so a number keeps how it was
+ * written: `15.00` in a tool_use block inside a transcript is read as the decimal it is.
+ */
+function asWritten(c: Collector, from: number, value: Json, text: string): void {
+  const own = c.calls.slice(from).filter((call) => call.input !== null && typeof call.input === 'object');
+  if (!own.length) return;
+  const where = pathsByIdentity(value);
+  const placed = own.filter((call) => where.has(call.input as object));
+  const spans = spansOf(text, placed.map((call) => where.get(call.input as object)!));
+  placed.forEach((call, i) => {
+    const span = spans[i];
+    if (span) call.input = text.slice(span.start, span.end);
+  });
 }
 
 /**
@@ -441,12 +471,16 @@ export function readTranscript(input: unknown): TranscriptOutcome {
     readText(c, text);
     return c.finish('text');
   }
+  let value: Json | undefined;
   try {
-    const value = JSON.parse(text) as Json;
-    readValue(c, value);
-    return c.finish(formatOf(c, value));
+    value = JSON.parse(text) as Json;
   } catch {
-    // Not one JSON value: JSON lines, lines of calls, or a single call check() will explain.
+    // Not one JSON value: JSON lines, lines of calls, or a single call check() will explain; read below.
+  }
+  if (value !== undefined) {
+    readValue(c, value);
+    asWritten(c, 0, value, text);
+    return c.finish(formatOf(c, value));
   }
   const lines = text.split('\n');
   const nonBlank = lines.filter((l) => l.trim() !== '');
@@ -457,9 +491,17 @@ export function readTranscript(input: unknown): TranscriptOutcome {
   lines.forEach((raw, n) => {
     const line = raw.replace(/\r$/, '');
     if (line.trim() === '') return;
+    let item: Json | undefined;
     try {
-      readItem(c, JSON.parse(line) as Json, n + 1, line);
+      item = JSON.parse(line) as Json;
     } catch {
+      // Handled below.
+    }
+    if (item !== undefined) {
+      const from = c.calls.length;
+      readItem(c, item, n + 1, line);
+      asWritten(c, from, item, line);
+    } else {
       // A line that is not JSON (a printed call, or garbage) is a call of its own, as in --jsonl.
       c.turn();
       c.call(line, n + 1, null);

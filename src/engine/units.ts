@@ -5,7 +5,9 @@
 // when the currency is known (a sibling argument, or the record the call names). Pure: no DOM, no Node.
 import currencyData from './registries/data/currency-digits.json';
 import { checkExpr, evaluate, parsePath, type ExprContext, type ParsedPath } from './conditions';
-import type { Json, JsonObject, SchemaNode, UnitSpec } from './types';
+import type { WrittenNumber } from './json-scan';
+import { formatPath, patternOf, valueAt } from './paths';
+import type { CompiledTool, Fault, Json, JsonObject, SchemaNode, UnitSpec } from './types';
 
 export type UnitKind = UnitSpec['kind'];
 export const UNIT_KINDS: readonly UnitKind[] = ['currency-minor', 'unix-seconds', 'unix-milliseconds', 'minutes', 'seconds', 'bytes'];
@@ -324,6 +326,39 @@ export function unitCandidates(value: Json, unit: UnitSpec, schema: SchemaNode, 
   // Offering back exactly what was sent would only repeat the fault.
   if (n === undefined || n === value || Object.is(n, -0) || !fitsNumber(n, schema)) return [];
   return [n];
+}
+
+/**
+ * Faults for whole numbers the call wrote as decimals (`"amount": 15.00`) on fields counted in a currency's
+ * smallest unit: JSON.parse reads 15.00 as 15, which the schema accepts as fifteen cents, but a decimal
+ * point means major units, so 15.00 usd is 1500. The value read as written is what did_you_mean converts.
+ * A number that absorption or the caller changed since (no longer the one written) is left alone.
+ */
+export function writtenDecimalFaults(tool: CompiledTool, args: Json, decimals: readonly WrittenNumber[], state: unknown): Fault[] {
+  const out: Fault[] = [];
+  for (const d of decimals) {
+    const field = tool.fields.get(patternOf(d.path));
+    if (field?.unit?.kind !== 'currency-minor') continue;
+    const at = valueAt(args, d.path);
+    if (!at.found || at.value !== Number(d.literal)) continue;
+    const currency = resolveCurrency(field.unit, args, state);
+    const candidates = unitCandidates(d.literal, field.unit, field.schema, currency);
+    out.push({
+      field: formatPath(d.path),
+      path: d.path,
+      code: wantsInteger(field.schema) ? 'invalid_type' : 'invalid_value',
+      message: `must be ${unitRule(field.unit, field.schema, currency)}`,
+      // As written: the number JSON.parse made of it (15) is the very reading that would be wrong.
+      received: d.literal,
+      hasReceived: true,
+      candidates,
+      showCandidates: true,
+      ...(candidates.length === 1 ? { fix: { kind: 'replace' as const, path: d.path } } : {}),
+      stage: 'validate',
+      reason: `number written as ${d.literal.slice(0, 40)}: a decimal point on a field counted in minor units means major units`,
+    });
+  }
+  return out;
 }
 
 // ---- checking a pack's x-unit ---------------------------------------------------------------------------------

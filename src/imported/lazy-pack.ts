@@ -6,7 +6,7 @@
 // the pack, gets the body a server gives; a call naming a tool that is not loaded must wait for
 // loadValidators(pack, validatorsNeeded(pack, call)) first.
 import { compilePackWith, type ValidatorBackend } from '../engine/pack-compiler';
-import { parseCall } from '../engine/parse';
+import { parseCall } from '../engine/formats';
 import { precompiledBackend, type StandaloneValidate } from '../engine/precompiled-backend';
 import { loadValueSets } from '../engine/registries';
 import { matchToolName } from '../engine/tool-names';

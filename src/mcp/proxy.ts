@@ -274,7 +274,8 @@ export function runProxy(o: ProxyOptions): Promise<number> {
       return toClient({ jsonrpc: '2.0', id: req.id, result: { content: [{ type: 'text', text: serializeBody(body) }], isError: true } });
     }
     // The server holds the records: it checks existence and permissions itself, not the pack's sample state.
-    const r = check(pack, { name: params.name, arguments: params.arguments ?? {} }, { checks: false });
+    // The request as it came: the engine's reader (formats.ts) knows a tools/call message.
+    const r = check(pack, req as unknown as Json, { checks: false });
     // A name that reads as an unchecked tool's (another case, say): that tool, its arguments as sent.
     if (r.ok && unchecked.has(r.tool!)) return forwardUnchecked(req, r.tool!, unchecked.get(r.tool!)!);
     log({ event: 'call', forwarded: r.ok, check: r.log });

@@ -21,8 +21,12 @@ const OUT = resolve(process.env.E2E_OUT_DIR ?? 'dist');
 // faulty call, so they cannot wait for a later chunk. Issue 18 raised it by 5 KB, measured at 176.0 KB in a
 // fresh-clone CI run: the vocabulary that offers the field and tool meant (name-words.ts, argument-names.ts,
 // tool-names.ts), the wrapper moves (absorb.ts), the value readings (date-formats.ts, candidates.ts) and two
-// more envelopes (parse.ts), all on the path of every faulty call. Issue 19 owns the cut back to 150 KB.
-const BUDGET_GZIP = 177 * 1024;
+// more envelopes (formats.ts), all on the path of every faulty call. Issue 20 raised it by 3 KB, measured at
+// 179.1 KB (an IMPORTED_PACKS=none build): formats.ts reading numbers as written (15.00 in cents), splitting
+// a message of several calls with their offsets, and the copy-as writer moved in from a lazy panel, plus the
+// panel of one body per call; the splitter and the writer could go to a later chunk if formats.ts were cut
+// in two. Issue 19 owns the cut back to 150 KB.
+const BUDGET_GZIP = 180 * 1024;
 /**
  * What opening an imported pack may add to the engine: its shell (every tool's name: GitHub's 1,223 come to
  * 10 KB) and the part of the tool it opens on. No more than the default pack adds, give or take.

@@ -354,3 +354,52 @@ describe('the pack keyword', () => {
     );
   });
 });
+
+// JSON.parse reads `15.00` as 15, which an integer field in cents accepts: the fifteen-cent bug. The reader
+// keeps how a number was written, so the amount is read as the decimal it was, in every envelope.
+describe('numbers as written: 15.00 is a decimal, not 15', () => {
+  const args = `{"charge":"${CHARGE_USD}","amount":15.00}`;
+  const written: Record<string, string> = {
+    'openai-chat (arguments string)': JSON.stringify({ id: 'call_1', type: 'function', function: { name: 'create_refund', arguments: args } }),
+    'openai-responses (arguments string)': JSON.stringify({ type: 'function_call', call_id: 'c', name: 'create_refund', arguments: args }),
+    'anthropic tool_use': `{"type":"tool_use","id":"toolu_1","name":"create_refund","input":${args}}`,
+    'gemini functionCall': `{"functionCall":{"name":"create_refund","args":${args}}}`,
+    'mcp tools/call': `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"create_refund","arguments":${args}}}`,
+    'plain': `{"name":"create_refund","arguments":${args}}`,
+    'bare arguments': args,
+    'python-style': `create_refund(charge="${CHARGE_USD}", amount=15.00)`,
+  };
+  test.each(Object.entries(written))('%s: rejected with the unit, received as written, 1500 offered', (_, input) => {
+    const r = check(stripe, input, { tool: 'create_refund' });
+    expect(r.ok).toBe(false);
+    expect(r.body).toEqual({ error: 'invalid_type', field: 'amount', message: CENTS_USD, received: '15.00', did_you_mean: [1500], retryable: false });
+    roundTrips(stripe, r);
+  });
+
+  test('the same call written 1500 or 15 is accepted: only the decimal point says dollars', () => {
+    expect(check(stripe, `{"name":"create_refund","arguments":{"charge":"${CHARGE_USD}","amount":1500}}`).ok).toBe(true);
+    expect(check(stripe, `{"name":"create_refund","arguments":{"charge":"${CHARGE_USD}","amount":15}}`).ok).toBe(true);
+  });
+
+  test('a negative balance -10.0 is -1000 cents; 1e3 and 10.0 elsewhere in the call do not matter', () => {
+    const r = check(stripe, `{"name":"update_customer","arguments":{"customer":"${CUSTOMER}","balance":-10.0,"metadata":{"n":"1e3"}}}`);
+    expect(r.body).toMatchObject({ error: 'invalid_type', field: 'balance', received: '-10.0', did_you_mean: [-1000] });
+    const exponent = check(stripe, `{"name":"update_customer","arguments":{"customer":"${CUSTOMER}","balance":1e3}}`);
+    expect(exponent.body).toMatchObject({ field: 'balance', received: '1e3' });
+  });
+
+  test('a decimal on a field with no money unit is the number it is', () => {
+    // limit is a plain integer: 10.0 is 10, as JSON says.
+    expect(check(stripe, '{"name":"list_refunds","arguments":{"limit":10.0}}').ok).toBe(true);
+  });
+
+  test('unknown currency: the unit is stated and nothing is guessed', () => {
+    const r = check(stripe, `{"name":"create_refund","arguments":{"charge":"ch_3NoSuchCharge00000000000","amount":15.00}}`, { checks: false });
+    expect(r.body).toEqual({ error: 'invalid_type', field: 'amount', message: CENTS_UNKNOWN, received: '15.00', retryable: false });
+  });
+
+  test('a decimal next to another fault: both in one body', () => {
+    const r = check(stripe, `{"name":"create_refund","arguments":{"charge":"${CHARGE_USD}","amount":15.00,"reason":"damaged"}}`);
+    expect(r.body).toMatchObject({ errors: [{ field: 'amount', received: '15.00' }, { field: 'reason' }] });
+  });
+});

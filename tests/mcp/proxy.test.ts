@@ -103,6 +103,8 @@ describe('with --pack helpdesk', () => {
     await s.client.callTool({ name: 'get_ticket', arguments: { ticket_id: 'T-8841' } });
     expect(s.seen()).toEqual([{ name: 'get_ticket', arguments: { ticket_id: 'T-8841' } }]);
     expect(s.log().filter((r) => r.event === 'call').map((r) => [r.forwarded, (r.check as { outcome: string }).outcome])).toEqual([[false, 'rejected'], [true, 'accepted']]);
+    // The request itself goes to the engine's reader (formats.ts), which knows it as a tools/call.
+    expect(s.log().filter((r) => r.event === 'call').map((r) => (r.check as { shape: string }).shape)).toEqual(['mcp', 'mcp']);
   });
 
   test('a batched fault: the body of validation_failed, as check() gives it', async () => {

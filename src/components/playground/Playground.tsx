@@ -23,6 +23,7 @@ import { FaultsPanel } from './FaultsPanel';
 import { loadChecker, startEngine } from './head-start';
 import { HelpPopover } from './HelpPopover';
 import { LogPanel } from './LogPanel';
+import { CallsPanel } from './CallsPanel';
 import { initialSession, reduce, shareable, type Action, type Edited, type Session } from './session';
 import { SessionMenu } from './SessionMenu';
 import { NoStateForCustomTools, StateInUse } from './StateInUse';
@@ -254,16 +255,22 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   // imported pack that holds the tool the call names, then the registry names (a country, a zone…) its
   // suggestions read. Each loads once, in a few milliseconds, on first need.
   const [loadTick, setLoadTick] = useState(0);
+  // A message holding several calls is checked call by call (formats.ts readCalls): each call's own text.
+  const several = useMemo(() => {
+    const calls = checker ? checker.readCalls(s.call) : [];
+    return calls.length > 1 ? calls : null;
+  }, [checker, s.call]);
   const waitFor = useMemo(
     () => {
       if (!checker || !pack) return null;
-      const parts = checker.validatorsNeeded(pack, s.call, toolOption);
+      const inputs = several ? several.map((c) => c.input) : [s.call];
+      const parts = [...new Set(inputs.flatMap((input) => checker.validatorsNeeded(pack, input, toolOption)))];
       if (parts.length) return { kind: 'tools' as const, keys: parts };
-      const names = s.mode === 'pack' ? checker.namesNeeded(pack, s.call, toolOption) : [];
+      const names = s.mode === 'pack' ? [...new Set(inputs.flatMap((input) => checker.namesNeeded(pack, input, toolOption)))] : [];
       return names.length ? { kind: 'names' as const, keys: names } : null;
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [checker, pack, s.mode, s.call, toolOption, loadTick],
+    [checker, pack, s.mode, s.call, several, toolOption, loadTick],
   );
   const namesKey = waitFor ? `${waitFor.kind}:${waitFor.keys.join(' ')}` : '';
   useEffect(() => {
@@ -285,6 +292,17 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
     () => (checker && pack && !namesKey ? checker.check(pack, s.call, { tool: toolOption, ...stateOpt }) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [checker, pack, s.call, toolOption, stateOpt, s.run, namesKey, loadTick],
+  );
+  const perCall = useMemo(
+    () =>
+      checker && pack && several && !namesKey
+        ? several.map((c) => {
+            const r = checker.check(pack, c.input, { tool: toolOption, ...stateOpt });
+            return { span: c.span, result: r, bytes: r.body ? checker.serializeBody(r.body) : null };
+          })
+        : null,
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [checker, pack, several, toolOption, stateOpt, s.run, namesKey, loadTick],
   );
   const trace = useMemo(() => (checker && result && result.checks.length > 0 ? checker.traceSteps(result) : null), [checker, result]);
   const stateMarkers = useMemo(() => (checker && stateReading ? checker.stateDiagnostics(stateReading) : []), [checker, stateReading]);
@@ -901,7 +919,9 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
           </div>
 
           <div className="pg-col pg-col-output" aria-label="Result">
-            {!result ? (
+            {perCall ? (
+              <CallsPanel calls={perCall} onReveal={(offset) => callEditor.current?.reveal(offset)} />
+            ) : !result ? (
               <section className="pg-panel" data-testid="waiting">
                 <h2>Result</h2>
                 <p className="pg-empty">{waiting}</p>

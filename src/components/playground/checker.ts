@@ -6,7 +6,7 @@ import { serializeBody } from '../../engine/body';
 import { traceSteps } from '../../engine/checks-docs';
 import { check } from '../../engine/check';
 import { compilePackWith } from '../../engine/pack-compiler';
-import { parseCall } from '../../engine/parse';
+import { parseCall, readCalls } from '../../engine/formats';
 import { precompiledBackend, type StandaloneValidate } from '../../engine/precompiled-backend';
 import { loadValueSetNames, loadValueSets, valueSetsWithoutNames } from '../../engine/registries';
 import { matchToolName } from '../../engine/tool-names';
@@ -104,6 +104,7 @@ export {
   linkStateText,
   ownStateText,
   parseCall,
+  readCalls,
   readState,
   serializeBody,
   stateDiagnostics,

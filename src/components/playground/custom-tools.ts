@@ -2,7 +2,7 @@
 // reported with where it is (a JSON pointer, and the range of the text it names).
 import { compilePack } from '../../engine/ajv-backend';
 import { PackError } from '../../engine/pack-compiler';
-import { parseJsonText } from '../../engine/parse';
+import { parseJsonText } from '../../engine/formats';
 import { loadValueSets } from '../../engine/registries';
 import { packFromToolDefinitions } from '../../engine/tools-import';
 import type { CompiledPack, Json } from '../../engine/types';

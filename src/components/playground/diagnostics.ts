@@ -1,6 +1,7 @@
 // Turns a CheckResult into editor diagnostics: each fault of the body, and each absorbed correction,
 // placed on a range of the text. Pure (no Monaco), so the placement is unit-tested.
 import type { CheckResult, Correction, Json } from '../../engine/types';
+import { pythonLiteral } from '../../engine/formats';
 import { faultEntries } from './faults';
 import { describeCorrection } from './labels';
 import { locateCall, parseFieldPath, type CallLocation, type Segment, type TextRange } from './locate';
@@ -37,15 +38,6 @@ export function replacementText(d: Pick<Diagnostic, 'kind' | 'escapes' | 'python
   let text = isName ? JSON.stringify(String(candidate)) : JSON.stringify(candidate);
   for (let i = 0; i < d.escapes; i++) text = JSON.stringify(text).slice(1, -1);
   return text;
-}
-
-function pythonLiteral(v: Json): string {
-  if (v === null) return 'None';
-  if (v === true) return 'True';
-  if (v === false) return 'False';
-  if (Array.isArray(v)) return `[${v.map(pythonLiteral).join(', ')}]`;
-  if (typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${pythonLiteral(x)}`).join(', ')}}`;
-  return JSON.stringify(v);
 }
 
 /** Codes whose fault is the key itself, not its value. */

@@ -3,7 +3,7 @@
 // Loaded with the checker (it needs the engine), never with the page's first JavaScript.
 import { stateProblems } from '../../engine/checks-compile';
 import { stateDiffers } from '../../engine/checks-docs';
-import { parseJsonText } from '../../engine/parse';
+import { parseJsonText } from '../../engine/formats';
 import type { CompiledPack, Json } from '../../engine/types';
 import { jsonSyntaxProblem, type DefinitionProblem } from './definition-problems';
 import type { Diagnostic } from './diagnostics';

@@ -1,5 +1,5 @@
 // The suggested next call as a diff against the input, both written as {name, arguments}.
-import { parseCall } from '../../engine/parse';
+import { parseCall } from '../../engine/formats';
 import type { CheckResult, Json } from '../../engine/types';
 import { diffLines, type DiffLine } from './diff';
 

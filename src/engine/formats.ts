@@ -1,16 +1,22 @@
-// Stage 1, parse: reads whatever was pasted or received (JSON text, Python-style text, or a value) and
-// finds the tool name and the arguments, whichever vendor's envelope they came in.
+// Every call format, read and written in one place: OpenAI Chat tool_calls (and the legacy function_call),
+// OpenAI Responses function_call, Anthropic tool_use, Gemini functionCall parts, MCP tools/call, Python-style
+// calls and bare arguments. Reading (parseCall) finds the tool name and the arguments, whichever envelope
+// they came in, keeping numbers as written (json-scan.ts); readCalls splits a message holding several calls
+// into each call's own text, with where it sits; writeCall writes a call back in any of the formats.
 import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
 import { looksLikePythonCall, parsePythonCall, PythonSyntaxError } from './python-call';
-import { locateJsonError, pathOf, scanJson } from './json-scan';
+import { locateJsonError, pathOf, scanJson, wholeDecimals, type WrittenNumber } from './json-scan';
 import { formatPath } from './paths';
 import { cutReceived, cutString } from './received';
+import { valueAt, type Segment } from './paths';
 import type { Fault, InputShape, Json, JsonObject } from './types';
 
 export type ParseOutcome =
   // `faults`: a number in the arguments that JSON cannot hold exactly, a fault of one field that joins the
   // batch validation collects rather than hiding the call's other faults.
-  | { ok: true; shape: InputShape; name: string | null; args: Json; faults?: Fault[] }
+  // `decimals`: whole numbers the text wrote as decimals (`15.00`), by path in the arguments; a unit field
+  // counted in cents reads them as written (units.ts), not as the integer JSON.parse makes of them.
+  | { ok: true; shape: InputShape; name: string | null; args: Json; faults?: Fault[]; decimals?: WrittenNumber[] }
   | { ok: false; shape: InputShape; name: string | null; fault: Fault };
 
 // jsonc-parser's ParseErrorCode numbers (a const enum in its typings, so not importable as a value here).
@@ -123,9 +129,9 @@ function argumentsFrom(value: unknown, shape: InputShape, name: string | null): 
     const parsed = parseJsonText(value, 'arguments');
     if (!parsed.ok) return { ok: false, shape, name, fault: parsed.fault };
     const hidden = hiddenFault(value, parsed.value, parsed.value);
-    if (hidden && isFieldFault(hidden)) return { ok: true, shape, name, args: parsed.value, faults: [hidden] };
-    if (hidden) return { ok: false, shape, name, fault: hidden };
-    return { ok: true, shape, name, args: parsed.value };
+    if (hidden && !isFieldFault(hidden)) return { ok: false, shape, name, fault: hidden };
+    const decimals = wholeDecimals(value);
+    return { ok: true, shape, name, args: parsed.value, ...(hidden ? { faults: [hidden] } : {}), ...(decimals.length ? { decimals } : {}) };
   }
   if (value === undefined) return { ok: true, shape, name, args: {} };
   return { ok: true, shape, name, args: value as Json };
@@ -209,7 +215,7 @@ export function parseCall(input: unknown, options?: ParseOptions): ParseOutcome 
   if (looksLikePythonCall(text)) {
     try {
       const call = parsePythonCall(text);
-      return { ok: true, shape: 'python', name: call.name, args: call.arguments };
+      return { ok: true, shape: 'python', name: call.name, args: call.arguments, ...(call.decimals.length ? { decimals: call.decimals } : {}) };
     } catch (err) {
       if (err instanceof PythonSyntaxError) {
         const example = err.positionalIn !== undefined ? options?.keywordExample?.(err.positionalIn) : undefined;
@@ -221,11 +227,26 @@ export function parseCall(input: unknown, options?: ParseOptions): ParseOutcome 
   }
   const parsed = parseJsonText(text, '');
   if (!parsed.ok) return { ok: false, shape: 'unknown', name: null, fault: parsed.fault };
-  const outcome = readEnvelope(parsed.value);
+  let outcome = readEnvelope(parsed.value);
   if (!outcome.ok) return outcome;
   const hidden = hiddenFault(text, parsed.value, outcome.args);
-  if (hidden && isFieldFault(hidden)) return { ...outcome, faults: [hidden] };
-  return hidden ? { ok: false, shape: outcome.shape, name: outcome.name, fault: hidden } : outcome;
+  if (hidden && !isFieldFault(hidden)) return { ok: false, shape: outcome.shape, name: outcome.name, fault: hidden };
+  if (hidden) outcome = { ...outcome, faults: [hidden] };
+  // Arguments sent as JSON text (OpenAI) had their decimals read from that text; any others are in this one.
+  if (!outcome.decimals) {
+    const decimals = decimalsIn(text, parsed.value, outcome.args);
+    if (decimals.length) outcome = { ...outcome, decimals };
+  }
+  return outcome;
+}
+
+/** The whole numbers written as decimals inside the arguments, by path from the arguments. */
+function decimalsIn(text: string, root: Json, args: Json): WrittenNumber[] {
+  const found = wholeDecimals(text);
+  if (!found.length) return found;
+  const base = pathOf(root, args);
+  if (base === null) return [];
+  return found.filter((d) => base.length <= d.path.length && base.every((s, i) => d.path[i] === s)).map((d) => ({ ...d, path: d.path.slice(base.length) }));
 }
 
 /** A number out of JSON's exact range inside the arguments: one field's fault, not an unreadable call. */
@@ -281,3 +302,231 @@ function hiddenFault(text: string, root: Json, args: Json): Fault | null {
 }
 
 export { cutString };
+
+// ---- several calls in one message ----------------------------------------------------------------------
+
+/** One call of a message, as check() should read it. */
+export interface CallRead {
+  /** The call's own text cut out of the input (so its numbers stay as written), or its value for a value input. */
+  input: unknown;
+  /** Where the call sits in the input text, as offsets [start, end); null for a value, or when the call is the whole input. */
+  span: { start: number; end: number } | null;
+  /** Where the call sits in the parsed input: ['tool_calls', 1], ['content', 2], [0]. */
+  path: Segment[];
+}
+
+/** Each call of a Gemini content ({parts}) or response ({candidates}), by path. */
+function geminiCallPaths(v: JsonObject): Segment[][] {
+  const inCandidate = Array.isArray(v.candidates) && isObject(v.candidates[0]) && isObject(v.candidates[0].content);
+  const content = inCandidate ? ((v.candidates as Json[])[0] as JsonObject).content as JsonObject : v;
+  if (!Array.isArray(content.parts)) return [];
+  const prefix: Segment[] = inCandidate ? ['candidates', 0, 'content', 'parts'] : ['parts'];
+  const out: Segment[][] = [];
+  (content.parts as Json[]).forEach((p, i) => {
+    if (isGeminiPart(p)) out.push([...prefix, i]);
+  });
+  return out;
+}
+
+/**
+ * The paths of the calls in a message that holds more than one: a list of calls, an assistant message's
+ * tool_calls (OpenAI) or tool_use blocks (Anthropic), a Gemini content's functionCall parts. Null for
+ * anything else, which parseCall reads as one call (or explains).
+ */
+export function callPaths(value: Json): Segment[][] | null {
+  let paths: Segment[][] = [];
+  if (Array.isArray(value)) paths = value.map((_, i) => [i]);
+  else if (isObject(value)) {
+    if (Array.isArray(value.tool_calls)) paths = value.tool_calls.map((_, i) => ['tool_calls', i]);
+    else if (value.role === 'assistant' && Array.isArray(value.content)) {
+      (value.content as Json[]).forEach((b, i) => {
+        if (isObject(b) && b.type === 'tool_use') paths.push(['content', i]);
+      });
+    } else paths = geminiCallPaths(value);
+  }
+  return paths.length > 1 ? paths : null;
+}
+
+/** Whether `path` is one of `targets` (compared by value), as its index; -1 when not. */
+function targetIndex(targets: readonly Segment[][], path: readonly Segment[]): number {
+  return targets.findIndex((t) => t.length === path.length && t.every((s, i) => s === path[i]));
+}
+
+interface SpanLevel {
+  object: boolean;
+  key?: string;
+  index: number;
+  expectKey: boolean;
+  /** The target this container is, and where it starts. */
+  target: number;
+  start: number;
+}
+
+/**
+ * Where each value at `targets` sits in JSON text, as offsets; null for a path the text does not hold.
+ * `text` must be JSON that JSON.parse accepts. One pass, iterative.
+ */
+export function spansOf(text: string, targets: readonly Segment[][]): ({ start: number; end: number } | null)[] {
+  const out: ({ start: number; end: number } | null)[] = targets.map(() => null);
+  const depths = new Set(targets.map((t) => t.length));
+  const stack: SpanLevel[] = [];
+  const n = text.length;
+  const stringEnd = (from: number): number => {
+    let j = from + 1;
+    while (j < n && text.charCodeAt(j) !== 34) j += text.charCodeAt(j) === 92 ? 2 : 1;
+    return j + 1;
+  };
+  let i = 0;
+  while (i < n) {
+    const c = text[i];
+    if (c === ' ' || c === '\n' || c === '\r' || c === '\t') {
+      i++;
+      continue;
+    }
+    const top = stack[stack.length - 1];
+    if (c === '}' || c === ']') {
+      const done = stack.pop()!;
+      if (done.target >= 0) out[done.target] = { start: done.start, end: i + 1 };
+      i++;
+      continue;
+    }
+    if (c === ',') {
+      if (top.object) top.expectKey = true;
+      else top.index++;
+      i++;
+      continue;
+    }
+    if (c === ':') {
+      top.expectKey = false;
+      i++;
+      continue;
+    }
+    if (top?.object && top.expectKey) {
+      const end = stringEnd(i);
+      top.key = JSON.parse(text.slice(i, end)) as string;
+      i = end;
+      continue;
+    }
+    // A value starts here.
+    const target = depths.has(stack.length) ? targetIndex(targets, stack.map((l) => (l.object ? (l.key as string) : l.index))) : -1;
+    if (c === '{' || c === '[') {
+      stack.push({ object: c === '{', index: 0, expectKey: c === '{', target, start: i });
+      i++;
+      continue;
+    }
+    let j = c === '"' ? stringEnd(i) : i + 1;
+    if (c !== '"') while (j < n && !',}] \n\r\t'.includes(text[j])) j++;
+    if (target >= 0) out[target] = { start: i, end: j };
+    i = j;
+  }
+  return out;
+}
+
+/**
+ * The calls in `input`, each as check() should read it. A message holding several calls gives one entry
+ * per call, in order, each cut from the text as written; anything else is one entry, the input itself.
+ */
+export function readCalls(input: unknown): CallRead[] {
+  const whole: CallRead[] = [{ input, span: null, path: [] }];
+  if (typeof input !== 'string') {
+    const paths = callPaths(input as Json);
+    return paths ? paths.map((path) => ({ input: valueAt(input as Json, path).value, span: null, path })) : whole;
+  }
+  const text = input;
+  // Only JSON holds several calls; a Python-style call or unreadable text is one call check() explains.
+  if (!/^\s*[[{]/.test(text)) return whole;
+  let value: Json;
+  try {
+    value = JSON.parse(text) as Json;
+  } catch {
+    return whole;
+  }
+  const paths = callPaths(value);
+  if (!paths) return whole;
+  const spans = spansOf(text, paths);
+  return paths.map((path, i) => {
+    const span = spans[i];
+    return span ? { input: text.slice(span.start, span.end), span, path } : { input: valueAt(value, path).value, span: null, path };
+  });
+}
+
+// ---- writing a call ------------------------------------------------------------------------------------
+
+/** The formats a call can be written in: each envelope parseCall reads, and bare arguments (no name). */
+export type CallFormat = 'plain' | 'openai-chat' | 'openai-responses' | 'openai-function-call' | 'anthropic' | 'mcp' | 'gemini' | 'python' | 'bare-arguments';
+
+export const CALL_FORMATS: readonly CallFormat[] = ['plain', 'openai-chat', 'openai-responses', 'openai-function-call', 'anthropic', 'mcp', 'gemini', 'python', 'bare-arguments'];
+
+/** The id the original call carried in its envelope, if any: a corrected call answers under a new id, but in the same form. */
+function idIn(original: unknown, format: CallFormat): Json | undefined {
+  if (!isObject(original)) return undefined;
+  if (format === 'openai-chat' || format === 'anthropic' || format === 'mcp') return original.id;
+  if (format === 'openai-responses') return original.call_id;
+  return undefined;
+}
+
+/** A value as a Python literal: True/False/None, lists and dicts. */
+export function pythonLiteral(v: Json): string {
+  if (v === null) return 'None';
+  if (v === true) return 'True';
+  if (v === false) return 'False';
+  if (Array.isArray(v)) return `[${v.map(pythonLiteral).join(', ')}]`;
+  if (typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${pythonLiteral(x)}`).join(', ')}}`;
+  return JSON.stringify(v);
+}
+
+/**
+ * The call in a format, as text. `original` is the parsed JSON of the call being corrected (for its id),
+ * or undefined. Arguments that are not an object (a bare value) are written as they are.
+ */
+export function writeCall(call: { name: string; arguments: Json }, format: CallFormat, original?: unknown): string {
+  const args = call.arguments;
+  const id = idIn(original, format);
+  const pretty = (v: unknown) => JSON.stringify(v, null, 2);
+  switch (format) {
+    case 'openai-chat':
+      return pretty({ id: id ?? 'call_1', type: 'function', function: { name: call.name, arguments: JSON.stringify(args) } });
+    case 'openai-responses':
+      return pretty({ type: 'function_call', call_id: id ?? 'call_1', name: call.name, arguments: JSON.stringify(args) });
+    case 'openai-function-call':
+      return pretty({ role: 'assistant', content: null, function_call: { name: call.name, arguments: JSON.stringify(args) } });
+    case 'anthropic':
+      return pretty({ type: 'tool_use', id: id ?? 'toolu_1', name: call.name, input: args });
+    case 'mcp':
+      return pretty({ jsonrpc: '2.0', id: id ?? 1, method: 'tools/call', params: { name: call.name, arguments: args } });
+    case 'gemini':
+      return pretty({ functionCall: { name: call.name, args } });
+    case 'bare-arguments':
+      return pretty(args);
+    case 'python': {
+      if (!isObject(args)) return `${call.name}(${pythonLiteral(args)})`;
+      // Keyword arguments need names Python accepts; a key that is not one is not a Python-style call.
+      const keys = Object.keys(args);
+      if (keys.some((k) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(k))) return pretty({ name: call.name, arguments: args });
+      return `${call.name}(${keys.map((k) => `${k}=${pythonLiteral(args[k])}`).join(', ')})`;
+    }
+    default:
+      return pretty({ name: call.name, arguments: args });
+  }
+}
+
+/**
+ * Several calls as one assistant message in the format that can carry them (OpenAI Chat tool_calls,
+ * Anthropic tool_use blocks, Gemini parts); any other format as a JSON list of its single calls
+ * (Python-style calls and bare arguments as plain ones).
+ */
+export function writeCalls(calls: readonly { name: string; arguments: Json }[], format: CallFormat): string {
+  // Python-style text and bare arguments have no list form of their own: a list of plain calls.
+  const each: CallFormat = format === 'python' || format === 'bare-arguments' ? 'plain' : format;
+  const one = (c: { name: string; arguments: Json }, i: number) => JSON.parse(writeCall(c, each, format === 'openai-responses' ? { call_id: `call_${i + 1}` } : { id: format === 'mcp' ? i + 1 : format === 'anthropic' ? `toolu_${i + 1}` : `call_${i + 1}` })) as Json;
+  switch (format) {
+    case 'openai-chat':
+      return JSON.stringify({ role: 'assistant', content: null, tool_calls: calls.map(one) }, null, 2);
+    case 'anthropic':
+      return JSON.stringify({ role: 'assistant', content: calls.map(one) }, null, 2);
+    case 'gemini':
+      return JSON.stringify({ role: 'model', parts: calls.map(one) }, null, 2);
+    default:
+      return JSON.stringify(calls.map(one), null, 2);
+  }
+}
