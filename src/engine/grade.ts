@@ -20,7 +20,7 @@
 // - Neither side knows what the user meant beyond the call itself (`intent` defaults to the call's own
 //   arguments), so a missing field whose value was never sent is "never" on both sides unless given.
 import { check } from './check';
-import { parseCall } from './parse';
+import { parseCall } from './formats';
 import { nextNamedCall } from './caller';
 import { packTextTokens, serializeBody, BODY_TOKEN_BUDGET } from './body';
 import { codeInfo } from './codes';
