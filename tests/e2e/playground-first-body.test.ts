@@ -39,12 +39,14 @@ describe('the first body', () => {
     }
   });
 
-  test('a shared link’s body appears with React’s island and Monaco held back, and the island takes it over in place', async () => {
+  // A wide screen, a narrow one (one column) and a phone's: the toolbar and the editor differ in each.
+  test.each([1280, 800, 360])('a shared link’s body appears with React’s island and Monaco held back, and the island takes it over in place (%i px)', async (width) => {
     const call = '{"payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa", "amount": 15.5, "reason": "asked"}';
     const link = encodeShareState({ pack: 'stripe', tool: 'create_refund', call });
     const { r } = expected(getPack('stripe')!, call, { tool: 'create_refund' });
     expect(r.ok).toBe(false);
     const s = await openPage(browser);
+    await s.page.setViewportSize({ width, height: 740 });
     // Held, not refused: the page gets them once the early body has been read.
     const held: Route[] = [];
     let release = false;
