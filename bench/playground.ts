@@ -4,6 +4,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 
 type Stats = { n: number; p50: number; p95: number; max: number };
+
+/**
+ * The network the first body is also measured on, through Chrome's DevTools protocol
+ * (Network.emulateNetworkConditions): Chrome DevTools' "Fast 3G" as Lighthouse throttles it.
+ */
+export const FAST_3G = { name: 'fast 3G (1.6 Mbps down, 750 Kbps up, 150 ms round trip)', latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 export interface PlaygroundFigures {
   date: string;
   browser: string;
@@ -27,8 +33,11 @@ export function playgroundRows(f: PlaygroundFigures | null): string[][] {
   for (const [key, v] of Object.entries(f)) {
     const m = /^first_body_(\w+)$/.exec(key);
     if (m && v && typeof v === 'object') {
-      const s = (v as { what: string; ms_after_load_event: Stats }).ms_after_load_event;
-      rows.push(['8 playground', `first body after the load event, ${(v as { what: string }).what} (${when}, ${s.n} loads): p50 / max`, `${s.p50} / ${s.max} ms`, '≤ 300 ms', s.p50 <= 300 ? 'met' : 'NOT met']);
+      const { what, ms_after_load_event: s, ms_after_navigation_start: nav, layout_shift: shift } = v as { what: string; ms_after_load_event: Stats; ms_after_navigation_start?: Stats; layout_shift?: Stats };
+      // 0 after the load event means the body was in before it; the time from navigation says when.
+      const fromNav = nav ? ` (from navigation start: ${nav.p50} / ${nav.max} ms)` : '';
+      rows.push(['8 playground', `first body after the load event, ${what} (${when}, ${s.n} cold loads): p50 / max`, `${s.p50} / ${s.max} ms${fromNav}`, '≤ 300 ms', s.p50 <= 300 ? 'met' : 'NOT met']);
+      if (shift) rows.push(['8 playground', `layout shift from the first body to the island's, ${what}: p50 / max`, `${shift.p50} / ${shift.max}`, '≤ 0.1', shift.max <= 0.1 ? 'met' : 'NOT met']);
     }
     const k = /^keystroke_(\d+)_chars$/.exec(key);
     if (k && v && typeof v === 'object') {

@@ -1,13 +1,15 @@
 // How fast the playground is, measured in Chromium against the built site and written to
 // bench/playground.json, which `npm run bench` reports. Figures, not timed assertions: what is asserted is
 // the order of events (the body before Monaco, the tokenizer after the body), never a duration.
-// - First body: from the load event to the first result on screen (performance marks), for the default
-//   example and for a shared link to another pack.
+// - First body: from the load event to the body's text in the DOM (the fallback's, first-body.ts, or the
+//   island's), cold, for the default example and for a shared link to another pack, on an unshaped network
+//   and on fast 3G (bench/playground.ts, FAST_3G); with the layout shift until the island shows its own.
 // - Keystroke to body: from each key's input event (its timeStamp) to the mutation of the body it changes.
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { FAST_3G } from '../../bench/playground';
 import { encodeShareState } from '../../src/share-link';
 import { getPack } from '../../src/packs';
 import { launch, openPage, siteUrl } from './browser';
@@ -22,49 +24,102 @@ afterAll(async () => {
 });
 
 const RUNS = 7;
+/** Fewer loads on the shaped network: each waits for every chunk at 1.6 Mbps. */
+const SHAPED_RUNS = 5;
 const figures: Record<string, unknown> = {};
 
-function stats(values: number[]) {
+function stats(values: number[], digits = 1) {
   const s = [...values].sort((a, b) => a - b);
-  const at = (q: number) => Number(s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)].toFixed(1));
+  const at = (q: number) => Number(s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)].toFixed(digits));
   return { n: s.length, p50: at(0.5), p95: at(0.95), max: at(1) };
 }
 
-/** Opens the page fresh and reads the marks: the load event, the first result, the editor, the tokenizer. */
-async function firstBody(hash: string) {
+/**
+ * Opens the page cold (a fresh context has an empty cache) and reads: the load event; the first time a body's
+ * text is in the DOM, the fallback's (first-body.ts) or the island's, but not one hidden while a link's is
+ * worked out; the island's first result, the editor and the tokenizer (performance marks); and the layout
+ * shift until the island has shown its own body (a PerformanceObserver on 'layout-shift').
+ */
+async function firstBody(hash: string, shaped: boolean) {
   // No request route: it would add playwright's round trip to every chunk the first body waits for.
   const s = await openPage(browser, { watchRequests: false });
+  if (shaped) {
+    const cdp = await s.context.newCDPSession(s.page);
+    await cdp.send('Network.enable');
+    const { latency, downloadThroughput, uploadThroughput } = FAST_3G;
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput, uploadThroughput });
+  }
+  await s.page.addInitScript(() => {
+    const w = window as unknown as { __firstBodyAt: number | null; __shift: number };
+    w.__firstBodyAt = null;
+    w.__shift = 0;
+    const seen = () => {
+      if (w.__firstBodyAt !== null) return;
+      const el = document.querySelector('[data-testid=first-body-json], [data-testid=error-body-pretty]');
+      if (el?.textContent && !el.closest('[data-first-body=pending], [data-first-body=none]')) {
+        w.__firstBodyAt = performance.now();
+        observer.disconnect();
+      }
+    };
+    const observer = new MutationObserver(seen);
+    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-first-body'] });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   await s.page.goto(siteUrl('/playground/') + hash);
-  await s.page.locator('[data-testid=playground][data-ready=monaco]').waitFor({ timeout: 30_000 });
-  await s.page.locator('[data-testid=token-count]:not([data-tokens=""])').waitFor({ timeout: 30_000 });
+  await s.page.locator('[data-testid=playground][data-first-result=yes] [data-testid=error-body-pretty]').waitFor({ timeout: 60_000 });
+  // Two frames for a shift the island's body causes to be reported.
+  await s.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const shiftAtIsland = await s.page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+  if (!shaped) {
+    await s.page.locator('[data-testid=playground][data-ready=monaco]').waitFor({ timeout: 30_000 });
+    await s.page.locator('[data-testid=token-count]:not([data-tokens=""])').waitFor({ timeout: 30_000 });
+  }
   const marks = await s.page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const mark = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? null;
-    return { load: nav.loadEventStart, first: mark('pg:first-result'), editor: mark('pg:editor-ready'), tokenizer: mark('pg:tokenizer-start') };
+    const w = window as unknown as { __firstBodyAt: number | null };
+    return { load: nav.loadEventStart, first: w.__firstBodyAt, island: mark('pg:first-result'), editor: mark('pg:editor-ready'), tokenizer: mark('pg:tokenizer-start') };
   });
   await done(s);
-  return marks;
+  return { ...marks, shiftAtIsland };
 }
 
 describe('speed (reported, not asserted)', () => {
-  test('first body: before Monaco and before the tokenizer; its time after the load event', { timeout: 180_000 }, async () => {
+  test('first body: in the DOM before React and Monaco; its time after the load event, cold, unshaped and on fast 3G', { timeout: 900_000 }, async () => {
     const link = encodeShareState({ pack: 'stripe', tool: 'create_refund', call: '{"payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa", "amount": 15.5, "reason": "asked"}' });
-    for (const [name, hash] of [
-      ['default example', ''],
-      ['shared link (stripe)', link],
-    ] as const) {
-      const afterLoad: number[] = [];
-      const fromStart: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const m = await firstBody(hash);
-        expect(m.first, name).not.toBeNull();
-        // The body comes from the engine before Monaco has loaded, and the tokenizer starts after it.
-        expect(m.first!, name).toBeLessThan(m.editor!);
-        expect(m.tokenizer!, name).toBeGreaterThanOrEqual(m.first!);
-        afterLoad.push(Math.max(0, m.first! - m.load));
-        fromStart.push(m.first!);
+    for (const shaped of [false, true]) {
+      for (const [name, hash] of [
+        ['default example', ''],
+        ['shared link (stripe)', link],
+      ] as const) {
+        const afterLoad: number[] = [];
+        const fromStart: number[] = [];
+        const islandAfterLoad: number[] = [];
+        const shift: number[] = [];
+        for (let i = 0; i < (shaped ? SHAPED_RUNS : RUNS); i++) {
+          const m = await firstBody(hash, shaped);
+          expect(m.first, name).not.toBeNull();
+          // The body is there before the island's own, hence before Monaco, and the tokenizer starts after it.
+          expect(m.first!, name).toBeLessThanOrEqual(m.island!);
+          if (!shaped) {
+            expect(m.island!, name).toBeLessThan(m.editor!);
+            expect(m.tokenizer!, name).toBeGreaterThanOrEqual(m.first!);
+          }
+          afterLoad.push(Math.max(0, m.first! - m.load));
+          fromStart.push(m.first!);
+          islandAfterLoad.push(Math.max(0, m.island! - m.load));
+          shift.push(m.shiftAtIsland);
+        }
+        figures[`first_body_${hash ? 'link' : 'default'}${shaped ? '_fast3g' : ''}`] = {
+          what: `${name}, ${shaped ? FAST_3G.name : 'network not shaped'}`,
+          ms_after_load_event: stats(afterLoad),
+          ms_after_navigation_start: stats(fromStart),
+          island_body_ms_after_load_event: stats(islandAfterLoad),
+          layout_shift: stats(shift, 4),
+        };
       }
-      figures[`first_body_${hash ? 'link' : 'default'}`] = { what: name, ms_after_load_event: stats(afterLoad), ms_after_navigation_start: stats(fromStart) };
     }
   });
 
@@ -100,7 +155,7 @@ describe('speed (reported, not asserted)', () => {
   });
 
   afterAll(() => {
-    const out = { schema: 1, date: new Date().toISOString(), browser: 'Chromium (headless, playwright-core)', cpu: `${cpus()[0]?.model ?? '?'} × ${cpus().length}`, runs: RUNS, ...figures };
+    const out = { schema: 1, date: new Date().toISOString(), browser: 'Chromium (headless, playwright-core)', cpu: `${cpus()[0]?.model ?? '?'} × ${cpus().length}`, runs: RUNS, shaped_runs: SHAPED_RUNS, ...figures };
     console.log(`[playground speed] ${JSON.stringify(out)}`);
     if (Object.keys(figures).length) writeFileSync('bench/playground.json', JSON.stringify(out, null, 2) + '\n');
   });

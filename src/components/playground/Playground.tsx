@@ -19,6 +19,7 @@ import type { Diagnostic } from './diagnostics';
 import { EffectsPanel } from './EffectsPanel';
 import { CUSTOM_SAMPLE, type Example, type ReplayExample } from './first-example';
 import { ExamplesMenu, type PackExample } from './ExamplesMenu';
+import { takeFirstBody } from './first-body-dom';
 import { FaultsPanel } from './FaultsPanel';
 import { loadChecker, startEngine } from './head-start';
 import { HelpPopover } from './HelpPopover';
@@ -181,6 +182,9 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   const [recentCalls, setRecentCalls] = useState<History>(() => loadHistory(storage));
   const [activeEntry, setActiveEntry] = useState<number | null>(null);
   const [loadedPacks, setLoadedPacks] = useState<ReadonlyMap<string, CompiledPack>>(new Map());
+  // The body the fallback shows (first-body-dom.ts), read before this first render replaces it: kept in its
+  // place until this island's own check runs, so the body neither blinks nor moves at the hand-over.
+  const [firstBody] = useState(takeFirstBody);
 
   const callEditor = useRef<CodeEditorHandle>(null);
   const toolsEditor = useRef<CodeEditorHandle>(null);
@@ -921,6 +925,8 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
           <div className="pg-col pg-col-output" aria-label="Result">
             {perCall ? (
               <CallsPanel calls={perCall} onReveal={(offset) => callEditor.current?.reveal(offset)} />
+            ) : !result && firstBody && s.mode === 'pack' && s.view === 'call' && firstBody.pack === s.pack && firstBody.tool === s.tool && firstBody.call === s.call ? (
+              <div className="pg-first-out" dangerouslySetInnerHTML={{ __html: firstBody.html }} />
             ) : !result ? (
               <section className="pg-panel" data-testid="waiting">
                 <h2>Result</h2>
