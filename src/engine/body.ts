@@ -221,7 +221,7 @@ const RECEIVED_STEPS: [chars: number, items: number, depth: number][] = [
   [16, 1, 1],
 ];
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[^\x00-\x7f]/; // eslint-disable-line no-control-regex -- the whole ASCII range, NUL included, is the point
 
 function fitBudget(body: Body, faultCount = 1): Body {
   const entries = Array.isArray(body.errors) ? (body.errors as unknown as BodyError[]) : [body as unknown as BodyError];

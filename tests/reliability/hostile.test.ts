@@ -30,10 +30,6 @@ function clearBody(r: CheckResult): Record<string, Json> {
   return body;
 }
 
-function flatOrFirst(body: Record<string, Json>): Record<string, Json> {
-  return Array.isArray(body.errors) ? (body.errors[0] as Record<string, Json>) : body;
-}
-
 /** Every top-level declared field of every tool of every pack. */
 function everyField(): { pack: CompiledPack; tool: string; field: string }[] {
   const out: { pack: CompiledPack; tool: string; field: string }[] = [];

@@ -23,7 +23,7 @@ import { FaultsPanel } from './FaultsPanel';
 import { loadChecker, startEngine } from './head-start';
 import { HelpPopover } from './HelpPopover';
 import { LogPanel } from './LogPanel';
-import { initialSession, reduce, shareable, type Action, type Edited, type Session } from './session';
+import { initialSession, reduce, shareable, type Action, type Edited } from './session';
 import { SessionMenu } from './SessionMenu';
 import { NoStateForCustomTools, StateInUse } from './StateInUse';
 import { defaultState, hashOf, missingToolNotice, stateFromHash } from './state';
