@@ -3,7 +3,7 @@
 // regular expression fails the test instead of passing slowly.
 import { afterEach, describe, expect, test } from 'vitest';
 import { roundTrip } from '../../bench/round-trip';
-import { check, packFromToolDefinitions, serializeBody, type CheckResult, type CompiledPack, type Json } from '../../src/engine';
+import { check, packFromToolDefinitions, serializeBody, type Body, type CheckResult, type CompiledPack, type Json } from '../../src/engine';
 import { PATTERN_FIELD_MAX, REGEX_INPUT_MAX } from '../../src/engine/input-cap';
 import { getPack, packs } from '../../src/packs';
 import { allPacks, bodySchemaProblems, bodyTokens, TOKEN_CEILING } from './support';
@@ -13,7 +13,7 @@ const helpdesk = getPack('helpdesk')!;
 const stripe = getPack('stripe')!;
 
 /** A clear body: conforms, is not the engine's own failure, fits the token ceiling, and is short on the wire. */
-function clearBody(r: CheckResult): Record<string, Json> {
+function clearBody(r: CheckResult): Body {
   expect(r.ok, 'expected a refusal').toBe(false);
   const body = r.body!;
   const bytes = serializeBody(body);
