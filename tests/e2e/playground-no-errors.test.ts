@@ -84,6 +84,9 @@ describe('playground without errors', () => {
     ['a country as a Python-style argument', 'create_customer(name="Ada", country_code="GB")'],
     ['a country where the pack wants it', '{"name": "create_customer", "arguments": {"name": "Ada", "address": {"country": "GB"}}}'],
     ['a currency by its name', '{"name": "create_payment_intent", "arguments": {"amount": 1000, "currency": "Euro"}}'],
+    // Accepted after absorbing: the verdict, the call as it runs and the correction marks, with no body.
+    ['a currency in capitals', 'create_payment_intent(amount=1000, currency="EUR")'],
+    ['a field name in another case', 'create_customer(name="Ada", Email="ada@example.com")'],
   ])('%s, typed against the Stripe pack, shows its body with no error logged', { timeout: 120_000 }, async (_about, call) => {
     const s = await openPlayground(browser);
     const { page } = s;
