@@ -4,8 +4,8 @@
 // the value of one argument, `value`, whose schema is the group's (embedded under its own $id, so its local
 // refs still resolve). Each outcome is counted against what the suite says, and every disagreement is put
 // down to one of the engine's declared departures (src/engine/departures.ts) or counted as wrong.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CheckResult, CompiledPack, Json } from '../src/engine';
 import { newAjv } from '../src/engine/ajv-backend';
 
@@ -51,18 +51,6 @@ export const AJV_GAPS: Record<string, string> = {
 const ROOT = '../shared/corpus/json-schema-test-suite';
 export const SUITE_DRAFTS = { 'draft2020-12': 'https://json-schema.org/draft/2020-12/schema', draft7: 'http://json-schema.org/draft-07/schema#' } as const;
 
-function remotes(dir: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (name.endsWith('.json')) out[`http://localhost:1234/${relative(dir, p).split('\\').join('/')}`] = JSON.parse(readFileSync(p, 'utf8'));
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 /** A copy of `schema` whose "#..." pointer refs are moved under `prefix` (outside nested $id resources). */
 function rebase(schema: unknown, prefix: string): unknown {
@@ -122,7 +110,6 @@ function departureOfAcceptance(result: CheckResult): string | undefined {
 export function runSchemaSuite(engine: SuiteEngine, draft: keyof typeof SUITE_DRAFTS, root = ROOT): SuiteSummary {
   const dir = join(root, 'tests', draft);
   if (!existsSync(dir)) throw new Error(`${dir} is missing: the JSON Schema Test Suite must be at ../shared/corpus`);
-  const shared = remotes(join(root, 'remotes'));
   const summary: SuiteSummary = { draft, instances: 0, agree: 0, noPack: [], internalError: 0, validRefused: 0, invalidAccepted: 0, byDeparture: {}, wrong: [] };
   const count = (d: string) => (summary.byDeparture[d] = (summary.byDeparture[d] ?? 0) + 1);
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {

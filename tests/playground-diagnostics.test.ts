@@ -1,6 +1,6 @@
 // Squiggles from real engine results: each fault of the body lands on the text it is about.
 import { describe, expect, test } from 'vitest';
-import { check } from '../src/engine';
+import { check, type FaultBody } from '../src/engine';
 import { getPack } from '../src/packs';
 import { diagnosticsFor, offsetOfLineColumn, replacementText } from '../src/components/playground/diagnostics';
 import { EXAMPLES } from '../src/components/playground/examples';
@@ -65,7 +65,7 @@ describe('diagnosticsFor', () => {
     const { r, d } = marks(helpdesk, ex.call);
     expect(r.body?.error).toBe('invalid_json');
     expect(d[0].kind).toBe('syntax');
-    expect(d[0].start).toBe(offsetOfLineColumn(ex.call, r.body!.line as number, r.body!.column as number));
+    expect(d[0].start).toBe(offsetOfLineColumn(ex.call, (r.body as FaultBody).line as number, (r.body as FaultBody).column as number));
     expect(d[0].text).toBe('}');
   });
 

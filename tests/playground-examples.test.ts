@@ -1,7 +1,7 @@
 // The examples menu's cases for the ordered checks: each one is the pack's own examples.checks case where
 // the pack has one, and check() refuses it at the checks stage with the code the menu promises.
 import { describe, expect, test } from 'vitest';
-import { check, parseCall, type Json } from '../src/engine';
+import { check, parseCall, type FaultBody, type Json } from '../src/engine';
 import { getPack } from '../src/packs';
 import { EXAMPLES } from '../src/components/playground/examples';
 import { suggestionFor } from '../src/components/playground/suggestion';
@@ -35,7 +35,8 @@ describe('the examples refused by the ordered checks', () => {
     const s = suggestionFor(r, ex.call);
     expect(s.kind).toBe('none');
     if (s.kind === 'none') expect(s.reason).toMatch(/well-formed/);
-    if (typeof r.body?.next_call === 'string' && s.kind === 'none') expect(s.reason).toContain(r.body.next_call);
+    const next = (r.body as FaultBody | null)?.next_call;
+    if (typeof next === 'string' && s.kind === 'none') expect(s.reason).toContain(next);
   });
 
   test.each(checkCases.map((ex) => [ex.id, ex] as const))('%s: the pack’s own examples.checks case, where the pack has one', (_id, ex) => {
@@ -49,7 +50,7 @@ describe('the examples refused by the ordered checks', () => {
       // No such case in the pack (create_ticket's not_found is in examples.invalid, with another id): the
       // body must still name the call that resolves a valid id, with the id only under received.
       expect(ex.expect).toBe('not_found');
-      const body = check(pack, ex.call).body!;
+      const body = check(pack, ex.call).body as FaultBody;
       expect(body.next_call).toBe(tool.fields.get(String(body.field))!.resolveWith);
       expect(body.message).not.toContain(String(body.received));
     }

@@ -9,7 +9,6 @@ import addFormats from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
 import {
   check,
-  countFindings,
   exportPack,
   exportTool,
   findingField,

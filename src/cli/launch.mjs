@@ -57,7 +57,9 @@ function rebuild() {
       // A lock older than a minute was left by a build that died.
       try {
         if (Date.now() - statSync(lock).mtimeMs > 60_000) rmdirSync(lock);
-      } catch {}
+      } catch {
+        // Another build removed it first.
+      }
       if (Date.now() - started > 120_000) throw new Error('waited two minutes for another build of lib/ to finish');
       sleep(100);
     }

@@ -16,7 +16,11 @@ const CURATED = ['helpdesk', 'stripe', 'google-calendar'];
 function valueSetsIn(node: unknown, out = new Set<string>(), depth = 0): Set<string> {
   if (depth > 64 || node === null || typeof node !== 'object') return out;
   if (Array.isArray(node)) for (const item of node) valueSetsIn(item, out, depth + 1);
-  else for (const [k, v] of Object.entries(node)) k === 'x-value-set' && typeof v === 'string' ? out.add(v) : valueSetsIn(v, out, depth + 1);
+  else
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'x-value-set' && typeof v === 'string') out.add(v);
+      else valueSetsIn(v, out, depth + 1);
+    }
   return out;
 }
 
@@ -44,7 +48,9 @@ export function writeCatalog(root = '.'): boolean {
   let old = '';
   try {
     old = readFileSync(file, 'utf8');
-  } catch {}
+  } catch {
+    // No catalog yet: it is written below.
+  }
   if (old === text) return false;
   writeFileSync(file, text);
   return true;

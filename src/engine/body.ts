@@ -1,9 +1,14 @@
 // Stage 6, body: assembles exactly what the model is handed. One fault gives the flat body; several give
 // `validation_failed` with at most ten entries and the count of the rest. `retryable` is always there.
 import { codeInfo } from './codes';
-import type { Body, BodyError, Fault, Json } from './types';
+import type { Body, BodyError, Fault, FaultBody, Json, ValidationFailedBody } from './types';
 
 export const MAX_ERRORS = 10;
+
+/** Whether a body lists several faults (`validation_failed`) rather than being one fault's. */
+export function listsFaults(body: Body): body is ValidationFailedBody {
+  return body.error === 'validation_failed' && 'errors' in body && Array.isArray(body.errors);
+}
 
 /**
  * No body may cost a model more than this many tokens (o200k_base). The engine cannot carry a tokenizer
@@ -27,7 +32,8 @@ function entry(f: Fault): BodyError {
 export function assembleBody(faults: Fault[], unexplained = 0): Body {
   if (faults.length === 1 && unexplained === 0) {
     const f = faults[0];
-    const body: Body = { error: f.code };
+    // Keys go in one by one, in the order the model reads them.
+    const body = { error: f.code } as FaultBody;
     if (f.field !== '') body.field = f.field;
     body.message = f.message;
     for (const [k, v] of Object.entries(f.extra ?? {})) body[k] = v;
@@ -42,7 +48,7 @@ export function assembleBody(faults: Fault[], unexplained = 0): Body {
   const message = left > 0
     ? `${total} fields were rejected; the first ${shown.length} are listed. Correct them and call again to see the rest.`
     : `${total} fields were rejected. Correct all of them and call again.`;
-  const body: Body = { error: 'validation_failed', message, errors: shown.map(entry) as unknown as Json[] };
+  const body = { error: 'validation_failed', message, errors: shown.map(entry) } as ValidationFailedBody;
   if (left > 0) body.omitted = left;
   body.retryable = shown.some((f) => codeInfo(f.code).retryable);
   return fitBudget(body, total);
@@ -221,10 +227,10 @@ const RECEIVED_STEPS: [chars: number, items: number, depth: number][] = [
   [16, 1, 1],
 ];
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[^\x00-\x7f]/; // eslint-disable-line no-control-regex -- the whole ASCII range, NUL included, is the point
 
 function fitBudget(body: Body, faultCount = 1): Body {
-  const entries = Array.isArray(body.errors) ? (body.errors as unknown as BodyError[]) : [body as unknown as BodyError];
+  const entries: (BodyError | FaultBody)[] = listsFaults(body) ? body.errors : [body];
   for (const e of entries) if (typeof e.field === 'string' && e.field.length > FIELD_MAX) e.field = shrink(e.field, FIELD_MAX - 20, 0, 0) as string;
   // No token is shorter than a byte: an ASCII body of at most 400 characters fits, and most do, unestimated.
   const bytes = JSON.stringify(body);
@@ -234,13 +240,14 @@ function fitBudget(body: Body, faultCount = 1): Body {
     if (estimateBodyTokens(body) <= BODY_TOKEN_BUDGET) return body;
   }
   for (const e of entries) delete e.received;
-  if (!Array.isArray(body.errors)) return body;
+  if (!listsFaults(body)) return body;
   // Still over: list fewer faults; the rest are counted under `omitted`, as past the tenth.
-  const listed = body.errors as unknown as BodyError[];
+  const listed = body.errors;
   while (listed.length > 1 && estimateBodyTokens(body) > BODY_TOKEN_BUDGET) {
     listed.pop();
     body.message = `${faultCount} fields were rejected; the first ${listed.length} are listed. Correct them and call again to see the rest.`;
-    delete body.retryable;
+    // Taken out and put back, so that it stays the last key.
+    Reflect.deleteProperty(body, 'retryable');
     body.omitted = faultCount - listed.length;
     body.retryable = listed.some((e) => codeInfo(e.code).retryable);
   }

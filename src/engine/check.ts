@@ -401,7 +401,8 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
       shape,
       arguments: absorbed.args,
       corrections: absorbed.corrections,
-      body: checked.body,
+      // A refusal by the checks always carries its body.
+      body: checked.body!,
       // No candidates: offering ids near a missing one would disclose records.
       did_you_mean: [],
       suggested_call: null,

@@ -7,13 +7,13 @@ import { compileExpr, describeExpr, evaluate, deepEqual, type Scope } from './co
 import { PLACEHOLDER } from './checks-compile';
 import { cutReceived, cutString } from './received';
 import { valueAt } from './paths';
-import type { Body, CheckStep, CompiledCheck, CompiledTool, Effect, ExistsCheckSource, Fault, Json, JsonObject, PermissionCheckSource, RuleCheckSource } from './types';
+import type { CheckStep, CompiledCheck, CompiledTool, Effect, ExistsCheckSource, Fault, FaultBody, Json, JsonObject, PermissionCheckSource, RuleCheckSource } from './types';
 
 export interface ChecksOutcome {
   ok: boolean;
   steps: CheckStep[];
-  /** The body handed to the model; null when every check passed. */
-  body: Body | null;
+  /** The body handed to the model (always one fault's); null when every check passed. */
+  body: FaultBody | null;
   /** The failure as a fault, for the log. */
   fault: Fault | null;
   /** The id of the check that stopped the call. */
@@ -50,8 +50,9 @@ function render(message: string, scope: Scope): string {
  * The not_found body: the same bytes whether the record is missing or hidden from this caller. The call
  * that lists valid ids is `next_call`; the message does not say it twice.
  */
-function notFoundBody(check: CompiledCheck, received: Json): Body {
-  const body: Body = { error: 'not_found', field: (check.source as ExistsCheckSource).argument };
+function notFoundBody(check: CompiledCheck, received: Json): FaultBody {
+  // Keys go in one by one, in the order the model reads them.
+  const body = { error: 'not_found', field: (check.source as ExistsCheckSource).argument } as FaultBody;
   body.message = `matches no ${check.noun}`;
   body.received = cutReceived(received);
   if (check.resolveWith) body.next_call = check.resolveWith;
@@ -148,7 +149,7 @@ function prepared(tool: CompiledTool): Prepared {
 }
 
 /** The outcome of a check that failed: it, and every check after it not run. */
-function stopAt(checks: CompiledCheck[], steps: CheckStep[], i: number, detail: string, body: Body, f: Fault): ChecksOutcome {
+function stopAt(checks: CompiledCheck[], steps: CheckStep[], i: number, detail: string, body: FaultBody, f: Fault): ChecksOutcome {
   steps.push({ id: checks[i].id, kind: checks[i].kind, outcome: 'failed', detail });
   const rest = checks.slice(i + 1);
   for (const c of rest) steps.push({ id: c.id, kind: c.kind, outcome: 'not_run' });
@@ -202,7 +203,7 @@ export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown):
     if (check.kind === 'permission') {
       const src = check.source as PermissionCheckSource;
       if (step.requires!(scope) !== true) {
-        const body: Body = { error: 'forbidden', message: src.message };
+        const body = { error: 'forbidden', message: src.message } as FaultBody;
         if (src.next_call) body.next_call = src.next_call;
         body.retryable = false;
         const reason = `the caller does not meet: ${describeExpr(src.requires)}`;
@@ -216,7 +217,7 @@ export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown):
     for (let j = 0; j < lets.length; j++) scope.names.set(lets[j][0], lets[j][1](scope));
     const fires = step.when!(scope) === true;
     if (fires) {
-      const body: Body = { error: src.code };
+      const body = { error: src.code } as FaultBody;
       if (src.field) body.field = src.field;
       body.message = render(src.message, scope);
       const sent = step.field ? valueAt(args, step.field) : { found: false };

@@ -22,7 +22,7 @@
 import { check } from './check';
 import { parseCall } from './formats';
 import { nextNamedCall } from './caller';
-import { packTextTokens, serializeBody, BODY_TOKEN_BUDGET } from './body';
+import { listsFaults, packTextTokens, serializeBody, BODY_TOKEN_BUDGET } from './body';
 import { codeInfo } from './codes';
 import type { Body, CheckResult, CompiledPack, CompiledTool, Json } from './types';
 
@@ -228,7 +228,7 @@ interface Truth {
 function truthOf(pack: CompiledPack, call: Call): Truth {
   const result = check(pack, { name: call.name, arguments: call.args });
   const body = result.body;
-  const list: Record<string, Json>[] = !body ? [] : Array.isArray(body.errors) ? body.errors.filter(isObject) : [body];
+  const list: Record<string, Json>[] = !body ? [] : listsFaults(body) ? (body.errors as unknown as Json[]).filter(isObject) : [body as Record<string, Json>];
   const faults = list.map((e) => ({ field: typeof e.field === 'string' ? e.field : '', code: String(e.error ?? e.code ?? ''), received: e.received, hasReceived: 'received' in e }));
   const count = faults.length + (typeof body?.omitted === 'number' ? body.omitted : 0);
   const state = result.checks.some((s) => s.outcome === 'failed');
@@ -437,7 +437,7 @@ export function grade(pack: CompiledPack, call: unknown, serverReply: unknown, o
   else {
     const toolNames = pack.tools.map((t) => t.name);
     const mentioned = read.nextCall ?? toolNames.find((t) => t !== c.name && read.prose.concat(read.text).some((p) => new RegExp(`\\b${esc(t)}\\b`).test(p)));
-    const want = body && typeof body.next_call === 'string' ? body.next_call : undefined;
+    const want = body && !listsFaults(body) && typeof body.next_call === 'string' ? body.next_call : undefined;
     if (mentioned) point('next_call', true, `names the next call, ${show(mentioned)}`);
     else point('next_call', false, want ? `a state fault with no next call; say which call comes next, e.g. "next_call": ${show(want)}` : 'a state fault with no next call or way out');
   }

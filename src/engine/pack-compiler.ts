@@ -231,7 +231,7 @@ function transform(node: unknown, path: string, ctx: TransformContext, location:
   const { problems, asIs, backend } = ctx;
   const src = node as SchemaNode;
   let wire: SchemaNode = {};
-  let model: SchemaNode = {};
+  const model: SchemaNode = {};
   let emptyEnum = false;
   for (const [key, value] of Object.entries(src)) {
     if (key.startsWith('x-') && !asIs && ctx.userTools && !(PACK_KEYWORDS as readonly string[]).includes(key)) {

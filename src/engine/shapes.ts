@@ -175,7 +175,7 @@ function shortEnough(v: Json): boolean {
 }
 
 /** Text with no spaces, short: a token, an id or a sheet range (`Summary!A1:B10`), never a sentence (an instruction needs words). */
-const TOKEN_TEXT = /^[A-Za-z0-9_.:\/@+#!-]{0,64}$/;
+const TOKEN_TEXT = /^[A-Za-z0-9_.:/@+#!-]{0,64}$/;
 
 /**
  * Whether a candidate built from what was sent holds the caller's text only where a rule of the schema

@@ -442,7 +442,7 @@ function visit(w: Walk, raw: unknown, path: string, field: string, role: 'root' 
     return w.target === 'gemini' ? { type: 'string', nullable: true, description: 'Must not be sent: send null.' } : { type: 'null' };
   }
   if (!isObj(raw)) return raw as SchemaNode;
-  let n = raw;
+  const n = raw;
 
   if (typeof n.$ref === 'string') {
     const ref: string = n.$ref;

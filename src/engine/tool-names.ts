@@ -134,10 +134,6 @@ interface NameInfo {
   fromOperation?: boolean;
 }
 
-/** The group of the first word that is a verb, or a slip of one of five letters or more (`updte`); null when none is. */
-function verbGroup(ws: readonly string[]): number | null {
-  return verbAt(ws)?.group ?? null;
-}
 
 /**
  * The verb of a name and where it is: the first word that is a verb (or a slip of one), except that an

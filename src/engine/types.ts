@@ -236,7 +236,35 @@ export interface BodyError {
   did_you_mean?: Json[];
 }
 
-export type Body = { [key: string]: Json };
+/**
+ * The body of one fault: its code, the field, what was received, and the permitted set or the next step.
+ * Some codes add facts of their own (`retry_after`, `next_call`, a `conflict`), hence the open keys.
+ */
+export interface FaultBody {
+  error: string;
+  field?: string;
+  message: string;
+  received?: Json;
+  did_you_mean?: Json[];
+  retryable: boolean;
+  [fact: string]: Json | undefined;
+}
+
+/** The body of several faults at once: every one listed (up to ten), and how many more there are. */
+export interface ValidationFailedBody {
+  error: 'validation_failed';
+  message: string;
+  errors: BodyError[];
+  omitted?: number;
+  retryable: boolean;
+  /** Each listed fault has its own; the list has none at its top (so any body can be asked for them). */
+  field?: undefined;
+  received?: undefined;
+  did_you_mean?: undefined;
+}
+
+/** Exactly what the model is handed (JSON.stringify of it). */
+export type Body = FaultBody | ValidationFailedBody;
 
 /** One fault with everything the engine knows about it; the body takes only the public part. */
 export interface Fault {
@@ -302,14 +330,11 @@ export interface Effect {
   to: Json;
 }
 
-export interface CheckResult {
-  ok: boolean;
+interface CheckResultCommon {
   tool: string | null;
   shape: InputShape;
   arguments: Json | null;
   corrections: Correction[];
-  /** Exactly what the model is handed: JSON.stringify(body). Null when the call is accepted. */
-  body: Body | null;
   /** Per-field fix candidates, including those the body leaves out because its message lists the set. */
   did_you_mean: { field: string; candidates: Json[] }[];
   suggested_call: { name: string; arguments: Json } | null;
@@ -319,6 +344,21 @@ export interface CheckResult {
   /** What the call would change in the state, when accepted; empty otherwise. */
   effects: Effect[];
 }
+
+/** A call the tool would run (perhaps after absorbing unambiguous mistakes): no body. */
+export interface AcceptedResult extends CheckResultCommon {
+  ok: true;
+  body: null;
+}
+
+/** A refused call, and the body the model is handed: JSON.stringify(body). */
+export interface RefusedResult extends CheckResultCommon {
+  ok: false;
+  body: Body;
+}
+
+/** What check() gives: narrow it by `ok` to reach the body. */
+export type CheckResult = AcceptedResult | RefusedResult;
 
 export interface CheckOptions {
   /** The tool to use when the input is a bare arguments object (or names no tool). */

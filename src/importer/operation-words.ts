@@ -343,7 +343,9 @@ function summaryWords(facts: OperationWordsFacts): string {
   const writtenPlural = noun.length > 0 && isPlural(noun[noun.length - 1]);
   if (thing) {
     if (name.several) thing = `several ${thing}`;
-    else if (single === 'many' || (single === 'as-is' && writtenPlural)) thing = thing;
+    else if (single === 'many' || (single === 'as-is' && writtenPlural)) {
+      // Already plural as written: kept as it is.
+    }
     else if (verb === 'get') thing = onItem ? `one ${thing}` : `the ${thing}`;
     else if (single === 'as-is' && !onItem && !fromRoute && ['set', 'replace', 'update', 'delete', 'check', 'reset', 'enable', 'disable'].includes(verb)) thing = `the ${thing}`;
     else thing = article(thing);

@@ -10,6 +10,9 @@ import type { Browser } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { CHROMIUM } from './browser';
 
+/** The colour codes a terminal program writes around its text. */
+const ANSI_COLOURS = /\x1b\[[0-9;]*m/g; // eslint-disable-line no-control-regex -- ESC is the byte these codes start with
+
 const BASE = '/actionable/';
 let outDir = '';
 let preview: ChildProcess | undefined;
@@ -49,7 +52,7 @@ beforeAll(async () => {
     const timer = setTimeout(() => reject(new Error(`astro preview printed no URL:\n${out}`)), 30_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      if (/http:\/\/127\.0\.0\.1:\d+/.test(out.replace(/\x1b\[[0-9;]*m/g, ''))) {
+      if (/http:\/\/127\.0\.0\.1:\d+/.test(out.replace(ANSI_COLOURS, ''))) {
         clearTimeout(timer);
         resolve();
       }

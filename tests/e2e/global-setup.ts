@@ -6,6 +6,9 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 
+/** The colour codes a terminal program writes around its text. */
+const ANSI_COLOURS = /\x1b\[[0-9;]*m/g; // eslint-disable-line no-control-regex -- ESC is the byte these codes start with
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -36,7 +39,7 @@ export default async function setup(project: TestProject) {
     const timer = setTimeout(() => reject(new Error(`astro preview printed no URL in 30 s:\n${out}`)), 30_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      const m = /http:\/\/(127\.0\.0\.1|localhost):(\d+)(\/[^\s]*)?/.exec(out.replace(/\x1b\[[0-9;]*m/g, ''));
+      const m = /http:\/\/(127\.0\.0\.1|localhost):(\d+)(\/[^\s]*)?/.exec(out.replace(ANSI_COLOURS, ''));
       if (m) {
         clearTimeout(timer);
         if (Number(m[2]) !== port) reject(new Error(`astro preview took port ${m[2]}, not ${port}`));

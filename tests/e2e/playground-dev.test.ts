@@ -13,6 +13,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch } from './browser';
 
+/** The colour codes a terminal program writes around its text. */
+const ANSI_COLOURS = /\x1b\[[0-9;]*m/g; // eslint-disable-line no-control-regex -- ESC is the byte these codes start with
+
 let browser: Browser;
 let dev: ChildProcess | undefined;
 let dir: string;
@@ -45,7 +48,7 @@ beforeAll(async () => {
     const timer = setTimeout(() => rej(new Error(`astro dev printed no URL in 90 s:\n${out}`)), 90_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out.replace(/\x1b\[[0-9;]*m/g, ''));
+      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out.replace(ANSI_COLOURS, ''));
       if (m) {
         clearTimeout(timer);
         if (Number(m[1]) !== port) rej(new Error(`astro dev took port ${m[1]}, not ${port}`));

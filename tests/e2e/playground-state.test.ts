@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { checkExampleOptions, traceSteps, type CheckResult, type JsonObject } from '../../src/engine';
+import { checkExampleOptions, traceSteps, type CheckResult, type FaultBody, type JsonObject } from '../../src/engine';
 import { getPack } from '../../src/packs';
 import { decodeShareState, encodeShareState } from '../../src/share-link';
 import { EXAMPLES } from '../../src/components/playground/examples';
@@ -118,7 +118,7 @@ describe('the State tab', () => {
     await paste(s.page, 'state-editor', state);
     const { r, bytes } = expected(helpdesk, call, { state: JSON.parse(state) });
     expect(r.body?.error).toBe('not_found');
-    expect(r.body?.next_call).toBe('search_customers(query)');
+    expect((r.body as FaultBody | null)?.next_call).toBe('search_customers(query)');
     await shownBody(s.page, bytes);
     await traceIs(s.page, r);
     await done(s);

@@ -262,7 +262,7 @@ describe('overlays against the vendor specs', () => {
 
   it('an example read otherwise as the JSON text the site runs fails too: a number JSON cannot hold exactly', async () => {
     const doc = extract('notion/notion-openapi.json', ['GET /v1/pages/{page_id}']);
-    const example = { about: 'x', arguments: { page_id: 1101234567890123456 }, expect: 'invalid_type' };
+    const example = { about: 'x', arguments: { page_id: 1101234567890123456 } /* eslint-disable-line no-loss-of-precision -- a number JSON cannot hold exactly is this test's case */, expect: 'invalid_type' };
     const err = await importSpec(doc, { id: 'notion-v1', overlay: { file: 'o.json', data: { pack: 'notion-v1', tools: { 'retrieve-a-page': { examples: { invalid: [example] } } } } } }).catch((e) => e);
     expect(err.problems.map((p: { path: string; message: string }) => `${p.path}: ${p.message}`)).toEqual(['/tools/retrieve-a-page/examples/invalid/0: expects invalid_type but the engine gives out_of_range to the call as JSON text']);
     // A number JSON holds exactly gets the same code both ways.

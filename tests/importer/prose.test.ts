@@ -17,16 +17,12 @@ const PROSE_KEYS = new Set(['description', 'summary', 'enumDescriptions']);
 function wordRuns(text: string): string[][] {
   const runs: string[][] = [[]];
   for (const raw of text.split(/\s+/)) {
-    const token = raw.replace(/^[("'`\[*]+|[)"'`\],.;:!?*]+$/g, '');
+    const token = raw.replace(/^[("'`[*]+|[)"'`\],.;:!?*]+$/g, '');
     if (/^[A-Za-z]+(?:'[a-z]+)?$/.test(token) && !/[a-z][A-Z]/.test(token)) runs[runs.length - 1].push(token.toLowerCase());
     else if (token) runs.push([]);
     // Punctuation inside a sentence (a comma) keeps the run going: it is still one sentence.
   }
   return runs.filter((r) => r.length > 0);
-}
-
-function words(text: string): string[] {
-  return wordRuns(text).flat();
 }
 
 function sentences(text: string): string[] {
@@ -67,7 +63,11 @@ function proseOf(node: unknown, out: string[] = [], depth = 0): string[] {
 function stringsOf(node: unknown, out: string[] = []): string[] {
   if (typeof node === 'string') out.push(node);
   else if (Array.isArray(node)) for (const v of node) stringsOf(v, out);
-  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) stringsOf(k, out), stringsOf(v, out);
+  else if (node && typeof node === 'object')
+    for (const [k, v] of Object.entries(node)) {
+      stringsOf(k, out);
+      stringsOf(v, out);
+    }
   return out;
 }
 

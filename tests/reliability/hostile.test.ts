@@ -3,7 +3,7 @@
 // regular expression fails the test instead of passing slowly.
 import { afterEach, describe, expect, test } from 'vitest';
 import { roundTrip } from '../../bench/round-trip';
-import { check, packFromToolDefinitions, serializeBody, type CheckResult, type CompiledPack, type Json } from '../../src/engine';
+import { check, packFromToolDefinitions, serializeBody, type Body, type FaultBody, type CheckResult, type CompiledPack, type Json } from '../../src/engine';
 import { PATTERN_FIELD_MAX, REGEX_INPUT_MAX } from '../../src/engine/input-cap';
 import { getPack, packs } from '../../src/packs';
 import { allPacks, bodySchemaProblems, bodyTokens, TOKEN_CEILING } from './support';
@@ -13,7 +13,7 @@ const helpdesk = getPack('helpdesk')!;
 const stripe = getPack('stripe')!;
 
 /** A clear body: conforms, is not the engine's own failure, fits the token ceiling, and is short on the wire. */
-function clearBody(r: CheckResult): Record<string, Json> {
+function clearBody(r: CheckResult): Body {
   expect(r.ok, 'expected a refusal').toBe(false);
   const body = r.body!;
   const bytes = serializeBody(body);
@@ -28,10 +28,6 @@ function clearBody(r: CheckResult): Record<string, Json> {
   const pack = packs.find((p) => p.id === r.log.pack);
   if (pack) expect(roundTrip(pack, r).failures, bytes).toEqual([]);
   return body;
-}
-
-function flatOrFirst(body: Record<string, Json>): Record<string, Json> {
-  return Array.isArray(body.errors) ? (body.errors[0] as Record<string, Json>) : body;
 }
 
 /** Every top-level declared field of every tool of every pack. */
@@ -189,7 +185,7 @@ describe('duplicate keys', () => {
     ['written with an escape', '{"name":"update_ticket","arguments":{"ticket_id":"T-1","status":"open","st\\u0061tus":"closed"}}', 'duplicate_argument', 'status'],
   ])('%s', (_what, text, code, field) => {
     const pack = text.includes('events_insert') ? getPack('google-calendar')! : helpdesk;
-    const body = clearBody(check(pack, text, { tool: 'update_ticket' }));
+    const body = clearBody(check(pack, text, { tool: 'update_ticket' })) as FaultBody;
     expect(body).toMatchObject({ error: code, field });
     expect(body.line).toBe(1);
     expect(typeof body.column).toBe('number');

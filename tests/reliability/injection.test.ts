@@ -38,7 +38,7 @@ interface Entry {
 
 function entriesOf(r: CheckResult): Entry[] {
   const body = r.body!;
-  if (Array.isArray(body.errors)) return body.errors as unknown as Entry[];
+  if ('errors' in body && Array.isArray(body.errors)) return body.errors as unknown as Entry[];
   return [{ field: body.field as string | undefined, code: String(body.error), message: String(body.message), received: body.received }];
 }
 

@@ -117,15 +117,19 @@ export const CodeEditor = forwardRef<CodeEditorHandle, Props>(function CodeEdito
   }, [props.loadRich]);
 
   // A text replaced from outside (a link, an example, Reset): the editor takes it, as one undoable edit.
-  useEffect(() => {
-    if (ctrl.current && ctrl.current.getValue() !== props.value) ctrl.current.setValue(props.value);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.epoch, state]);
-
-  // A layout effect: the markers are part of the same update as the body (and of its measure).
+  // Before the markers below (effects run in order): their offsets are into the new text, and placed on
+  // the old one they would mark the wrong spots until the next keystroke.
+  const { epoch, value } = props;
   useLayoutEffect(() => {
-    ctrl.current?.setDiagnostics(props.diagnostics);
-  }, [props.diagnostics, state]);
+    if (ctrl.current && ctrl.current.getValue() !== latest.current.value) ctrl.current.setValue(latest.current.value);
+  }, [epoch, state]);
+
+  // A layout effect: the markers are part of the same update as the body (and of its measure). Markers
+  // for a text the editor does not hold yet (its text arrives with the epoch) wait for it.
+  const { diagnostics } = props;
+  useLayoutEffect(() => {
+    if (ctrl.current && ctrl.current.getValue() === value) ctrl.current.setDiagnostics(diagnostics);
+  }, [diagnostics, value, state]);
 
   useEffect(() => {
     ctrl.current?.highlight(props.highlight ?? null);

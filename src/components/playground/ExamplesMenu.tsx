@@ -35,7 +35,7 @@ export function ExamplesMenu(props: { onPick: (ex: Example) => void; packExample
         Examples <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <div className="pg-menu-panel" id="pg-examples" data-testid="examples-menu">
+        <div className="pg-menu-panel pg-menu-panel-right" id="pg-examples" data-testid="examples-menu">
           <Suspense fallback={<p className="pg-menu-title">Loading the examples…</p>}>
             <ExampleCatalogue onPick={pick} />
           </Suspense>

@@ -161,7 +161,7 @@ function useLoaded<T>(load: (() => Promise<T>) | null, deps: unknown[], onFail: 
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps say when to load again
   }, deps);
   return value;
 }
@@ -245,7 +245,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
     return () => {
       on = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- compiled changes whenever the text does; the import reads both
   }, [ajvTools, compiled]);
   const isDocument = compiled?.ok === 'document';
   const custom: CustomPack | null = isDocument ? (doc?.text === s.tools ? doc.result : null) : compiled;
@@ -273,7 +273,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
       const names = s.mode === 'pack' ? [...new Set(inputs.flatMap((input) => checker.namesNeeded(pack, input, toolOption)))] : [];
       return names.length ? { kind: 'names' as const, keys: names } : null;
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loadTick only says a part has loaded: ask again
     [checker, pack, s.mode, s.call, several, toolOption, loadTick],
   );
   const namesKey = waitFor ? `${waitFor.kind}:${waitFor.keys.join(' ')}` : '';
@@ -289,12 +289,12 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
     return () => {
       on = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- namesKey is what waitFor asks for; a new object for the same names must not load again
   }, [checker, pack, namesKey]);
   const stateOpt = useMemo(() => (checker && stateReading ? checker.stateOption(stateReading) : {}), [checker, stateReading]);
   const result = useMemo(
     () => (checker && pack && !namesKey ? checker.check(pack, s.call, { tool: toolOption, ...stateOpt }) : null),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- s.run (Check now) and loadTick (a part loaded) ask for the check again
     [checker, pack, s.call, toolOption, stateOpt, s.run, namesKey, loadTick],
   );
   const perCall = useMemo(
@@ -305,7 +305,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
             return { span: c.span, result: r, bytes: r.body ? checker.serializeBody(r.body) : null };
           })
         : null,
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- s.run (Check now) and loadTick (a part loaded) ask for the checks again
     [checker, pack, several, toolOption, stateOpt, s.run, namesKey, loadTick],
   );
   const trace = useMemo(() => (checker && result && result.checks.length > 0 ? checker.traceSteps(result) : null), [checker, result]);
@@ -315,7 +315,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   const sources = useMemo(() => (extra && result ? extra.entrySources(result) : []), [extra, result]);
   const bytes = useMemo(() => (checker && result?.body ? checker.serializeBody(result.body) : null), [checker, result]);
   // The body is the urgent part of a keystroke; the diff and the typical validator follow a moment later.
-  const checked = useMemo(() => (result ? { result, call: s.call, pack, tool: toolOption } : null), [result]); // eslint-disable-line react-hooks/exhaustive-deps
+  const checked = useMemo(() => (result ? { result, call: s.call, pack, tool: toolOption } : null), [result]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new result is new work for the diff: the call, pack and tool it was made from go with it
   const later = useDeferredValue(checked);
   const suggestion = useMemo(() => (checker && later ? checker.suggestionFor(later.result, later.call) : null), [checker, later]);
   const bare = useMemo(() => (ajvTools && later?.pack ? ajvTools.bareError(later.pack, later.call, later.tool) : null), [ajvTools, later]);
@@ -354,7 +354,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
     if (!monacoReady) return;
     const tools = pack && checker ? pack.tools.filter((t) => checker.isToolLoaded(pack, t.name)) : [];
     loadMonaco().then((m) => m.setCompletionContext({ tools, tool: lastTool.current, shape: lastShape.current, modelUri: CALL_URI }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the refs hold the last readable tool and shape; these say when they may have changed
   }, [monacoReady, pack, activeTool, result?.shape, loadTick]);
 
   const toolDiagnostics = useMemo<Diagnostic[]>(
@@ -386,7 +386,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
       if (!transcript.ok) return '';
       return [...new Set(transcript.calls.flatMap((c) => checker.validatorsNeeded(replayPack, c.input, toolOption)))].join(' ');
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loadTick only says a part has loaded: ask again
     [checker, extra, replayPack, s.replay, toolOption, loadTick],
   );
   useEffect(() => {
@@ -402,7 +402,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   }, [checker, replayPack, replayMissing]);
   const replayed = useMemo<ReplayOutcome | null>(
     () => (extra && replayPack && s.replay && !replayMissing ? extra.replay(replayPack, s.replay, { check: { tool: toolOption, ...stateOpt } }) : null),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loadTick only says a part has loaded: ask again
     [extra, replayPack, s.replay, toolOption, stateOpt, replayMissing, loadTick],
   );
   // Token figures come from the tokenizer's worker: the texts the replay counts are collected, counted there,
@@ -426,7 +426,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
     return () => {
       on = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the rest is what replayed was made from: counted again only for a new replay
   }, [replayed]);
   const replayShown = counted && counted.from === replayed ? counted.outcome : replayed;
 
@@ -573,14 +573,14 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
       if (location.hash !== hash) history.replaceState(history.state, '', hash);
     }, 120);
     return () => window.clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- linkable() reads the session through a ref; these are what it is made from
   }, [s.mode, s.pack, s.tool, s.call, s.tools, s.packState, s.replay, s.holdAddress, tooLargeForLiveLink, checker, pack]);
 
   useEffect(() => {
     if (s.holdAddress) return;
     const t = window.setTimeout(() => saveSession(storage, linkable()), 300);
     return () => window.clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- linkable() reads the session through a ref; these are what it is made from
   }, [s.mode, s.pack, s.tool, s.call, s.tools, s.packState, s.replay, s.holdAddress, storage, checker, pack]);
 
   // A call that has stood a moment, and reads as a call, joins the recent list of its pack.
@@ -590,7 +590,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
     const call = s.call;
     const t = window.setTimeout(() => setRecentCalls((h) => remember(h, key, call)), HISTORY_SETTLE_MS);
     return () => window.clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a call joins the list once its result has stood a moment, not on every render
   }, [result]);
   const savedHistory = useRef(recentCalls);
   useEffect(() => {
@@ -674,7 +674,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
       ...(ex.valid ?? []).slice(0, 2).map((a, i): PackExample => ({ id: `${t.name}-valid-${i}`, title: `A valid call${i ? ` (${i + 1})` : ''}`, call: call(a), tool: t.name })),
       ...(ex.checks ?? []).map((e, i): PackExample => ({ id: `${t.name}-checks-${i}`, title: e.about, call: call(e.arguments), tool: t.name, checks: true, ...(e.caller !== undefined ? { caller: e.caller } : {}) })),
     ];
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the tool is lastTool's (a ref) that activeTool updates; loadTick says its examples have loaded
   }, [s.mode, pack, activeTool, checker, loadTick]);
 
   const packOptions = useMemo(
@@ -684,7 +684,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   // An imported tool not loaded yet shows its resource (issues, repos…) until its summary is known.
   const toolOptions = useMemo(
     () => (pack?.tools ?? []).map((t) => ({ value: t.name, label: t.name, detail: checker?.isToolLoaded(pack!, t.name) ? t.summary : (t as { resource?: string }).resource })),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loadTick says a tool has loaded, so its summary is known
     [pack, checker, loadTick],
   );
   const startFrom = useMemo(

@@ -12,7 +12,7 @@ import { loadValueSetNames, loadValueSets, valueSetsWithoutNames } from '../../e
 import { matchToolName } from '../../engine/tool-names';
 import { valueSetNamesIn } from '../../engine/value-sets';
 import type { CompiledPack } from '../../engine/types';
-import { defaultToolName, isLazyPack, isToolLoaded, loadAllTools, loadValidators, openImportedPack, validatorsNeeded, type ImportedShell } from '../../imported/lazy-pack';
+import { defaultToolName, isLazyPack, isToolLoaded, loadAllTools, loadValidators, openImportedPack, validatorsNeeded } from '../../imported/lazy-pack';
 import { linkStateText, ownStateText, readState, stateDiagnostics, stateOption } from './pack-state';
 import { suggestionFor } from './suggestion';
 import { fileFor, IMPORTED_SHELLS, PACK_FILES, VALIDATOR_FILES } from './pack-files';

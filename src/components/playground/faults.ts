@@ -1,6 +1,9 @@
 // The faults of a result in the order its body lists them. No parser here: the panels import this
 // before the engine has loaded.
-import type { CheckResult, Json } from '../../engine/types';
+import type { Body, CheckResult, ValidationFailedBody } from '../../engine/types';
+
+/** A body of several faults (engine/body.ts has the same test; importing it would bring the engine into the first chunk). */
+const listsFaults = (body: Body): body is ValidationFailedBody => 'errors' in body && Array.isArray(body.errors);
 
 export interface BodyEntry {
   field: string;
@@ -16,8 +19,8 @@ export function faultEntries(result: CheckResult): BodyEntry[] {
   const body = result.body;
   if (!body) return [];
   const entries: BodyEntry[] = [];
-  if (Array.isArray(body.errors)) {
-    for (const e of body.errors as Record<string, Json>[]) entries.push({ field: String(e.field ?? ''), code: String(e.code), message: String(e.message) });
+  if (listsFaults(body)) {
+    for (const e of body.errors) entries.push({ field: e.field, code: e.code, message: e.message });
   } else {
     entries.push({
       field: typeof body.field === 'string' ? body.field : '',

@@ -1,6 +1,6 @@
 // The suggested next call as a diff against the input, both written as {name, arguments}.
 import { parseCall } from '../../engine/formats';
-import type { CheckResult, Json } from '../../engine/types';
+import type { CheckResult, FaultBody, Json } from '../../engine/types';
 import { diffLines, type DiffLine } from './diff';
 
 export type Suggestion =
@@ -32,7 +32,7 @@ export function suggestionFor(result: CheckResult, text: string): Suggestion {
 
 /** A well-formed call the state refuses: no edit to its arguments is the fix, so say what the body offers instead. */
 function checksReason(result: CheckResult): string {
-  const body = result.body ?? {};
+  const body: FaultBody | Record<string, never> = result.body && !('errors' in result.body) ? result.body : {};
   const next = typeof body.next_call === 'string' ? body.next_call : null;
   const retryAfter = typeof body.retry_after === 'number' ? body.retry_after : null;
   const first = 'No corrected call: this one is well-formed, and the state refuses it.';

@@ -11,7 +11,7 @@ import { defineValueSet } from './define';
 import { Lookup, RegistryNames } from './lookup';
 
 /** +01:00, -0500, UTC+1, GMT-05:00, Etc/GMT-1: an offset, which is not a zone. */
-const OFFSET = /^(?:(?:utc|gmt|z)\s*)?[+\-−]\s*\d{1,2}(?::?\d{2})?$|^etc\/gmt[+\-]\d{1,2}$/i;
+const OFFSET = /^(?:(?:utc|gmt|z)\s*)?[+\-−]\s*\d{1,2}(?::?\d{2})?$|^etc\/gmt[+-]\d{1,2}$/i;
 
 /** The names load apart from the members (see RegistryNames). */
 export const names = new RegistryNames(members.values, () => import('./data/time-zones.json'));
@@ -22,7 +22,7 @@ export const timeZones = defineValueSet(
     rule: 'an IANA time zone name',
     example: 'Europe/Zurich',
     code: 'unknown_time_zone',
-    refusal: (received) => (OFFSET.test(received.trim()) && !/^etc\/gmt[+\-]0$/i.test(received.trim()) ? 'an IANA time zone name, not a UTC offset' : undefined),
+    refusal: (received) => (OFFSET.test(received.trim()) && !/^etc\/gmt[+-]0$/i.test(received.trim()) ? 'an IANA time zone name, not a UTC offset' : undefined),
   },
   new Lookup('iana-time-zone', names, {
     byWords: true,
