@@ -25,7 +25,7 @@ import { loadChecker, startEngine } from './head-start';
 import { HelpPopover } from './HelpPopover';
 import { LogPanel } from './LogPanel';
 import { CallsPanel } from './CallsPanel';
-import { initialSession, reduce, shareable, type Action, type Edited, type Session } from './session';
+import { initialSession, reduce, shareable, type Action, type Edited } from './session';
 import { SessionMenu } from './SessionMenu';
 import { NoStateForCustomTools, StateInUse } from './StateInUse';
 import { defaultState, hashOf, missingToolNotice, stateFromHash } from './state';

@@ -7,7 +7,7 @@ import { traceSteps } from '../../engine/checks-docs';
 import { check } from '../../engine/check';
 import { compilePackWith } from '../../engine/pack-compiler';
 import { parseCall, readCalls } from '../../engine/formats';
-import { precompiledBackend, type StandaloneValidate } from '../../engine/precompiled-backend';
+import { precompiledBackend } from '../../engine/precompiled-backend';
 import { loadValueSetNames, loadValueSets, valueSetsWithoutNames } from '../../engine/registries';
 import { matchToolName } from '../../engine/tool-names';
 import { valueSetNamesIn } from '../../engine/value-sets';
