@@ -23,6 +23,11 @@ function unitHash(key: string): number {
   return h / 2 ** 32;
 }
 
+/** Whether the item of this key is in the sample (always under CORPUS=full), for sweeps that choose as they read. */
+export function inSample(key: string, share = SAMPLE_SHARE): boolean {
+  return CORPUS_FULL || unitHash(key) < share;
+}
+
 export interface Sample<T> {
   items: T[];
   total: number;
