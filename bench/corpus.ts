@@ -120,7 +120,11 @@ function sameJson(a: unknown, b: unknown): boolean {
  * `satisfies`, when given, tells a ground truth its own schema refuses (left out: it measures nothing) from
  * one the engine refuses though the schema takes it (left out too, but counted apart: that must be none).
  */
-export function loadCorpus(engine: Engine, satisfies?: SchemaCheck): CorpusLoad {
+/**
+ * `take`, when given, is asked first about each tau-bench action and BFCL entry by the id its call would
+ * have; one it declines is passed over before its tools are compiled and is in no count (a test's sample).
+ */
+export function loadCorpus(engine: Engine, satisfies?: SchemaCheck, take?: (corpus: CorpusCall['corpus'], id: string) => boolean): CorpusLoad {
   const calls: CorpusCall[] = [];
   const summary: CorpusLoad['summary'] = {};
   const bfclCategoriesSummary: CorpusLoad['bfcl_categories'] = {};
@@ -148,6 +152,7 @@ export function loadCorpus(engine: Engine, satisfies?: SchemaCheck): CorpusLoad 
   const tools = JSON.parse(need('tau-bench/tau_bench_tools.json')) as Record<string, { schema: unknown }[]>;
   const tauPacks = Object.fromEntries(Object.entries(tools).map(([domain, list]) => [domain, engine.packFromToolDefinitions(list.map((t) => t.schema), `tau-bench ${domain}`)]));
   for (const a of jsonLines(need('tau-bench/tau_bench_test_actions.jsonl'))) {
+    if (take && !take('tau-bench', `${a.domain}/${a.task_index}/${a.action_index}`)) continue;
     const pack = tauPacks[a.domain];
     keep('tau-bench', pack?.tool(a.name) ? { id: `${a.domain}/${a.task_index}/${a.action_index}`, pack, tool: a.name, truth: a.kwargs } : 'tool not in the tool file');
   }
@@ -158,6 +163,7 @@ export function loadCorpus(engine: Engine, satisfies?: SchemaCheck): CorpusLoad 
     const answers = new Map(jsonLines(need(`bfcl/possible_answer/BFCL_v4_${category}.json`)).map((a) => [a.id, a.ground_truth]));
     const bfcl = (call: Omit<CorpusCall, 'corpus'> | string) => keep('bfcl', call, category);
     for (const entry of jsonLines(need(`bfcl/BFCL_v4_${category}.json`))) {
+      if (take && !take('bfcl', entry.id)) continue;
       const truth = answers.get(entry.id);
       if (!Array.isArray(truth) || truth.length !== 1) {
         bfcl(truth === undefined ? 'no ground truth for the entry' : 'not exactly one ground-truth call');

@@ -1,5 +1,7 @@
 // The site built under a sub-folder (BASE_PATH=/actionable/, as on a project page): every local link and
-// asset carries the base, and search results lead to pages under it. Builds its own copy into a temp dir.
+// asset carries the base, and search results lead to pages under it. Builds its own copy into a temp dir,
+// without the imported packs' pages (IMPORTED_PACKS=none): the base is applied by the same layouts and
+// components on every page, and the global setup already builds the whole site once.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -40,11 +42,11 @@ function htmlFiles(dir: string): string[] {
 
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'actionable-base-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', BASE_PATH: BASE };
+  const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', BASE_PATH: BASE, IMPORTED_PACKS: 'none' };
   // Vitest puts Vite's own env (BASE_URL=/, MODE…) into process.env; Astro would read BASE_URL over the config's base.
   for (const key of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR']) delete env[key];
   const build = spawnSync('node_modules/.bin/astro', ['build', '--outDir', outDir], { env, encoding: 'utf8', timeout: 600_000 });
-  if (build.status !== 0) throw new Error(`astro build with BASE_PATH=${BASE} failed:\n${build.stdout}\n${build.stderr}`);
+  if (build.status !== 0) throw new Error(`astro build with BASE_PATH=${BASE} failed (IMPORTED_PACKS=none):\n${build.stdout}\n${build.stderr}`);
   const port = await freePort();
   preview = spawn('node_modules/.bin/astro', ['preview', '--host', '127.0.0.1', '--port', String(port), '--outDir', outDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
