@@ -23,6 +23,7 @@ import '../src/engine/registries/all';
 import { BODY_SCHEMA, check } from '../src/engine';
 import { compilePack } from '../src/engine/ajv-backend';
 import type { CompiledPack, CompiledTool, Json, JsonObject, PackSource } from '../src/engine/types';
+import { PACK_CATALOG } from '../src/package/catalog';
 
 const started = performance.now();
 const IMPORTED = 'content/packs/imported';
@@ -205,13 +206,95 @@ function countFiles(dir: string, ext: string): number {
   return n;
 }
 
+/** The output's bytes by kind, in MB: the pages, their scripts and styles, the JSON exports, the search index. */
+function distByKind(dist: string): Record<string, number> {
+  const bytes: Record<string, number> = { html: 0, js: 0, css: 0, json_exports: 0, pagefind: 0, other: 0 };
+  const walk = (dir: string, inPagefind: boolean) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) {
+        walk(path, inPagefind || (dir === dist && e.name === 'pagefind'));
+        continue;
+      }
+      const size = statSync(path).size;
+      const kind = inPagefind ? 'pagefind' : e.name.endsWith('.html') ? 'html' : e.name.endsWith('.js') ? 'js' : e.name.endsWith('.css') ? 'css' : e.name.endsWith('.json') ? 'json_exports' : 'other';
+      bytes[kind] += size;
+    }
+  };
+  walk(dist, false);
+  return Object.fromEntries(Object.entries(bytes).map(([k, v]) => [k, Math.round((v / 1048576) * 10) / 10]));
+}
+
+/** What a route of the built site is, for the time per page. */
+function routeKind(route: string): string {
+  const curated = new Set(PACK_CATALOG.filter((p) => p.kind === 'curated').map((p) => p.id));
+  const m = /^\/packs\/([^/]+)\/(?:([^/]+)\/)?(index\.html|[^/]+\.json)$/.exec(route);
+  if (!m) return 'other pages';
+  const [, pack, middle, file] = m;
+  const kind = curated.has(pack) ? 'curated' : 'imported';
+  if (file.endsWith('.json')) return middle === 'exports' ? `${kind} pack exports (json)` : `${kind} tool exports (json)`;
+  return middle ? `${kind} tool pages` : `${kind} pack pages`;
+}
+
+/** Astro's log times every route it writes (`├─ /packs/x/index.html (+12ms)`): their count, sum, mean and slowest, by kind. */
+function pageTimes(log: string) {
+  const kinds = new Map<string, { routes: number; total_ms: number; slowest: { route: string; ms: number } }>();
+  for (const m of log.matchAll(/[├└]─ (\S+) \(\+(\d+(?:\.\d+)?)(ms|s)\)/g)) {
+    const ms = Number(m[2]) * (m[3] === 's' ? 1000 : 1);
+    const kind = routeKind(m[1]);
+    const k = kinds.get(kind) ?? { routes: 0, total_ms: 0, slowest: { route: '', ms: 0 } };
+    k.routes++;
+    k.total_ms += ms;
+    if (ms > k.slowest.ms) k.slowest = { route: m[1], ms };
+    kinds.set(kind, k);
+  }
+  return Object.fromEntries(
+    [...kinds].sort((a, b) => b[1].total_ms - a[1].total_ms).map(([kind, k]) => [kind, { routes: k.routes, total_s: Math.round(k.total_ms / 100) / 10, mean_ms: Math.round((k.total_ms / k.routes) * 10) / 10, slowest: k.slowest }]),
+  );
+}
+
+/**
+ * The build's phases in seconds, from the clock times Astro prints on its lines: the server bundle (until the
+ * client build starts), the client bundle (the playground and its generated modules), the static routes (every
+ * page and export) and pagefind's index (the rest).
+ */
+function buildPhases(log: string): Record<string, number> {
+  const lines = log.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const clock = (line: string) => {
+    const m = /^(\d\d):(\d\d):(\d\d) /.exec(line);
+    return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : undefined;
+  };
+  const times = lines.map(clock).filter((t): t is number => t !== undefined);
+  const at = (pattern: RegExp, after = 0) => {
+    const k = lines.findIndex((l, i) => i >= after && pattern.test(l));
+    if (k === -1) return undefined;
+    for (let i = k; i >= 0 && i < lines.length; i++) {
+      const t = clock(lines[i]);
+      if (t !== undefined) return t;
+    }
+    return undefined;
+  };
+  const routes = lines.findIndex((l) => /generating static routes/.test(l));
+  const marks = [times[0], at(/building client/), at(/generating static routes/), routes === -1 ? undefined : at(/Completed in/, routes), times[times.length - 1]];
+  const names = ['server_bundle', 'client_bundle', 'static_routes', 'pagefind'];
+  const out: Record<string, number> = {};
+  names.forEach((name, i) => {
+    const [from, to] = [marks[i], marks[i + 1]];
+    // A build that runs past midnight: its clock starts again at 0.
+    if (from !== undefined && to !== undefined) out[name] = (to - from + 86400) % 86400;
+  });
+  return out;
+}
+
 let site: unknown = null;
 if (!process.env.BENCH_SKIP_BUILD) {
   const lock = process.env.BENCH_BUILD_LOCK;
   const locked = (cmd: string, args: string[]) => (lock ? ['flock', [lock, cmd, ...args]] : [cmd, args]) as [string, string[]];
   // Timed from the moment the lock is held: the wrapper prints it first.
-  const timed = (cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) => {
-    const [c, a] = locked('node', ['-e', `process.stdout.write(String(Date.now())+"\\n");require("child_process").execFileSync(${JSON.stringify(cmd)},${JSON.stringify(args)},{stdio:["ignore","ignore","inherit"]});process.stdout.write(String(Date.now())+"\\n")`]);
+  // The command's own output goes to `log` when given (the build's, which times every page).
+  const timed = (cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env, log?: string) => {
+    const out = log ? `require("fs").openSync(${JSON.stringify(log)},"w")` : '"ignore"';
+    const [c, a] = locked('node', ['-e', `process.stdout.write(String(Date.now())+"\\n");require("child_process").execFileSync(${JSON.stringify(cmd)},${JSON.stringify(args)},{stdio:["ignore",${out},"inherit"]});process.stdout.write(String(Date.now())+"\\n")`]);
     const run = spawnSync(c, a, { encoding: 'utf8', env, maxBuffer: 16 << 20 });
     if (run.status !== 0) throw new Error(`bench: ${cmd} ${args.join(' ')} failed (exit ${run.status}):\n${run.stderr.slice(-3000)}`);
     const [from, to] = run.stdout.trim().split('\n').map(Number);
@@ -222,10 +305,15 @@ if (!process.env.BENCH_SKIP_BUILD) {
   const dist = join(OUT, 'dist');
   rmSync(dist, { recursive: true, force: true });
   const env = { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' };
-  const build_s = timed(resolve('node_modules/.bin/astro'), ['build', '--outDir', dist], env);
+  const buildLog = join(OUT, 'build.log');
+  const build_s = timed(resolve('node_modules/.bin/astro'), ['build', '--outDir', dist], env, buildLog);
   const pagefindDir = join(dist, 'pagefind');
+  const log = readFileSync(buildLog, 'utf8');
   site = {
     build_s: Math.round(build_s),
+    phases_s: buildPhases(log),
+    time_per_page: pageTimes(log),
+    dist_by_kind_mb: distByKind(dist),
     generate_modules_s: Math.round(generate_s),
     cold_build_s: Math.round(build_s + generate_s),
     dist_mb: Math.round(duBytes(dist) / 1048576),

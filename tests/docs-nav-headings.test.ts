@@ -31,6 +31,16 @@ describe('tocEntries', () => {
     expect(pageToc(two)).toEqual([]);
     expect(pageToc(two + '<h2 id="c">C</h2>').map((e) => e.id)).toEqual(['a', 'a1', 'b', 'c']);
   });
+
+  test('sections only: the h3s are left out, and three sections are still needed', () => {
+    const page = '<h2 id="a">A</h2><h3 id="a1">A1</h3><h2 id="b">B</h2><h3 id="b1">B1</h3>';
+    expect(pageToc(page, true)).toEqual([]);
+    expect(pageToc(page + '<h2 id="c">C</h2>', true)).toEqual([
+      { id: 'a', label: 'A', depth: 2 },
+      { id: 'b', label: 'B', depth: 2 },
+      { id: 'c', label: 'C', depth: 2 },
+    ]);
+  });
 });
 
 describe('resourceLabel', () => {

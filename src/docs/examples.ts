@@ -59,16 +59,34 @@ export function runCall(pack: CompiledPack, tool: string, call: string, about: s
   };
 }
 
+/**
+ * Each pack's example runs, by list and tool, made on first use: a tool's examples appear on its page, its pack's,
+ * the home page's count, the examples index and the error code pages, and every one would run them again.
+ */
+const runsOf = new WeakMap<CompiledPack, Map<string, ExampleRun[]>>();
+
+function memoised(pack: CompiledPack, key: string, make: () => ExampleRun[]): ExampleRun[] {
+  let runs = runsOf.get(pack);
+  if (!runs) runsOf.set(pack, (runs = new Map()));
+  let got = runs.get(key);
+  if (!got) runs.set(key, (got = make()));
+  return got;
+}
+
 export function toolExamples(pack: CompiledPack, tool: CompiledTool): ExampleRun[] {
-  return (tool.source.examples?.invalid ?? []).map((ex, i) => runCall(pack, tool.name, callText(tool.name, ex.arguments), ex.about, ex.expect, `example-${i + 1}`, 'invalid', i));
+  return memoised(pack, `invalid\u0000${tool.name}`, () =>
+    (tool.source.examples?.invalid ?? []).map((ex, i) => runCall(pack, tool.name, callText(tool.name, ex.arguments), ex.about, ex.expect, `example-${i + 1}`, 'invalid', i)),
+  );
 }
 
 /** The pack's examples for the ordered checks (existence, permission, rules), run against its state. */
 export function toolCheckExamples(pack: CompiledPack, tool: CompiledTool): ExampleRun[] {
-  return (tool.source.examples?.checks ?? []).map((ex, i) => {
-    const run = runCall(pack, tool.name, callText(tool.name, ex.arguments), ex.about, ex.expect, `check-${i + 1}`, 'check', i, checkExampleOptions(pack, ex));
-    return ex.caller ? { ...run, caller: ex.caller } : run;
-  });
+  return memoised(pack, `checks\u0000${tool.name}`, () =>
+    (tool.source.examples?.checks ?? []).map((ex, i) => {
+      const run = runCall(pack, tool.name, callText(tool.name, ex.arguments), ex.about, ex.expect, `check-${i + 1}`, 'check', i, checkExampleOptions(pack, ex));
+      return ex.caller ? { ...run, caller: ex.caller } : run;
+    }),
+  );
 }
 
 /** Every rejected example of the pack: faulty calls, then calls stopped by an ordered check. */

@@ -6,7 +6,8 @@
 // timing a build; unset, every pack is built.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compilePack } from '../engine/ajv-backend';
+import { compilePackWith } from '../engine/pack-compiler';
+import { lazyAjvBackend } from '../package/imported-pack';
 import type { CompiledPack, CompiledTool, PackSource } from '../engine/types';
 import type { HeldBack, ImportReport } from '../importer/types';
 import '../engine/registries/all';
@@ -37,12 +38,14 @@ function importedSources(): Map<string, PackSource> {
 let compiled: CompiledPack[] | undefined;
 
 /**
- * Every imported pack, compiled with AJV and every pack-file check. The examples are not run here: every
- * tool page runs them and fails the build when one gets another code than its pack declares
- * (examples.ts), so the loader's own run would only double the work.
+ * Every imported pack, compiled with AJV, each tool's validator on its first call. Without the pack-file checks
+ * (format, keywords, x-examples, the meta-schema): the importer ran them on every tool it wrote, and
+ * tests/importer/fresh.test.ts holds the committed packs to its output; here they cost most of the compile.
+ * The examples are not run here either: every tool page runs them and fails the build when one gets another
+ * code than its pack declares (examples.ts), so the loader's own run would only double the work.
  */
 export function importedPacks(): CompiledPack[] {
-  compiled ??= [...importedSources()].map(([id, source]) => compilePack(source, `${IMPORTED_DIR}/${id}.json`));
+  compiled ??= [...importedSources()].map(([id, source]) => compilePackWith(lazyAjvBackend(), source, `${IMPORTED_DIR}/${id}.json`));
   return compiled;
 }
 

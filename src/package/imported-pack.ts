@@ -4,8 +4,9 @@
 // AJV then and its validator compiled on its first call: a pack of 1,223 tools starts in the time of one.
 // This is what the playground does a part at a time (src/imported/lazy-pack.ts), done synchronously here,
 // since the whole pack's JSON is in memory, so a pack module stays synchronous for require().
-// The pack-file checks (format, keywords, examples, the meta-schema) are left out: every imported pack
-// passed them with the AJV backend when the site was built (src/imported/site.ts) and in the tests.
+// The pack-file checks (format, keywords, examples, the meta-schema) are left out: every imported tool passed
+// them with the AJV backend when the importer wrote it (src/importer/index.ts compiles each one), and
+// tests/importer/fresh.test.ts holds the committed packs to what the importer writes.
 import { newAjv, toolKey } from '../engine/ajv-backend';
 import { dialectOf, type Dialect } from '../engine/dialect';
 import { compilePackWith, type ValidatorBackend } from '../engine/pack-compiler';
@@ -15,8 +16,11 @@ import { registerRegistries, type ShippedRegistry } from './shipped-pack';
 type Ajv = ReturnType<typeof newAjv>;
 type Validate = ReturnType<Ajv['compile']>;
 
-/** AJV with the engine's options, one instance per draft, made when first needed; nothing is done for a tool until its first call. */
-function lazyAjvBackend(): ValidatorBackend {
+/**
+ * AJV with the engine's options, one instance per draft, made when first needed; nothing is done for a tool until
+ * its first call. No pack-file check: for packs already checked when written (the site compiles the imported ones with it).
+ */
+export function lazyAjvBackend(): ValidatorBackend {
   const instances = new Map<Dialect, Ajv>();
   return {
     forPack(packId, options) {

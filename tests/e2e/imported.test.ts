@@ -62,8 +62,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function session(): Promise<Session> {
-  const s = await openPage(browser);
+async function session(options: Parameters<typeof openPage>[1] = {}): Promise<Session> {
+  const s = await openPage(browser, options);
   sessions.push(s);
   return s;
 }
@@ -128,6 +128,26 @@ describe('build: imported packs', () => {
       const res = await s.page.request.get(siteUrl(`/packs/${pack.id}/${tool.name}/${form}.json`));
       expect(res.status()).toBe(200);
       expect(await res.json()).toEqual(exportTool(tool, form));
+    }
+    await done(s);
+  });
+
+  test('an imported tool page carries its schema once; the Anthropic and MCP copy buttons still copy the exact exports', async () => {
+    const pack = imported('stripe-v1');
+    const tool = pack.tool('PostRefunds')!;
+    const page = html(`packs/${pack.id}/${tool.name}`);
+    // The schema's one property list, counted by a field only it holds.
+    const schemaText = JSON.stringify((exportTool(tool, 'openai') as { function: { parameters: unknown } }).function.parameters, null, 2);
+    expect(schemaText.length).toBeGreaterThan(500);
+    const deepest = schemaText.split('\n').find((line) => line.includes('"refund_application_fee"'))!;
+    expect(text(page).split(deepest.trim()).length - 1, 'the schema\'s copies on the page').toBe(1);
+    const s = await session({ permissions: ['clipboard-read', 'clipboard-write'] });
+    await s.page.goto(siteUrl(`/packs/${pack.id}/${tool.name}/`));
+    for (const [form, label] of [['anthropic', 'Anthropic'], ['mcp', 'MCP']] as const) {
+      await s.page.getByRole('tab', { name: label }).click();
+      await s.page.locator(`[data-role="export-${form}"] button[data-copy]`).click();
+      await s.page.locator(`[data-role="export-${form}"] button[data-copy][data-state="copied"]`).waitFor();
+      expect(await s.page.evaluate(() => navigator.clipboard.readText()), form).toBe(JSON.stringify(exportTool(tool, form), null, 2));
     }
     await done(s);
   });

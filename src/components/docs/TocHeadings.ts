@@ -55,8 +55,8 @@ export function tocEntries(html: string): TocEntry[] {
   return entries;
 }
 
-/** The entries when the page is long enough for a table of contents, else none. */
-export function pageToc(html: string): TocEntry[] {
-  const entries = tocEntries(html);
+/** The entries when the page is long enough for a table of contents, else none; `sectionsOnly` keeps the h2s. */
+export function pageToc(html: string, sectionsOnly = false): TocEntry[] {
+  const entries = tocEntries(html).filter((e) => !sectionsOnly || e.depth === 2);
   return entries.filter((e) => e.depth === 2).length >= TOC_MIN_SECTIONS ? entries : [];
 }
