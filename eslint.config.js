@@ -25,6 +25,11 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
   },
   {
+    // Scripts the pages load in the browser.
+    files: ['**/*.client.js'],
+    languageOptions: { globals: { window: 'readonly', document: 'readonly', matchMedia: 'readonly', localStorage: 'readonly', CustomEvent: 'readonly', location: 'readonly', navigator: 'readonly', HTMLElement: 'readonly', requestAnimationFrame: 'readonly' } },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
   },

@@ -259,6 +259,7 @@ function pageTimes(log: string) {
  * page and export) and pagefind's index (the rest).
  */
 function buildPhases(log: string): Record<string, number> {
+  // eslint-disable-next-line no-control-regex -- the terminal colour codes Astro prints
   const lines = log.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
   const clock = (line: string) => {
     const m = /^(\d\d):(\d\d):(\d\d) /.exec(line);
@@ -308,11 +309,11 @@ if (!process.env.BENCH_SKIP_BUILD) {
   const buildLog = join(OUT, 'build.log');
   const build_s = timed(resolve('node_modules/.bin/astro'), ['build', '--outDir', dist], env, buildLog);
   const pagefindDir = join(dist, 'pagefind');
-  const log = readFileSync(buildLog, 'utf8');
+  const buildText = readFileSync(buildLog, 'utf8');
   site = {
     build_s: Math.round(build_s),
-    phases_s: buildPhases(log),
-    time_per_page: pageTimes(log),
+    phases_s: buildPhases(buildText),
+    time_per_page: pageTimes(buildText),
     dist_by_kind_mb: distByKind(dist),
     generate_modules_s: Math.round(generate_s),
     cold_build_s: Math.round(build_s + generate_s),

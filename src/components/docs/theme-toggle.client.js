@@ -14,7 +14,9 @@
       root.dataset.theme = next;
       try {
         localStorage.setItem('actionable-theme', next);
-      } catch {}
+      } catch {
+        // Storage refused (private mode): the theme still changes for this page.
+      }
       sync();
       // Islands with their own theming (the playground's editor) listen for this.
       window.dispatchEvent(new CustomEvent('actionable:theme', { detail: next }));
