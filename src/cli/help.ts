@@ -125,7 +125,7 @@ Exit codes:
 Examples:
   echo 'update_ticket(ticket_id="T-8841", status="OPEN")' | ${BIN} --pack helpdesk
   ${BIN} --pack helpdesk --jsonl --workers 2 < calls.jsonl > results.jsonl
-  echo '{"name":"update_ticket","arguments":{"ticket_id":"T-8841","status":"OPEN"}}' | ${BIN} --pack helpdesk --grade reply.json --min-points 8
+  ${BIN} --pack helpdesk --grade reply.json --min-points 8 < call.json
   ${BIN} --tools tools.json --lint openai-strict
   ${BIN} mcp-proxy --pack helpdesk --log calls.jsonl -- node helpdesk-server.js`;
 
