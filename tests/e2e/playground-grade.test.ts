@@ -7,7 +7,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { grade } from '../../src/engine';
 import { getPack } from '../../src/packs';
 import { decodeShareState, encodeShareState } from '../../src/share-link';
-import { launch } from './browser';
+import { launch, siteUrl } from './browser';
 import { done, expected, openPlayground, shownBody } from './playground-support';
 
 let browser: Browser;
@@ -87,6 +87,18 @@ describe('Grade a reply', () => {
     await box.fill('');
     await s.page.locator('[data-testid=grade-empty]').waitFor();
     await expect.poll(() => hashReply(s.page)).toBeUndefined();
+    await done(s);
+  });
+
+  test('the /grade/ page links to the panel with its example reply, and the link opens it', async () => {
+    const s = await openPlayground(browser);
+    await s.page.goto(siteUrl('/grade/'));
+    await s.page.locator('a[data-role=playground-grade]').click();
+    await s.page.locator('[data-testid=playground][data-ready=monaco]').waitFor({ timeout: 30_000 });
+    expect(await s.page.locator('[data-testid=grade-reply]').inputValue()).toBe(REPLY);
+    const rounds = s.page.locator('[data-testid=grade-rounds]');
+    await rounds.waitFor({ timeout: 15_000 });
+    expect([await rounds.getAttribute('data-reply'), await rounds.getAttribute('data-body')]).toEqual(['never', '1']);
     await done(s);
   });
 });
