@@ -3,6 +3,7 @@
 // a reply puts it in the link, clearing it says what to paste; nothing overflows at 360 px.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { grade } from '../../src/engine';
 import { getPack } from '../../src/packs';
@@ -57,6 +58,13 @@ describe('Grade a reply', () => {
     expect(await s.page.locator('[data-testid=error-body]').count()).toBe(1);
     await s.page.locator('[data-testid=grade-panel]').scrollIntoViewIfNeeded();
     await s.page.screenshot({ path: `${SHOTS}/playground-grade-1440.png`, fullPage: true });
+    // Light and dark alike: the panel's marks and notes keep their contrast.
+    for (const scheme of ['light', 'dark'] as const) {
+      await s.page.emulateMedia({ colorScheme: scheme });
+      const axe = await new AxeBuilder({ page: s.page as never }).include('[data-testid=grade-panel]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scheme}: ${v.id}`)).toEqual([]);
+    }
+    await s.page.emulateMedia({ colorScheme: 'light' });
 
     await s.page.setViewportSize({ width: 360, height: 800 });
     const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
