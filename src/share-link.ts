@@ -15,13 +15,15 @@ export interface ShareState {
   state?: string;
   /** A transcript or a list of calls for the Replay tab, as pasted. Added after the first links; a link without it opens as before. */
   replay?: string;
+  /** A server's own error reply, pasted into the "Grade a reply" panel. Added later still; optional like replay. */
+  reply?: string;
 }
 
 export const SHARE_PREFIX = '#v1/';
 /** Links longer than this get a warning before they are copied: some chat tools and browsers cut them. */
 export const SHARE_WARN_BYTES = 8 * 1024;
 
-const OPTIONAL_TEXT = ['tool', 'tools', 'state', 'replay'] as const;
+const OPTIONAL_TEXT = ['tool', 'tools', 'state', 'replay', 'reply'] as const;
 
 export function encodeShareState(state: ShareState): string {
   const clean: ShareState = { pack: state.pack, call: state.call };
@@ -84,5 +86,6 @@ export function readShareObject(value: unknown, what: 'link' | 'file'): DecodeRe
   }
   const state: ShareState = { pack: v.pack, call: v.call, tool: v.tool as string | undefined, tools: v.tools as string | undefined, state: v.state as string | undefined };
   if (typeof v.replay === 'string') state.replay = v.replay;
+  if (typeof v.reply === 'string') state.reply = v.reply;
   return { ok: true, state };
 }

@@ -34,11 +34,12 @@ describe('initialSession: the link, else the storage, else the default', () => {
       call: DEFAULT_EXAMPLE.call,
       tools: '',
       replay: '',
+      reply: '',
       view: 'call',
       notice: null,
       stateFromLink: false,
       holdAddress: false,
-      epoch: { call: 0, tools: 0, state: 0, replay: 0 },
+      epoch: { call: 0, tools: 0, state: 0, replay: 0, reply: 0 },
       run: 0,
       origin: 'default',
     });
@@ -91,7 +92,7 @@ describe('reduce', () => {
   test('load from an example: every text replaced, every editor told, the view kept unless it was the replay', () => {
     const s = { ...start(), view: 'state' as const, packState: '{"now": "x"}', stateFromLink: true, notice: { kind: 'info' as const, text: 'n' } };
     const next = reduce(s, { type: 'load', state: { mode: 'pack', pack: 'stripe', tool: '', call: 'c', tools: '' }, from: 'example' });
-    expect(next).toMatchObject({ pack: 'stripe', call: 'c', packState: undefined, stateFromLink: false, view: 'state', notice: null, epoch: { call: 1, tools: 1, state: 1, replay: 1 } });
+    expect(next).toMatchObject({ pack: 'stripe', call: 'c', packState: undefined, stateFromLink: false, view: 'state', notice: null, epoch: { call: 1, tools: 1, state: 1, replay: 1, reply: 1 } });
     expect(reduce({ ...s, view: 'replay' }, { type: 'load', state: { mode: 'pack', pack: 'stripe', tool: '', call: 'c', tools: '' }, from: 'example' }).view).toBe('call');
   });
 
@@ -144,5 +145,26 @@ describe('reduce', () => {
     expect(shareable(s)).toEqual({ mode: 'pack', pack: 'helpdesk', tool: 'get_ticket', call: DEFAULT_EXAMPLE.call, tools: '', packState: undefined, replay: REPLAY_EXAMPLES[0].text });
     const again = initialSession(hashOf(shareable(s)), IDS, null);
     expect(shareable(again)).toEqual(shareable(s));
+  });
+});
+
+describe('the graded reply', () => {
+  test('a link with a reply opens on the call view with it; typing it changes it; the session carries it', () => {
+    const s = initialSession(link({ pack: 'helpdesk', call: 'c', reply: '{"error":"Invalid status"}' }), IDS, null);
+    expect(s).toMatchObject({ view: 'call', reply: '{"error":"Invalid status"}' });
+    const typed = reduce(s, { type: 'edit', field: 'reply', text: 'Error: bad status' });
+    expect(typed.reply).toBe('Error: bad status');
+    // Typing is not a reply from outside: the panel keeps its own text.
+    expect(typed.epoch.reply).toBe(s.epoch.reply);
+    expect(shareable(typed).reply).toBe('Error: bad status');
+    // An empty reply is not carried at all, so the link is the one made before the field existed.
+    expect('reply' in shareable(reduce(typed, { type: 'edit', field: 'reply', text: '' }))).toBe(false);
+  });
+
+  test('a link or a file loaded replaces the reply and tells the panel; one without a reply clears it', () => {
+    const s = reduce(start(), { type: 'edit', field: 'reply', text: 'mine' });
+    const loaded = reduce(s, { type: 'load', state: { mode: 'pack', pack: 'helpdesk', tool: '', call: 'c', tools: '', reply: 'theirs' }, from: 'link' });
+    expect(loaded).toMatchObject({ reply: 'theirs', epoch: { reply: 1 } });
+    expect(reduce(loaded, { type: 'load', state: { mode: 'pack', pack: 'helpdesk', tool: '', call: 'c', tools: '' }, from: 'link' }).reply).toBe('');
   });
 });

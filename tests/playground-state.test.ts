@@ -104,6 +104,43 @@ describe('the replay field, added to the v1 format', () => {
   });
 });
 
+describe('the reply field (Grade a reply), added to the v1 format', () => {
+  // Encoded by the share-link code as it was before the field existed (kept verbatim: the bytes of a real old link).
+  const OLD_LINK =
+    '#v1/N4IgDghgxg1iBcIAWBTANmAJigznANCFBGmgiMADogB2EAtitfAATUCuWEALigPrcAlrBTdq+NiAgAnAObtGNbjmYsqIISO59BmVdQAqAWgAcJgCwBGcZJzce7FQkkB5AAoBRAHLUAvr5BCbgB7YLJETkwefk0YUUCQaRQwNAgAT3IAbW52aRoWSwBdFkjogWE47gAKOwccAF5qd29qAEoQXyA';
+  const OLD_STATE: PlaygroundState = {
+    mode: 'pack',
+    pack: 'helpdesk',
+    tool: 'update_ticket',
+    call: '{"name": "update_ticket", "arguments": {"ticket_id": "T-8841", "status": "OPEN"}}',
+    tools: '',
+    packState: undefined,
+    replay: '[turn 1] update_ticket(status="OPEN")',
+  };
+
+  test('a link made before the field opens exactly as before, and is written back byte for byte', () => {
+    const r = stateFromHash(OLD_LINK, IDS);
+    expect(r.notice).toBeUndefined();
+    expect(r.state).toEqual(OLD_STATE);
+    expect(hashOf(r.state)).toBe(OLD_LINK);
+  });
+
+  test('a reply round-trips, in pack mode and with your own tools, and changes the link', () => {
+    const reply = '{"error":"Invalid status"}';
+    const withReply = { ...OLD_STATE, reply };
+    const hash = hashOf(withReply);
+    expect(hash).not.toBe(OLD_LINK);
+    expect(stateFromHash(hash, IDS).state).toEqual(withReply);
+    const custom: PlaygroundState = { mode: 'custom', pack: 'helpdesk', tool: '', call: '{"name": "f", "arguments": {}}', tools: '[]', reply: 'Error: nope' };
+    expect(stateFromHash(hashOf(custom), IDS).state).toMatchObject({ mode: 'custom', reply: 'Error: nope', tools: '[]' });
+  });
+
+  test('a reply that is not text makes the link damaged', () => {
+    const bad = '#v1/' + compressToEncodedURIComponent(JSON.stringify({ pack: 'helpdesk', call: 'x', reply: { error: 'x' } }));
+    expect(stateFromHash(bad, IDS).notice?.text).toBe('This link is damaged: its reply is not text. The default example is loaded instead.');
+  });
+});
+
 describe('a link naming a tool the pack lacks', () => {
   test('says so once the pack’s tools are known, instead of dropping it', () => {
     expect(missingToolNotice('close_ticket', ['get_ticket', 'update_ticket'], 'the Helpdesk pack')).toEqual({

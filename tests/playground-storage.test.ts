@@ -62,6 +62,15 @@ describe('the last session', () => {
     expect(loadSession(storage, IDS)?.state).toEqual({ mode: 'custom', pack: 'helpdesk', tool: '', call: 'c', tools: '[]', packState: undefined, replay: 'r' });
   });
 
+  test('a reply to grade is kept, and goes into a session file and back', () => {
+    const { storage } = memory();
+    const state = { mode: 'pack' as const, pack: 'helpdesk', tool: '', call: 'update_ticket(status="OPEN")', tools: '', reply: '{"error":"Invalid status"}' };
+    saveSession(storage, state);
+    expect(loadSession(storage, IDS)?.state).toEqual({ ...state, packState: undefined });
+    const file = readSessionFile(JSON.stringify(sessionFile(state, {})), IDS);
+    expect(file.ok && file.loaded.state.reply).toBe(state.reply);
+  });
+
   test('a storage that throws is no storage, never an error', () => {
     expect(saveSession(refusing, { mode: 'pack', pack: 'stripe', tool: '', call: 'c', tools: '' })).toBe(false);
     expect(loadSession(refusing, IDS)).toBeNull();

@@ -42,6 +42,8 @@ const DefinitionsPanel = lazy(() => import('./DefinitionsPanel').then((m) => ({ 
 // The suggested call and the bare AJV error follow the body a moment later anyway (useDeferredValue, AJV).
 const SuggestedPanel = lazy(() => import('./SuggestedPanel').then((m) => ({ default: m.SuggestedPanel })));
 const BarePanel = lazy(() => import('./BarePanel').then((m) => ({ default: m.BarePanel })));
+// Grading a pasted reply needs grade() and the caller it runs: loaded with this panel, after the first body.
+const GradePanel = lazy(() => import('./GradePanel').then((m) => ({ default: m.GradePanel })));
 const panelLoading = (
   <p className="pg-empty" role="status">
     Loading this view…
@@ -446,6 +448,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   const onToolsChange = useCallback((t: string) => edit('tools', t), [edit]);
   const onStateChange = useCallback((t: string) => edit('packState', t), [edit]);
   const onReplayChange = useCallback((t: string) => edit('replay', t), [edit]);
+  const onReplyChange = useCallback((t: string) => edit('reply', t), [edit]);
 
   const act = useCallback((a: Action) => {
     for (const t of Object.values(timers.current)) window.clearTimeout(t);
@@ -564,7 +567,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   }, []);
 
   // ---- the edges: the address bar and the storage follow the session ---------------------------------------
-  const tooLargeForLiveLink = s.call.length + (s.mode === 'custom' ? s.tools.length : 0) + s.replay.length > LIVE_LINK_MAX_CHARS;
+  const tooLargeForLiveLink = s.call.length + (s.mode === 'custom' ? s.tools.length : 0) + s.replay.length + s.reply.length > LIVE_LINK_MAX_CHARS;
   useEffect(() => {
     // A link that could not be read stays in the address bar, to be looked at, until something is edited.
     if (tooLargeForLiveLink || s.holdAddress) return;
@@ -574,14 +577,14 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
     }, 120);
     return () => window.clearTimeout(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- linkable() reads the session through a ref; these are what it is made from
-  }, [s.mode, s.pack, s.tool, s.call, s.tools, s.packState, s.replay, s.holdAddress, tooLargeForLiveLink, checker, pack]);
+  }, [s.mode, s.pack, s.tool, s.call, s.tools, s.packState, s.replay, s.reply, s.holdAddress, tooLargeForLiveLink, checker, pack]);
 
   useEffect(() => {
     if (s.holdAddress) return;
     const t = window.setTimeout(() => saveSession(storage, linkable()), 300);
     return () => window.clearTimeout(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- linkable() reads the session through a ref; these are what it is made from
-  }, [s.mode, s.pack, s.tool, s.call, s.tools, s.packState, s.replay, s.holdAddress, storage, checker, pack]);
+  }, [s.mode, s.pack, s.tool, s.call, s.tools, s.packState, s.replay, s.reply, s.holdAddress, storage, checker, pack]);
 
   // A call that has stood a moment, and reads as a call, joins the recent list of its pack.
   useEffect(() => {
@@ -960,6 +963,11 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
                     </header>
                     <p className="pg-empty">None: the call is accepted, so the model gets the tool’s result, not an error.</p>
                   </section>
+                )}
+                {s.view === 'call' && pack && (
+                  <Suspense fallback={null}>
+                    <GradePanel pack={pack} call={s.call} reply={s.reply} epoch={s.epoch.reply} onChange={onReplyChange} />
+                  </Suspense>
                 )}
                 {result.ok && result.effects.length > 0 && <EffectsPanel effects={result.effects} />}
                 {suggestion && (

@@ -11,6 +11,8 @@ export type View = 'call' | 'state' | 'replay';
 export interface Session extends PlaygroundState {
   /** The Replay tab's text ('' when none). */
   replay: string;
+  /** The "Grade a reply" panel's text ('' when none). */
+  reply: string;
   view: View;
   notice: Notice | null;
   /** The pack state came with a link (the page says so until it is reset or replaced). */
@@ -24,14 +26,14 @@ export interface Session extends PlaygroundState {
    * Bumped when a text is replaced from outside its editor (a link, an example, a file, Reset): the editor
    * takes the new text. Typing in an editor never bumps it.
    */
-  epoch: { call: number; tools: number; state: number; replay: number };
+  epoch: { call: number; tools: number; state: number; replay: number; reply: number };
   /** Bumped by "check now", which reruns the check on the same text. */
   run: number;
   /** Where the session came from, for the page's first words about it. */
   origin: 'default' | 'link' | 'storage' | 'file';
 }
 
-export type Edited = 'call' | 'tools' | 'packState' | 'replay';
+export type Edited = 'call' | 'tools' | 'packState' | 'replay' | 'reply';
 
 export type Action =
   /** Typing in an editor. */
@@ -51,7 +53,7 @@ export type Action =
   /** A transcript into the Replay tab; with `pack`, checked against that pack (an example names its own). */
   | { type: 'replay'; text: string; pack?: string };
 
-const NO_EPOCH = { call: 0, tools: 0, state: 0, replay: 0 };
+const NO_EPOCH = { call: 0, tools: 0, state: 0, replay: 0, reply: 0 };
 
 /** The view a state opens on: a replay shows the Replay tab, a pack state of its own the State tab. */
 function viewFor(s: PlaygroundState): View {
@@ -60,7 +62,7 @@ function viewFor(s: PlaygroundState): View {
 }
 
 function fresh(state: PlaygroundState, origin: Session['origin'], extra: Partial<Session> = {}): Session {
-  return { ...state, replay: state.replay ?? '', view: viewFor(state), notice: null, stateFromLink: false, holdAddress: false, epoch: NO_EPOCH, run: 0, origin, ...extra };
+  return { ...state, replay: state.replay ?? '', reply: state.reply ?? '', view: viewFor(state), notice: null, stateFromLink: false, holdAddress: false, epoch: NO_EPOCH, run: 0, origin, ...extra };
 }
 
 /**
@@ -101,11 +103,12 @@ export function reduce(s: Session, a: Action): Session {
         tools: st.tools,
         packState: st.packState,
         replay: st.replay ?? '',
+        reply: st.reply ?? '',
         view: a.from === 'example' || a.from === 'history' ? (s.view === 'replay' ? 'call' : s.view === 'state' && st.mode === 'pack' ? 'state' : 'call') : viewFor(st),
         notice: a.notice ?? null,
         stateFromLink: a.from === 'link' && st.packState !== undefined,
         holdAddress: a.from === 'link' && a.damaged === true,
-        epoch: bump(s.epoch, 'call', 'tools', 'state', 'replay'),
+        epoch: bump(s.epoch, 'call', 'tools', 'state', 'replay', 'reply'),
         origin: a.from === 'link' ? 'link' : a.from === 'file' ? 'file' : a.from === 'reset' ? 'default' : s.origin,
       };
     }
@@ -152,5 +155,6 @@ export function reduce(s: Session, a: Action): Session {
 export function shareable(s: Session): PlaygroundState {
   const out: PlaygroundState = { mode: s.mode, pack: s.pack, tool: s.tool, call: s.call, tools: s.tools, packState: s.packState };
   if (s.replay) out.replay = s.replay;
+  if (s.reply) out.reply = s.reply;
   return out;
 }

@@ -16,6 +16,8 @@ export interface PlaygroundState {
   packState?: string;
   /** A transcript or list of calls for the Replay tab, as pasted ('' or absent: none). */
   replay?: string;
+  /** A server's reply for the "Grade a reply" panel, as pasted ('' or absent: none). */
+  reply?: string;
 }
 
 /** The pack id a link uses for pasted tool definitions. */
@@ -47,7 +49,7 @@ export function stateFromHash(hash: string, packIds: readonly string[]): FromLin
 
 /** A share state (from a link or a session file) as the playground's state, with a notice for a pack the site lacks. */
 export function fromShareState(s: ShareState, packIds: readonly string[], what: 'link' | 'file'): FromLink {
-  const replay = s.replay ? { replay: s.replay } : {};
+  const replay = { ...(s.replay ? { replay: s.replay } : {}), ...(s.reply ? { reply: s.reply } : {}) };
   if (s.pack === CUSTOM_PACK_ID || s.tools !== undefined) {
     return { state: { mode: 'custom', pack: defaultState().pack, tool: s.tool ?? '', call: s.call, tools: s.tools ?? '', packState: s.state, ...replay } };
   }
@@ -63,7 +65,7 @@ export function fromShareState(s: ShareState, packIds: readonly string[], what: 
 }
 
 export function shareStateOf(s: PlaygroundState): ShareState {
-  const replay = s.replay ? { replay: s.replay } : {};
+  const replay = { ...(s.replay ? { replay: s.replay } : {}), ...(s.reply ? { reply: s.reply } : {}) };
   if (s.mode === 'custom') return { pack: CUSTOM_PACK_ID, tool: s.tool || undefined, call: s.call, tools: s.tools, ...replay };
   return { pack: s.pack, tool: s.tool || undefined, call: s.call, state: s.packState, ...replay };
 }
