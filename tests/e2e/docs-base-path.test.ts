@@ -2,7 +2,7 @@
 // asset carries the base, and search results lead to pages under it. Builds its own copy into a temp dir,
 // without the imported packs' pages (IMPORTED_PACKS=none): the base is applied by the same layouts and
 // components on every page, and the global setup already builds the whole site once.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -45,8 +45,21 @@ beforeAll(async () => {
   const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', BASE_PATH: BASE, IMPORTED_PACKS: 'none' };
   // Vitest puts Vite's own env (BASE_URL=/, MODE…) into process.env; Astro would read BASE_URL over the config's base.
   for (const key of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR']) delete env[key];
-  const build = spawnSync('node_modules/.bin/astro', ['build', '--outDir', outDir], { env, encoding: 'utf8', timeout: 600_000 });
-  if (build.status !== 0) throw new Error(`astro build with BASE_PATH=${BASE} failed (IMPORTED_PACKS=none):\n${build.stdout}\n${build.stderr}`);
+  // Built asynchronously: a synchronous spawn holds this worker's event loop for the whole build, and
+  // Vitest's worker then misses its own messages ("Timeout calling onTaskUpdate"), which fails the run and
+  // loses the results of the files after this one.
+  const build = await new Promise<{ status: number | null; output: string }>((resolve) => {
+    const child = spawn('node_modules/.bin/astro', ['build', '--outDir', outDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGTERM'), 600_000);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, output });
+    });
+  });
+  if (build.status !== 0) throw new Error(`astro build with BASE_PATH=${BASE} failed (IMPORTED_PACKS=none, exit ${build.status}):\n${build.output}`);
   const port = await freePort();
   preview = spawn('node_modules/.bin/astro', ['preview', '--host', '127.0.0.1', '--port', String(port), '--outDir', outDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
