@@ -1,22 +1,51 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: unit tests run the engine in Node; e2e tests build the site once, serve it with
-// `astro preview` on a free port and drive Debian's Chromium through playwright-core.
+/**
+ * Tests that start other programs (the bundled bin, npm pack, tsc, ESLint, the official MCP servers) or sweep
+ * a whole public corpus or spec collection (the JSON Schema Test Suite, the importer over every vendor spec,
+ * the strict lint of every pack). They run in `npm test`, not in `npm run test:unit`, which stays the quick
+ * loop over the engine, the packs and the playground's logic.
+ */
+const INTEGRATION = [
+  'tests/cli.test.ts',
+  'tests/lint.test.ts',
+  'tests/strict-lint.test.ts',
+  'tests/mcp/**/*.test.ts',
+  'tests/package/{bin,catalog,help,tarball}.test.ts',
+  'tests/use/examples.test.ts',
+  'tests/engine/json-schema-suite*.test.ts',
+  'tests/importer/{drift,fresh,packs-a,packs-b,vendor-examples}.test.ts',
+  'tests/reliability/recovery-round-trip.test.ts',
+];
+
+// The package's own name, for the /use/ examples, which import it as users do (tsconfig.json's paths).
+const packageAlias = {
+  alias: [
+    { find: /^actionable-errors$/, replacement: new URL('./src/package/index.ts', import.meta.url).pathname },
+    { find: /^actionable-errors\/packs\/(.*)$/, replacement: new URL('./src/package/packs/$1.ts', import.meta.url).pathname },
+  ],
+};
+
+// Three projects: unit tests run the engine in Node; integration tests run the programs built from it and the
+// whole-corpus sweeps; e2e tests build the site once, serve it with `astro preview` on a free port and drive
+// Debian's Chromium through playwright-core.
 export default defineConfig({
   test: {
     projects: [
       {
-        // The package's own name, for the /use/ examples, which import it as users do (tsconfig.json's paths).
-        resolve: {
-          alias: [
-            { find: /^actionable-errors$/, replacement: new URL('./src/package/index.ts', import.meta.url).pathname },
-            { find: /^actionable-errors\/packs\/(.*)$/, replacement: new URL('./src/package/packs/$1.ts', import.meta.url).pathname },
-          ],
-        },
+        resolve: packageAlias,
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'node_modules/**'],
+          exclude: ['tests/e2e/**', 'node_modules/**', ...INTEGRATION],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        resolve: packageAlias,
+        test: {
+          name: 'integration',
+          include: INTEGRATION,
           testTimeout: 60_000,
         },
       },
@@ -24,7 +53,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // The global setup starts the build and returns; each file waits for the site in site-ready.ts.
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/site-ready.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One browser at a time: the machine has two cores and the preview server needs one.

@@ -2,35 +2,20 @@
 // asset carries the base, and search results lead to pages under it. Builds its own copy into a temp dir,
 // without the imported packs' pages (IMPORTED_PACKS=none): the base is applied by the same layouts and
 // components on every page, and the global setup already builds the whole site once.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { chromium } from 'playwright-core';
-import { CHROMIUM } from './browser';
-
-/** The colour codes a terminal program writes around its text. */
-const ANSI_COLOURS = /\x1b\[[0-9;]*m/g; // eslint-disable-line no-control-regex -- ESC is the byte these codes start with
+import { launch } from './browser';
+import { astroEnv, buildSite, freePort, previewSite } from './site-server';
 
 const BASE = '/actionable/';
 let outDir = '';
 let preview: ChildProcess | undefined;
 let url = '';
 let browser: Browser | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -42,41 +27,12 @@ function htmlFiles(dir: string): string[] {
 
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'actionable-base-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', BASE_PATH: BASE, IMPORTED_PACKS: 'none' };
-  // Vitest puts Vite's own env (BASE_URL=/, MODE…) into process.env; Astro would read BASE_URL over the config's base.
-  for (const key of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR']) delete env[key];
-  // Built asynchronously: a synchronous spawn holds this worker's event loop for the whole build, and
-  // Vitest's worker then misses its own messages ("Timeout calling onTaskUpdate"), which fails the run and
-  // loses the results of the files after this one.
-  const build = await new Promise<{ status: number | null; output: string }>((resolve) => {
-    const child = spawn('node_modules/.bin/astro', ['build', '--outDir', outDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGTERM'), 600_000);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, output });
-    });
-  });
-  if (build.status !== 0) throw new Error(`astro build with BASE_PATH=${BASE} failed (IMPORTED_PACKS=none, exit ${build.status}):\n${build.output}`);
+  const env = astroEnv({ BASE_PATH: BASE, IMPORTED_PACKS: 'none' });
+  await buildSite(outDir, env, 600_000).done;
   const port = await freePort();
-  preview = spawn('node_modules/.bin/astro', ['preview', '--host', '127.0.0.1', '--port', String(port), '--outDir', outDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`astro preview printed no URL:\n${out}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      if (/http:\/\/127\.0\.0\.1:\d+/.test(out.replace(ANSI_COLOURS, ''))) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    preview!.stdout!.on('data', onData);
-    preview!.stderr!.on('data', onData);
-  });
+  preview = await previewSite(outDir, port, env);
   url = `http://127.0.0.1:${port}${BASE}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost, EXCLUDE 127.0.0.1'] });
+  browser = await launch();
 }, 660_000);
 
 afterAll(async () => {

@@ -1,63 +1,54 @@
-// Builds the site once and serves it with `astro preview` on a free port for every e2e test file.
-// astro preview silently moves to another port when its port is taken, so we pick a free one, start the
-// binary directly (not through npx, whose death leaves astro alive) and read the URL it prints.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+// Builds the whole site once and serves it with `astro preview` for every e2e test file.
+//
+// The build starts here but is not awaited: Vitest runs every global setup before any test, so awaiting it
+// kept the unit tests idle for the whole build. They now run beside it, and each e2e file first waits for
+// the site (tests/e2e/site-ready.ts, through the status file this setup writes).
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-
-/** The colour codes a terminal program writes around its text. */
-const ANSI_COLOURS = /\x1b\[[0-9;]*m/g; // eslint-disable-line no-control-regex -- ESC is the byte these codes start with
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-let preview: ChildProcess | undefined;
+import { astroEnv, buildSite, freePort, previewSite } from './site-server';
+import type { SiteStatus } from './site-ready';
 
 export default async function setup(project: TestProject) {
-  // NODE_ENV: vitest sets it to "test", which would make Vite bundle React's development build.
-  const env = { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' };
+  const env = astroEnv();
   // E2E_OUT_DIR lets several builds run side by side (say, two developers in one tree).
   const outDir = process.env.E2E_OUT_DIR ?? 'dist';
-  if (!process.env.E2E_SKIP_BUILD || !existsSync(`${outDir}/index.html`)) {
-    const build = spawnSync('node_modules/.bin/astro', ['build', '--outDir', outDir], { env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: 1_200_000 });
-    if (build.status !== 0) throw new Error(`astro build failed (exit ${build.status}):\n${build.stdout}\n${build.stderr}`);
-  }
+  const base = `/${(process.env.BASE_PATH ?? '').replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
   const port = await freePort();
-  preview = spawn('node_modules/.bin/astro', ['preview', '--host', '127.0.0.1', '--port', String(port), '--outDir', outDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`astro preview printed no URL in 30 s:\n${out}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /http:\/\/(127\.0\.0\.1|localhost):(\d+)(\/[^\s]*)?/.exec(out.replace(ANSI_COLOURS, ''));
-      if (m) {
-        clearTimeout(timer);
-        if (Number(m[2]) !== port) reject(new Error(`astro preview took port ${m[2]}, not ${port}`));
-        else resolve(`http://127.0.0.1:${port}${(m[3] ?? '/').replace(/\/?$/, '/')}`);
-      }
-    };
-    preview!.stdout!.on('data', onData);
-    preview!.stderr!.on('data', onData);
-    preview!.on('exit', (code) => reject(new Error(`astro preview exited (${code}):\n${out}`)));
-  });
-  project.provide('baseUrl', url);
+  const statusFile = join(tmpdir(), `actionable-e2e-${process.pid}-${port}.json`);
+  const write = (status: SiteStatus) => writeFileSync(statusFile, JSON.stringify(status));
+  write({ state: 'building' });
+  project.provide('baseUrl', `http://127.0.0.1:${port}${base}`);
+  project.provide('siteStatusFile', statusFile);
+
+  let build: ChildProcess | undefined;
+  let preview: ChildProcess | undefined;
+  const ready = (async () => {
+    if (!process.env.E2E_SKIP_BUILD || !existsSync(`${outDir}/index.html`)) {
+      const running = buildSite(outDir, env);
+      build = running.child;
+      await running.done;
+    }
+    preview = await previewSite(outDir, port, env);
+  })();
+  ready.then(
+    () => write({ state: 'ready' }),
+    (err: Error) => write({ state: 'failed', error: err.message }),
+  );
+
   return async () => {
+    build?.kill('SIGTERM');
     preview?.kill('SIGTERM');
+    rmSync(statusFile, { force: true });
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where the global setup says whether the site is built and served yet (tests/e2e/site-ready.ts). */
+    siteStatusFile: string;
   }
 }
