@@ -64,3 +64,12 @@ export function sampledTools<P extends { id: string; tools: T[] }, T extends { n
   const s = sample(source.tools, (t) => `${source.id}/${t.name}`, { always: (t) => t.curated === true });
   return { source: { ...source, tools: s.items }, sample: s };
 }
+
+/**
+ * Lets the Vitest worker read its messages. A sweep that holds the event loop for a minute (the whole corpus,
+ * beside a site build) misses the reply to its own progress report, and Vitest fails the run with "Timeout
+ * calling onTaskUpdate" although every test passed. Sweeps await this between packs or calls.
+ */
+export function letWorkerBreathe(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

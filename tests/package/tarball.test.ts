@@ -4,7 +4,8 @@
 // pack, TypeScript under nodenext (a .ts file as ESM, a .cts file as CommonJS, each type-checked against
 // the declarations its condition names and then run), the body's JSON Schema as a file, and the bin. The
 // package has no dependencies, so the install needs no registry at all.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,7 +24,10 @@ const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
 const NAME: string = manifest.name;
 let packed: { files: { path: string }[]; filename: string };
 
-const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+const NPM_ENV = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', env: NPM_ENV });
+/** npm without holding the worker's event loop: the setup's pack and installs take most of a minute beside a site build. */
+const npmAwaited = async (args: string[], cwd: string) => (await promisify(execFile)('npm', args, { cwd, encoding: 'utf8', env: NPM_ENV })).stdout;
 const node = (args: string[], cwd: string) => execFileSync(process.execPath, args, { cwd, encoding: 'utf8' });
 const tsc = (args: string[], cwd: string) => spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), ...args], { cwd, encoding: 'utf8' });
 
@@ -41,13 +45,13 @@ beforeAll(async () => {
   buildTypes(root, join(pkgDir, 'lib'));
   for (const f of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE']) copyFileSync(f, join(pkgDir, f));
   // --ignore-scripts: prepack would build lib/ again from sources this folder does not have.
-  packed = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], pkgDir))[0];
+  packed = JSON.parse(await npmAwaited(['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], pkgDir))[0];
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }));
-  npm(['install', '--prefer-offline', '--no-package-lock', join(tmp, packed.filename)], app);
+  await npmAwaited(['install', '--prefer-offline', '--no-package-lock', join(tmp, packed.filename)], app);
   mkdirSync(cjsApp);
   writeFileSync(join(cjsApp, 'package.json'), JSON.stringify({ name: 'app-cjs', version: '1.0.0', private: true }));
-  npm(['install', '--prefer-offline', '--no-package-lock', join(tmp, packed.filename)], cjsApp);
+  await npmAwaited(['install', '--prefer-offline', '--no-package-lock', join(tmp, packed.filename)], cjsApp);
 }, 240_000);
 
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
