@@ -23,7 +23,8 @@ export const FORMAT_RULES: Record<string, { rule: string; example: string }> = {
   'json-pointer': { rule: 'a JSON pointer', example: '/a/b' },
 };
 
-const TYPE_NAMES: Record<string, string> = {
+/** Each JSON type as a noun phrase: the words a body, a gloss and an imported field's description share. */
+export const TYPE_NAMES: Record<string, string> = {
   string: 'a string',
   integer: 'an integer',
   number: 'a number',
@@ -43,7 +44,7 @@ export function typePhrase(types: string | string[]): string {
   return list.length <= 1 ? list[0] ?? 'another type' : `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}`;
 }
 
-export function valueText(v: Json): string {
+export function valueText(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
