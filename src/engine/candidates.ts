@@ -3,7 +3,7 @@
 // pack's conflicts. A candidate that fails is repaired from the field's own rules (its enum, its pattern
 // and example, its date format) or dropped. A model follows a suggestion blindly, so no suggestion beats
 // a wrong one.
-import { conflictFaults } from './explain';
+import { conflictFaults } from './conflicts';
 import { suggestValues } from './suggest';
 import { patternOf, valueAt, type Segment } from './paths';
 import type { CompiledTool, FieldInfo, Fault, Json, JsonObject } from './types';

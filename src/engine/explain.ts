@@ -6,76 +6,19 @@ import { enumCodeFor } from './codes';
 import { dateFormatProblem, dateReading, patternTakesOffsets } from './date-formats';
 import { deref, enumIsListable } from './pack-compiler';
 import { byValueShape, fieldShape, offerArguments, shapeRefutes } from './argument-names';
-import { childFieldsOf, declaredNamesOf, fieldIndex } from './field-index';
-import { formatPath, patternOf, pointerToSegments, valueAt, valuesAlong, type Segment } from './paths';
+import { childFieldsOf, declaredNamesOf } from './field-index';
+import { formatPath, patternOf, pointerToSegments, valueAt, type Segment } from './paths';
 import { cutReceived } from './received';
 import { numberFromString, suggestNames, suggestValues } from './suggest';
-import type { AjvError, CompiledTool, FieldInfo, Fault, Json, SchemaNode } from './types';
+import type { AjvError, ExplainContext, FieldInfo, Fault, Json, SchemaNode } from './types';
 import { valueSet, valueSetCandidates } from './value-sets';
 import { resolveCurrency, unitCandidates, unitRule } from './units';
 import { compact, fitsAt, moveFits, noteSiblingFit, offerNestedPath, refineTypeFault, shapeText } from './shapes';
-import { branchPhrase, minimalExample, type SchemaWords } from './schema-example';
-
-/** Rules and examples for the formats AJV checks, used when a field declares no x-rule. */
-export const FORMAT_RULES: Record<string, { rule: string; example: string }> = {
-  'date-time': { rule: 'an RFC 3339 date-time with a time zone offset', example: '2026-03-11T09:14:02Z' },
-  date: { rule: 'a date in YYYY-MM-DD form', example: '2026-03-11' },
-  time: { rule: 'a time in HH:MM:SS form with an offset', example: '09:14:02Z' },
-  duration: { rule: 'an ISO 8601 duration', example: 'P3DT4H' },
-  email: { rule: 'an email address', example: 'ada@example.com' },
-  hostname: { rule: 'a host name', example: 'example.com' },
-  ipv4: { rule: 'an IPv4 address', example: '192.0.2.1' },
-  ipv6: { rule: 'an IPv6 address', example: '2001:db8::1' },
-  uri: { rule: 'an absolute URI', example: 'https://example.com/' },
-  'uri-reference': { rule: 'a URI reference', example: '/path?q=1' },
-  uuid: { rule: 'a UUID', example: '3f2b8c1e-6d4a-4f7b-9a1c-2e5d8b7f0a9c' },
-  regex: { rule: 'a regular expression', example: '^[a-z]+$' },
-  'json-pointer': { rule: 'a JSON pointer', example: '/a/b' },
-};
-
-const TYPE_NAMES: Record<string, string> = {
-  string: 'a string',
-  integer: 'an integer',
-  number: 'a number',
-  boolean: 'true or false',
-  object: 'an object',
-  array: 'an array',
-  null: 'null',
-};
-
-/** This module's words for formats and types, lent to schema-example.ts. */
-export const SCHEMA_WORDS: SchemaWords = { format: (f) => FORMAT_RULES[f], type: (t) => TYPE_NAMES[t] };
-
-function typePhrase(types: string | string[]): string {
-  const list = (Array.isArray(types) ? types : String(types).split(',')).map((t) => TYPE_NAMES[t] ?? t);
-  return list.length <= 1 ? list[0] ?? 'another type' : `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}`;
-}
-
-function show(v: Json): string {
-  return typeof v === 'string' ? v : JSON.stringify(v);
-}
-
-export function listValues(values: readonly Json[]): string {
-  return values.map(show).join(', ');
-}
-
-function exampleText(v: Json | undefined): string {
-  return v === undefined ? '' : `, e.g. ${show(v)}`;
-}
+import { branchPhrase, minimalExample } from './schema-example';
+import { containsText, exampleText, FORMAT_RULES, lengthText, listValues, rangeText, SCHEMA_WORDS, typePhrase, valueText, whatToSend } from './rule-words';
 
 /** What an argument's name looks like; any other key is the caller's text, not a name. */
 const NAME_SHAPED = /^[A-Za-z_$][A-Za-z0-9_$.-]{0,63}$/;
-
-export interface ExplainContext {
-  tool: CompiledTool;
-  args: Json;
-  /** The state the call is checked against: a unit's currency may come from a record the call names. */
-  state?: unknown;
-  /** The arguments as the validator saw them (over-long strings emptied); shapes.ts validates candidates on these. */
-  checked?: Json;
-  /** The validator's errors on `checked`, so the probes of shapes.ts need not validate the call as sent again. */
-  checkedErrors?: AjvError[];
-}
 
 function fieldFor(ctx: ExplainContext, segments: Segment[]): FieldInfo | undefined {
   return ctx.tool.fields.get(patternOf(segments));
@@ -122,16 +65,6 @@ function base(field: Segment[], code: string, message: string, e: AjvError | und
     schemaPath: e?.schemaPath,
     reason,
   };
-}
-
-/** What a model should send for a field, as the tail of a sentence: "one of: a, b" / "an ISO … e.g. …". */
-export function whatToSend(field: FieldInfo | undefined, node: SchemaNode | undefined): string {
-  if (field?.enumValues && enumIsListable(field.enumValues)) return `one of: ${listValues(field.enumValues)}`;
-  if (field?.rule) return `${field.rule}${exampleText(field.example)}`;
-  const s = field?.schema ?? node;
-  if (s?.format && FORMAT_RULES[s.format]) return `${FORMAT_RULES[s.format].rule}${exampleText(field?.example ?? FORMAT_RULES[s.format].example)}`;
-  if (s?.type) return `${typePhrase(s.type)}${exampleText(field?.example)}`;
-  return field?.example !== undefined ? `a value like ${show(field.example)}` : 'a value';
 }
 
 /**
@@ -308,7 +241,7 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       return fault;
     }
     case 'const':
-      return withFix(base(at, 'invalid_value', `must be ${show(p.allowedValue)}`, e, here, reason), [p.allowedValue], at);
+      return withFix(base(at, 'invalid_value', `must be ${valueText(p.allowedValue)}`, e, here, reason), [p.allowedValue], at);
     case 'format': {
       const known = FORMAT_RULES[p.format];
       const rule = field?.rule ?? known?.rule ?? `a valid ${p.format}`;
@@ -400,42 +333,6 @@ function withFix(f: Fault, candidates: Json[], at: Segment[]): Fault {
   return f;
 }
 
-function num(v: unknown): number | undefined {
-  return typeof v === 'number' ? v : undefined;
-}
-
-export function rangeText(s: SchemaNode): string {
-  const min = num(s.minimum);
-  const max = num(s.maximum);
-  const xmin = num(s.exclusiveMinimum);
-  const xmax = num(s.exclusiveMaximum);
-  if (min !== undefined && max !== undefined) return `from ${min} to ${max}`;
-  const parts: string[] = [];
-  if (min !== undefined) parts.push(`at least ${min}`);
-  if (xmin !== undefined) parts.push(`greater than ${xmin}`);
-  if (max !== undefined) parts.push(`at most ${max}`);
-  if (xmax !== undefined) parts.push(`less than ${xmax}`);
-  return parts.join(' and ') || 'within its bounds';
-}
-
-export function lengthText(s: SchemaNode, minKey: string, maxKey: string, unit: string): string {
-  const min = num(s[minKey]);
-  const max = num(s[maxKey]);
-  // "1 character long", "1 item": the unit is singular when the count that governs it is 1.
-  const u = (n: number) => (n === 1 ? unit.replace(/^(\w+?)s\b/, '$1') : unit);
-  if (min !== undefined && max !== undefined) return min === max ? `exactly ${min} ${u(min)}` : `from ${min} to ${max} ${unit}`;
-  if (min !== undefined) return `at least ${min} ${u(min)}`;
-  if (max !== undefined) return `at most ${max} ${u(max)}`;
-  return `a permitted number of ${unit}`;
-}
-
-function containsText(node: SchemaNode | undefined): string {
-  const min = num(node?.minContains) ?? 1;
-  const max = num(node?.maxContains);
-  if (max !== undefined) return `must contain from ${min} to ${max} matching items`;
-  return `must contain at least ${min} matching item${min === 1 ? '' : 's'}`;
-}
-
 /** The field names of an anyOf/oneOf whose every branch is `{required: [one name]}`; else undefined. */
 function requiredChoice(branches: unknown): string[] | undefined {
   if (!Array.isArray(branches) || branches.length === 0) return undefined;
@@ -485,39 +382,3 @@ function choiceText(ctx: ExplainContext, e: AjvError, node: SchemaNode | undefin
   return `must match ${e.keyword === 'oneOf' ? 'exactly one' : 'at least one'} of its allowed shapes`;
 }
 
-/** Conflicts are a pack fact AJV does not know: one fault names every offender, the reason and what to drop. */
-export function conflictFaults(ctx: ExplainContext): Fault[] {
-  const out: Fault[] = [];
-  // Most tools declare no conflicts: the index says so without a look at any field.
-  for (const { field: f, steps } of fieldIndex(ctx.tool).conflicted) {
-    if (!f.conflicts) continue;
-    for (const { segments, object } of objectsAlong(ctx.args, steps)) {
-      if (!Object.prototype.hasOwnProperty.call(object, f.name)) continue;
-      const present = f.conflicts.with.filter((o) => Object.prototype.hasOwnProperty.call(object, o));
-      if (present.length === 0) continue;
-      const received = Object.fromEntries([[f.name, object[f.name]], ...present.map((o) => [o, object[o]] as [string, Json])]);
-      const others = present.join(', ');
-      out.push({
-        field: formatPath([...segments, f.name]),
-        path: [...segments, f.name],
-        code: 'conflicting_arguments',
-        message: `cannot be combined with ${others}: ${f.conflicts.reason.replace(/\.$/, '')}; ${present.length === 1 ? 'send only one of the two' : `drop ${f.name}, or drop ${others}`}`,
-        received: cutReceived(received),
-        hasReceived: true,
-        candidates: [],
-        showCandidates: false,
-        stage: 'validate',
-        reason: `x-conflicts on ${f.path}: ${[f.name, ...present].join(' + ')}`,
-        extra: { conflicts_with: present },
-      });
-    }
-  }
-  return out;
-}
-
-/** Every object instance found along the steps of a path pattern such as `attendees[]` or `start`. */
-function objectsAlong(args: Json, steps: readonly string[]): { segments: Segment[]; object: Record<string, Json> }[] {
-  return valuesAlong(args, steps)
-    .filter((l) => l.value !== null && typeof l.value === 'object' && !Array.isArray(l.value))
-    .map((l) => ({ segments: l.path, object: l.value as Record<string, Json> }));
-}

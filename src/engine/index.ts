@@ -55,7 +55,7 @@ export { checkExampleOptions } from './pack-loader';
 export { OPERATORS, describeExpr, evaluate } from './conditions';
 export { parseCall, readCalls, writeCall, writeCalls, CALL_FORMATS, type CallFormat, type CallRead } from './formats';
 export { validateArguments } from './validate';
-export { whatToSend, rangeText, lengthText, listValues, FORMAT_RULES } from './explain';
+export { whatToSend, rangeText, lengthText, listValues, FORMAT_RULES } from './rule-words';
 export { suggestValues, suggestNames } from './suggest';
 export type * from './types';
 // How far a server's own error reply is from an actionable body, point by point, and the rounds it costs.

@@ -14,8 +14,10 @@ export interface ScanFinding {
   literal?: string;
 }
 
+/** One open object or array while the text is walked. */
 interface Level {
   object: boolean;
+  /** The keys read so far (scanJson's duplicate check only). */
   keys?: Set<string>;
   key?: string;
   index: number;
@@ -68,21 +70,32 @@ function mayHide(text: string, parsed: unknown): boolean {
   return false;
 }
 
+/** The path of the value being read: the key or index each open level is at. */
+function levelPath(stack: readonly Level[]): Segment[] {
+  return stack.map((l) => (l.object ? (l.key as string) : l.index));
+}
+
+/** What a walk reacts to. Either may return true to stop the walk. */
+interface JsonTokens {
+  /** A key just read into `level` (already its `key`), at `offset` in the text. */
+  onKey?(key: string, level: Level, offset: number): boolean;
+  /** A number literal, text[start, end): `leadingDigits` before any point or exponent; `plain` when it has neither. */
+  onNumber?(start: number, end: number, leadingDigits: number, plain: boolean): boolean;
+}
+
 /**
- * The first finding in document order, or null. `text` must be JSON that JSON.parse accepts; `parsed`,
- * its value, lets an ordinary call skip the scan.
+ * The one token walk under scanJson and wholeDecimals: it keeps `stack` at the level being read (so a callback
+ * can take the path) and hands over keys and number literals. `text` must be JSON that JSON.parse accepts.
+ * Iterative, so a 5 MB paste or 10,000 levels of nesting cost no recursion.
  */
-export function scanJson(text: string, parsed?: unknown): ScanFinding | null {
-  if (arguments.length > 1 && !mayHide(text, parsed)) return null;
-  const stack: Level[] = [];
-  const path = (): Segment[] => stack.map((l) => (l.object ? (l.key as string) : l.index));
+function walkJson(text: string, stack: Level[], tokens: JsonTokens): void {
   let i = 0;
   const n = text.length;
   while (i < n) {
     const c = text.charCodeAt(i);
     const top = stack[stack.length - 1];
     if (c === 123 /* { */) {
-      stack.push({ object: true, keys: new Set(), index: 0, expectKey: true });
+      stack.push({ object: true, index: 0, expectKey: true });
       i++;
     } else if (c === 91 /* [ */) {
       stack.push({ object: false, index: 0, expectKey: false });
@@ -111,40 +124,57 @@ export function scanJson(text: string, parsed?: unknown): ScanFinding | null {
         else j++;
       }
       if (top?.object && top.expectKey) {
-        const key = escaped ? (JSON.parse(text.slice(i, j + 1)) as string) : text.slice(i + 1, j);
-        if (top.keys!.has(key)) {
-          top.key = key;
-          return { kind: 'duplicate_key', path: path(), offset: i };
-        }
-        top.keys!.add(key);
-        top.key = key;
+        top.key = escaped ? (JSON.parse(text.slice(i, j + 1)) as string) : text.slice(i + 1, j);
+        if (tokens.onKey?.(top.key, top, i)) return;
       }
       i = j + 1;
     } else if (c === 45 /* - */ || isDigit(c)) {
       let j = i + (c === 45 ? 1 : 0);
-      let digits = 0;
+      let leadingDigits = 0;
       while (j < n && isDigit(text.charCodeAt(j))) {
         j++;
-        digits++;
+        leadingDigits++;
       }
-      let integer = true;
+      let plain = true;
       while (j < n) {
         const d = text.charCodeAt(j);
-        if (d === 46 /* . */ || d === 101 || d === 69 /* e E */) integer = false;
+        if (d === 46 /* . */ || d === 101 || d === 69 /* e E */) plain = false;
         else if (!(isDigit(d) || d === 43 || d === 45)) break;
         j++;
       }
-      if (integer && digits >= SAFE_DIGITS) {
-        const literal = text.slice(i, j);
-        if (!Number.isSafeInteger(Number(literal))) return { kind: 'unsafe_integer', path: path(), offset: i, literal };
-      } else if (!integer && j - i > 4) {
-        const literal = text.slice(i, j);
-        if (!Number.isFinite(Number(literal))) return { kind: 'infinite_number', path: path(), offset: i, literal };
-      }
+      if (tokens.onNumber?.(i, j, leadingDigits, plain)) return;
       i = j;
     } else i++;
   }
-  return null;
+}
+
+/**
+ * The first finding in document order, or null. `text` must be JSON that JSON.parse accepts; `parsed`,
+ * its value, lets an ordinary call skip the scan.
+ */
+export function scanJson(text: string, parsed?: unknown): ScanFinding | null {
+  if (arguments.length > 1 && !mayHide(text, parsed)) return null;
+  const stack: Level[] = [];
+  let finding: ScanFinding | null = null;
+  walkJson(text, stack, {
+    onKey(key, level, offset) {
+      const seen = (level.keys ??= new Set());
+      if (seen.has(key)) finding = { kind: 'duplicate_key', path: levelPath(stack), offset };
+      seen.add(key);
+      return finding !== null;
+    },
+    onNumber(start, end, leadingDigits, plain) {
+      if (plain && leadingDigits >= SAFE_DIGITS) {
+        const literal = text.slice(start, end);
+        if (!Number.isSafeInteger(Number(literal))) finding = { kind: 'unsafe_integer', path: levelPath(stack), offset: start, literal };
+      } else if (!plain && end - start > 4) {
+        const literal = text.slice(start, end);
+        if (!Number.isFinite(Number(literal))) finding = { kind: 'infinite_number', path: levelPath(stack), offset: start, literal };
+      }
+      return finding !== null;
+    },
+  });
+  return finding;
 }
 
 /** The path of `target` inside `root` (by identity), looking a few levels down; null when not found. */
@@ -284,59 +314,16 @@ export function wholeDecimals(text: string): WrittenNumber[] {
   if (!DECIMAL_MARK.test(text)) return [];
   const out: WrittenNumber[] = [];
   const stack: Level[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    const top = stack[stack.length - 1];
-    if (c === 123 /* { */) {
-      stack.push({ object: true, index: 0, expectKey: true });
-      i++;
-    } else if (c === 91 /* [ */) {
-      stack.push({ object: false, index: 0, expectKey: false });
-      i++;
-    } else if (c === 125 /* } */ || c === 93 /* ] */) {
-      stack.pop();
-      i++;
-    } else if (c === 44 /* , */) {
-      if (top) {
-        if (top.object) top.expectKey = true;
-        else top.index++;
-      }
-      i++;
-    } else if (c === 58 /* : */) {
-      if (top) top.expectKey = false;
-      i++;
-    } else if (c === 34 /* " */) {
-      let j = i + 1;
-      let escaped = false;
-      while (j < n) {
-        const d = text.charCodeAt(j);
-        if (d === 92 /* \ */) {
-          escaped = true;
-          j += 2;
-        } else if (d === 34) break;
-        else j++;
-      }
-      if (top?.object && top.expectKey) top.key = escaped ? (JSON.parse(text.slice(i, j + 1)) as string) : text.slice(i + 1, j);
-      i = j + 1;
-    } else if (c === 45 /* - */ || isDigit(c)) {
-      let j = i + 1;
-      let decimal = false;
-      while (j < n) {
-        const d = text.charCodeAt(j);
-        if (d === 46 || d === 101 || d === 69) decimal = true;
-        else if (!(isDigit(d) || d === 43 || d === 45)) break;
-        j++;
-      }
+  walkJson(text, stack, {
+    onNumber(start, end, _leadingDigits, plain) {
       // A path costs its depth to copy: past these bounds (a hostile paste) nothing more is recorded, and
       // no unit field sits that deep or needs more than the first few hundred.
-      if (decimal && stack.length <= MAX_DECIMAL_DEPTH && out.length < MAX_DECIMALS) {
-        const literal = text.slice(i, j);
-        if (Number.isInteger(Number(literal))) out.push({ path: stack.map((l) => (l.object ? (l.key as string) : l.index)), offset: i, literal });
+      if (!plain && stack.length <= MAX_DECIMAL_DEPTH && out.length < MAX_DECIMALS) {
+        const literal = text.slice(start, end);
+        if (Number.isInteger(Number(literal))) out.push({ path: levelPath(stack), offset: start, literal });
       }
-      i = j;
-    } else i++;
-  }
+      return false;
+    },
+  });
   return out;
 }

@@ -5,12 +5,13 @@
 // validated there first: a candidate this module cannot check is never made.
 import { minimalExample } from './schema-example';
 import { words } from './absorb';
-import { conflictFaults, FORMAT_RULES, SCHEMA_WORDS, whatToSend, type ExplainContext } from './explain';
+import { conflictFaults } from './conflicts';
+import { FORMAT_RULES, SCHEMA_WORDS, whatToSend } from './rule-words';
 import { childFieldsOf, fieldIndex } from './field-index';
 import { PATTERN_FIELD_MAX, regexInputLimit } from './input-cap';
 import { formatPath, patternOf, valueAt, type Segment } from './paths';
 import { cutReceived } from './received';
-import type { AjvError, CompiledTool, FieldInfo, Fault, Json, JsonObject, SchemaNode } from './types';
+import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, Json, JsonObject, SchemaNode } from './types';
 
 /** Validator runs one call may spend on checking candidates; past it, no more candidates are made. */
 const PROBE_BUDGET = 64;

@@ -41,7 +41,7 @@
 // `parametersJsonSchema` (JSON Schema); this lint does not target it.
 import { fullFormats } from 'ajv-formats/dist/formats';
 import { STRICT_DATE_FORMATS } from './date-formats';
-import { FORMAT_RULES, lengthText, listValues, rangeText, whatToSend } from './explain';
+import { FORMAT_RULES, lengthText, listValues, rangeText, whatToSend } from './rule-words';
 import { enumIsListable, resolveLocalRef } from './pack-compiler';
 import type { CompiledPack, CompiledTool, FieldInfo, Json, JsonObject, SchemaNode } from './types';
 

@@ -373,3 +373,15 @@ export interface CheckOptions {
    */
   checks?: boolean;
 }
+
+/** What explaining a violation reads beside the error itself: the tool, the call and the state. */
+export interface ExplainContext {
+  tool: CompiledTool;
+  args: Json;
+  /** The state the call is checked against: a unit's currency may come from a record the call names. */
+  state?: unknown;
+  /** The arguments as the validator saw them (over-long strings emptied); shapes.ts validates candidates on these. */
+  checked?: Json;
+  /** The validator's errors on `checked`, so the probes of shapes.ts need not validate the call as sent again. */
+  checkedErrors?: AjvError[];
+}

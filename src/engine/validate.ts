@@ -1,12 +1,14 @@
 // Stage 3, validate: AJV over the wire schema with allErrors, plus the pack's conflicts, collecting every
 // independent fault. One fault per field: when a value breaks several keywords, the one that says most
 // about what to send wins (type before enum before format before bounds).
-import { conflictFaults, explainAjvError, lengthText, whatToSend, type ExplainContext } from './explain';
+import { explainAjvError } from './explain';
+import { conflictFaults } from './conflicts';
+import { lengthText, whatToSend } from './rule-words';
 import { regexInputLimit } from './input-cap';
 import { dropCollidingMoves, groupItemFaults } from './shapes';
 import { formatPath, valuesAlong, type Segment } from './paths';
 import { cutReceived } from './received';
-import type { AjvError, CompiledTool, FieldInfo, Fault, Json } from './types';
+import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, Json } from './types';
 
 const PRIORITY = ['type', 'enum', 'const', 'format', 'pattern', 'required', 'additionalProperties', 'unevaluatedProperties'];
 

@@ -2,20 +2,10 @@
 // reach a pack. A field reads as what it takes ("An integer from 1 to 2500; 250 when left out.", "An object
 // with name and email.") and, when its name or place says so, what it identifies ("The number of the issue
 // (an integer), as listed by issues_list-for-repo."); a tool as what it does (operation-words.ts).
-import { FORMAT_RULES } from '../engine/explain';
+import { FORMAT_RULES, TYPE_NAMES as TYPE_NOUNS, valueText as show } from '../engine/rule-words';
 import { enumIsListable } from '../engine/pack-compiler';
 import type { Json, SchemaNode } from '../engine/types';
 import { identifierWords, plural, roleHead, type FieldRole } from './operation-words';
-
-const TYPE_NOUNS: Record<string, string> = {
-  string: 'a string',
-  integer: 'an integer',
-  number: 'a number',
-  boolean: 'true or false',
-  object: 'an object',
-  array: 'a list',
-  null: 'null',
-};
 
 const UNIT_WORDS: Record<string, string> = {
   'currency-minor': 'an integer amount in the smallest unit of the currency',
@@ -33,10 +23,6 @@ const VALUE_SET_WORDS: Record<string, string> = {
   'iana-time-zone': 'an IANA time zone name',
   'bcp-47-locale': 'a BCP 47 language tag',
 };
-
-function show(v: unknown): string {
-  return typeof v === 'string' ? v : JSON.stringify(v);
-}
 
 function list(values: readonly unknown[]): string {
   const shown = values.map(show);
@@ -84,14 +70,14 @@ function mainType(s: SchemaNode): string | undefined {
   return undefined;
 }
 
-/** Plural nouns of the bare types, for "a list of strings". */
+/** Plural nouns of the bare types, for "an array of strings". */
 const TYPE_PLURALS: Record<string, string> = {
   'a string': 'strings',
   'an integer': 'integers',
   'a number': 'numbers',
   'true or false': 'true or false values',
   'an object': 'objects',
-  'a list': 'lists',
+  'an array': 'arrays',
 };
 
 /** At most this many field names are spelled out for an object; a larger one is left to its schema, which names them. */
@@ -122,11 +108,11 @@ function patternFixesLength(s: SchemaNode): boolean {
   return /^\^.*\$$/.test(p) && !/[+*?|]|\{\d+,|\\[pP]/.test(p) && s.minLength === n && s.maxLength === n;
 }
 
-/** What a schema takes, as a noun phrase: "an integer from 1 to 100", "a list of strings", "a string or an integer". */
+/** What a schema takes, as a noun phrase: "an integer from 1 to 100", "an array of strings", "a string or an integer". */
 export function schemaPhrase(s: SchemaNode, depth = 0, fieldName?: string): string {
   if (!s || typeof s !== 'object') return 'any value';
   if (typeof s['x-value-set'] === 'string') return VALUE_SET_WORDS[s['x-value-set']] ?? 'a code';
-  if (s['x-cut']) return `${s.type === 'array' ? 'a list' : 'an object'} shaped like the one that contains it (not expanded further here)`;
+  if (s['x-cut']) return `${s.type === 'array' ? 'an array' : 'an object'} shaped like the one that contains it (not expanded further here)`;
   if ('const' in s) return `exactly ${show(s.const)}`;
   if (Array.isArray(s.enum)) {
     const values: Json[] = s.enum.filter((v: Json) => v !== null);
@@ -157,11 +143,11 @@ export function schemaPhrase(s: SchemaNode, depth = 0, fieldName?: string): stri
     const item = s.items && typeof s.items === 'object' && depth < 2 ? schemaPhrase(s.items, depth + 1) : '';
     const noun = itemNoun(fieldName);
     const bare = TYPE_PLURALS[item];
-    if (noun && bare) phrase = `a list of ${noun} (${bare})`;
-    else if (noun && item && item !== 'any value') phrase = `a list of ${noun}, each ${item}`;
-    else if (noun) phrase = `a list of ${noun}`;
-    else if (bare) phrase = `a list of ${bare}`;
-    else if (item && item !== 'any value') phrase = `a list, each ${item}`;
+    if (noun && bare) phrase = `an array of ${noun} (${bare})`;
+    else if (noun && item && item !== 'any value') phrase = `an array of ${noun}, each ${item}`;
+    else if (noun) phrase = `an array of ${noun}`;
+    else if (bare) phrase = `an array of ${bare}`;
+    else if (item && item !== 'any value') phrase = `an array, each ${item}`;
     const len = countWords(num(s.minItems), num(s.maxItems), 'item');
     if (len) phrase += `${item && !bare ? ';' : ''} ${len}`;
     if (s.uniqueItems === true) phrase += ', with no repeats';

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { check, packFromToolDefinitions, type CompiledPack, type Json } from '../../src/engine';
 import { minimalExample } from '../../src/engine/schema-example';
-import { SCHEMA_WORDS } from '../../src/engine/explain';
+import { SCHEMA_WORDS } from '../../src/engine/rule-words';
 
 const pack = packFromToolDefinitions([
   {

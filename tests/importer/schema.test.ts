@@ -67,7 +67,7 @@ describe('importing real operations', () => {
       components: { schemas: { Node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } } } },
     };
     const small = await importSpec(doc, { id: 'nodes' });
-    expect(small.pack.tools[0].arguments.properties.children).toEqual({ description: 'A list of children, each an object shaped like the one that contains it (not expanded further here).', type: 'array', items: { type: 'object', 'x-cut': 'recursion' }, 'x-in': 'body' });
+    expect(small.pack.tools[0].arguments.properties.children).toEqual({ description: 'An array of children, each an object shaped like the one that contains it (not expanded further here).', type: 'array', items: { type: 'object', 'x-cut': 'recursion' }, 'x-in': 'body' });
     loadPack('nodes.json', small.pack);
   });
 

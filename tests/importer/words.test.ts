@@ -48,9 +48,9 @@ describe('field descriptions from facts', () => {
     expect(args.title.oneOf).toEqual([{ type: 'string' }, { type: 'integer' }]);
     expect(args.title.description).toBe('A string or an integer.');
     // A list says of what: its name's noun, and its items' type.
-    expect(args.assignees.description).toBe('A list of assignees (strings).');
+    expect(args.assignees.description).toBe('An array of assignees (strings).');
     // An object of more than three fields is left to its schema, which names them.
-    expect(args.labels.description).toBe('A list of labels, each a string or an object.');
+    expect(args.labels.description).toBe('An array of labels, each a string or an object.');
     expect(args.owner.description).toBe('The owner of the repository (a string).');
   });
 

@@ -1,0 +1,95 @@
+// The engine's boundaries, read from its import statements: it runs unchanged in the browser, Node, the
+// tests and the CLI, so it imports no Node module and nothing of the site, the CLI or the importer; and its
+// modules form no cycle, so each stage can be read (and changed) after the stages it builds on.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, test } from 'vitest';
+
+const ENGINE = 'src/engine';
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? tsFiles(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+/** Each module specifier a file imports or re-exports, and whether only types cross (erased when compiled). */
+function importsOf(file: string): { spec: string; typeOnly: boolean }[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const out: { spec: string; typeOnly: boolean }[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly)));
+      out.push({ spec: node.moduleSpecifier.text, typeOnly });
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      out.push({ spec: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      out.push({ spec: node.arguments[0].text, typeOnly: false });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+/** A relative specifier as a repository path (`src/engine/paths.ts`), or undefined for a package. */
+function resolveLocal(from: string, spec: string): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  const base = resolve(dirname(from), spec);
+  for (const candidate of [`${base}.ts`, join(base, 'index.ts'), base]) {
+    try {
+      if (statSync(candidate).isFile()) return relative(process.cwd(), candidate);
+    } catch {
+      // not this form of the path
+    }
+  }
+  return relative(process.cwd(), base);
+}
+
+const files = tsFiles(ENGINE);
+const NODE_MODULES = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+
+describe('the engine (src/engine/)', () => {
+  test('is read from its modules: more than 40 of them', () => {
+    expect(files.length).toBeGreaterThan(40);
+  });
+
+  test('imports no Node module, so the browser runs the same code', () => {
+    const found = files.flatMap((f) => importsOf(f).filter((i) => !i.typeOnly && NODE_MODULES.has(i.spec)).map((i) => `${f}: ${i.spec}`));
+    expect(found).toEqual([]);
+  });
+
+  test('imports nothing outside src/engine/ of this repository (the site, the CLI and the importer build on it)', () => {
+    const found = files.flatMap((f) =>
+      importsOf(f)
+        .map((i) => ({ ...i, path: resolveLocal(f, i.spec) }))
+        .filter((i) => i.path !== undefined && !i.path.startsWith(`${ENGINE}/`))
+        .map((i) => `${f}: ${i.spec}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  test('its modules import one another in no cycle (type-only imports aside: they are erased)', () => {
+    const graph = new Map(files.map((f) => [f, importsOf(f).filter((i) => !i.typeOnly).map((i) => resolveLocal(f, i.spec)).filter((p): p is string => !!p && p.startsWith(`${ENGINE}/`))]));
+    // Depth-first search; a module met again while still on the path closes a cycle.
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const path: string[] = [];
+    const visit = (f: string) => {
+      state.set(f, 'open');
+      path.push(f);
+      for (const next of graph.get(f) ?? []) {
+        if (state.get(next) === 'open') cycles.push([...path.slice(path.indexOf(next)), next].map((p) => p.slice(ENGINE.length + 1)).join(' -> '));
+        else if (!state.has(next)) visit(next);
+      }
+      path.pop();
+      state.set(f, 'done');
+    };
+    for (const f of files) if (!state.has(f)) visit(f);
+    expect(cycles).toEqual([]);
+  });
+});
