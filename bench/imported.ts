@@ -306,7 +306,9 @@ if (!process.env.BENCH_SKIP_BUILD) {
   const generated = ['src/generated/imported', 'public/imported-parts'];
   const dist = join(OUT, 'dist');
   rmSync(dist, { recursive: true, force: true });
-  const env = { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' };
+  // The V8 heap flags npm run build passes (package.json): the page generation spent half its time
+  // collecting garbage, and a larger young generation cuts its time by a quarter.
+  const env = { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1', NODE_OPTIONS: `--max-semi-space-size=64 --max-old-space-size=8192 ${process.env.NODE_OPTIONS ?? ''}` };
   const buildLog = join(OUT, 'build.log');
   const build_s = timed(resolve('node_modules/.bin/astro'), ['build', '--outDir', dist], env, buildLog);
   const pagefindDir = join(dist, 'pagefind');
