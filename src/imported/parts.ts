@@ -22,7 +22,8 @@ export async function loadPartAt(url: string): Promise<ImportedPart> {
 
 /**
  * The shell lazy-pack.ts opens, its parts loaded from `partsUrl` (an absolute URL of the parts folder, ending
- * in a slash: a URL that starts with `/` would get a `?import` query from Vite's dev server, and a 404).
+ * in a slash: in `astro dev`, Vite adds `?import` to a dynamic import of a URL starting with `/`, and does not
+ * serve a public file so asked).
  */
 export function shellWithParts(module: ImportedShellModule, partsUrl: string): ImportedShell {
   const { partFiles, ...shell } = module;
