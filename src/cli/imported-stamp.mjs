@@ -69,10 +69,10 @@ export function importedModulesFresh(root = '.') {
 /** Generates the folder when it is missing or stale; `log` gets one line either way. Throws when generation fails. */
 export function ensureImportedModules(root = '.', log = (line) => console.log(line)) {
   if (importedModulesFresh(root)) {
-    log(`imported packs: ${IMPORTED_OUT_DIR}/ is up to date`);
+    log(`imported packs: ${IMPORTED_OUT_DIR}/ and ${IMPORTED_PARTS_DIR}/ are up to date`);
     return;
   }
-  log(`imported packs: generating ${IMPORTED_OUT_DIR}/ (validators for the playground; a minute or two, once)`);
+  log(`imported packs: generating ${IMPORTED_OUT_DIR}/ and ${IMPORTED_PARTS_DIR}/ (validators for the playground; a minute or two, once)`);
   const started = Date.now();
   const tsx = resolve(root, 'node_modules/.bin/tsx');
   const run = spawnSync(tsx, [join('src', 'cli', 'precompile-validators.ts'), '--imported'], { cwd: resolve(root), stdio: ['ignore', 'ignore', 'inherit'] });

@@ -279,7 +279,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     }
   }
   if (args.includes('--imported')) {
-    if (!args.includes('--force') && importedModulesFresh()) console.log(`${IMPORTED_OUT_DIR}/ is up to date`);
+    if (!args.includes('--force') && importedModulesFresh()) console.log(`${IMPORTED_OUT_DIR}/ and ${IMPORTED_PARTS_DIR}/ are up to date`);
     else {
       let total = 0;
       generateImported('.', (id, parts, bytes) => {
