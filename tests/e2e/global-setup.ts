@@ -29,7 +29,9 @@ export default async function setup(project: TestProject) {
   // E2E_OUT_DIR lets several builds run side by side (say, two developers in one tree).
   const outDir = process.env.E2E_OUT_DIR ?? 'dist';
   if (!process.env.E2E_SKIP_BUILD || !existsSync(`${outDir}/index.html`)) {
-    const build = spawnSync('node_modules/.bin/astro', ['build', '--outDir', outDir], { env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: 1_200_000 });
+    // The heap flags of npm run build (package.json): the pages take a third less time with them.
+    const buildEnv = { ...env, NODE_OPTIONS: `--max-semi-space-size=64 --max-old-space-size=8192 ${process.env.NODE_OPTIONS ?? ''}` };
+    const build = spawnSync('node_modules/.bin/astro', ['build', '--outDir', outDir], { env: buildEnv, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: 1_200_000 });
     if (build.status !== 0) throw new Error(`astro build failed (exit ${build.status}):\n${build.stdout}\n${build.stderr}`);
   }
   const port = await freePort();
