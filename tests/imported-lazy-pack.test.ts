@@ -1,10 +1,10 @@
 // The playground's imported packs: the generator's shell and parts (precompile-validators.ts --imported) and the
 // lazy pack that opens them a part at a time (src/imported/lazy-pack.ts). Two packs are generated into a
-// git-ignored folder of the checkout (so Vite loads the parts, and their imports of ajv resolve) and opened as
-// the browser opens them;
+// git-ignored folder of the checkout (so the shells load as ES modules) and opened as the browser opens them,
+// each part loaded by its URL (src/imported/parts.ts);
 // every body is held to the AJV backend's for the same call.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { importedLayout, importedPackModules, COMPILED_IN_BROWSER_SCHEMA_CHARS } from '../src/cli/precompile-validators';
@@ -12,30 +12,33 @@ import '../src/engine/registries/all';
 import { check } from '../src/engine';
 import { compilePack } from '../src/engine/ajv-backend';
 import type { CompiledPack, PackSource } from '../src/engine/types';
-import { defaultToolName, isLazyPack, isToolLoaded, loadAllTools, loadValidators, openImportedPack, validatorsNeeded, type ImportedShell } from '../src/imported/lazy-pack';
+import { defaultToolName, isLazyPack, isToolLoaded, loadAllTools, loadValidators, openImportedPack, validatorsNeeded } from '../src/imported/lazy-pack';
+import { shellWithParts, type ImportedShellModule } from '../src/imported/parts';
 
 const OUT = resolve(`.scratch-imported-test-${process.pid}`);
+const PARTS = join(OUT, 'parts');
 const IDS = ['google-tasks-v1', 'google-slides-v1'];
 const sources = new Map(IDS.map((id) => [id, JSON.parse(readFileSync(`content/packs/imported/${id}.json`, 'utf8')) as PackSource]));
 const reference = new Map<string, CompiledPack>();
 
 beforeAll(() => {
   rmSync(OUT, { recursive: true, force: true });
-  // The parts import the engine by a path relative to their own folder, one below OUT.
-  const engineDir = relative(join(OUT, 'x'), resolve('src/engine')).split('\\').join('/');
   for (const id of IDS) {
     reference.set(id, compilePack(sources.get(id)!, id));
-    for (const [path, source] of importedPackModules(`content/packs/imported/${id}.json`, sources.get(id)!, engineDir)) {
-      mkdirSync(dirname(join(OUT, path)), { recursive: true });
-      writeFileSync(join(OUT, path), source);
+    const { shell, parts } = importedPackModules(`content/packs/imported/${id}.json`, sources.get(id)!);
+    mkdirSync(PARTS, { recursive: true });
+    writeFileSync(join(OUT, shell[0]), shell[1]);
+    for (const [path, source] of parts) {
+      mkdirSync(dirname(join(PARTS, path)), { recursive: true });
+      writeFileSync(join(PARTS, path), source);
     }
   }
 }, 60_000);
 afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 
 async function open(id: string): Promise<CompiledPack> {
-  const shell = (await import(pathToFileURL(join(OUT, `${id}.js`)).href)) as ImportedShell;
-  return openImportedPack(shell, `content/packs/imported/${id}.json`);
+  const shell = (await import(pathToFileURL(join(OUT, `${id}.js`)).href)) as ImportedShellModule;
+  return openImportedPack(shellWithParts(shell, pathToFileURL(`${PARTS}/`).href), `content/packs/imported/${id}.json`);
 }
 
 /** Every example call of a pack, and a few faulty calls besides, with the body the AJV backend gives. */

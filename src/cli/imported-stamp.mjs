@@ -1,5 +1,5 @@
-// Whether src/generated/imported/ (the playground's modules for the imported packs, written by
-// `tsx src/cli/precompile-validators.ts --imported`, not committed) is there and made from today's inputs,
+// Whether src/generated/imported/ and public/imported-parts/ (the playground's modules for the imported packs,
+// written by `tsx src/cli/precompile-validators.ts --imported`, not committed) are there and made from today's inputs,
 // and generating it when it is not. Plain JavaScript, so astro.config.mjs can run it before every
 // `astro dev` and `astro build` (the e2e setup builds with astro too), and a fresh clone needs no extra step.
 import { createHash } from 'node:crypto';
@@ -9,6 +9,8 @@ import { join, resolve } from 'node:path';
 
 export const IMPORTED_PACKS_DIR = 'content/packs/imported';
 export const IMPORTED_OUT_DIR = 'src/generated/imported';
+/** The parts the shells name: served as they are (src/imported/parts.ts), so under public/. */
+export const IMPORTED_PARTS_DIR = 'public/imported-parts';
 export const STAMP_FILE = 'stamp.json';
 
 /**
@@ -29,6 +31,7 @@ function inputFiles(root) {
     ...packs,
     'src/cli/precompile-validators.ts',
     'src/cli/imported-stamp.mjs',
+    'src/imported/parts.ts',
     'src/engine/ajv-backend.ts',
     'src/engine/pack-compiler.ts',
     'src/engine/date-formats.ts',
@@ -37,6 +40,7 @@ function inputFiles(root) {
     ...registries,
     'node_modules/ajv/package.json',
     'node_modules/ajv-formats/package.json',
+    'node_modules/esbuild/package.json',
   ];
 }
 
@@ -54,7 +58,7 @@ export function importedInputsHash(root = '.') {
 /** True when the generated folder was written from the inputs as they are now. */
 export function importedModulesFresh(root = '.') {
   const stamp = resolve(root, IMPORTED_OUT_DIR, STAMP_FILE);
-  if (!existsSync(stamp)) return false;
+  if (!existsSync(stamp) || !existsSync(resolve(root, IMPORTED_PARTS_DIR))) return false;
   try {
     return JSON.parse(readFileSync(stamp, 'utf8')).inputs === importedInputsHash(root);
   } catch {
@@ -65,10 +69,10 @@ export function importedModulesFresh(root = '.') {
 /** Generates the folder when it is missing or stale; `log` gets one line either way. Throws when generation fails. */
 export function ensureImportedModules(root = '.', log = (line) => console.log(line)) {
   if (importedModulesFresh(root)) {
-    log(`imported packs: ${IMPORTED_OUT_DIR}/ is up to date`);
+    log(`imported packs: ${IMPORTED_OUT_DIR}/ and ${IMPORTED_PARTS_DIR}/ are up to date`);
     return;
   }
-  log(`imported packs: generating ${IMPORTED_OUT_DIR}/ (validators for the playground; a minute or two, once)`);
+  log(`imported packs: generating ${IMPORTED_OUT_DIR}/ and ${IMPORTED_PARTS_DIR}/ (validators for the playground; a minute or two, once)`);
   const started = Date.now();
   const tsx = resolve(root, 'node_modules/.bin/tsx');
   const run = spawnSync(tsx, [join('src', 'cli', 'precompile-validators.ts'), '--imported'], { cwd: resolve(root), stdio: ['ignore', 'ignore', 'inherit'] });

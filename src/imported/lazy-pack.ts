@@ -1,6 +1,6 @@
 // An imported pack in the browser, opened a few tools at a time. The generated shell (src/generated/imported/
 // <id>.js, precompile-validators.ts) holds the pack's facts and every tool's name; each part holds a few
-// tools' sources and their generated validators. The pack opens with the part of its default tool; any
+// tools' sources and their generated validators (a file of its own, loaded by URL: parts.ts). The pack opens with the part of its default tool; any
 // other tool is a stand-in that knows its name and resource only, until its part is loaded. check() reads
 // nothing of a tool but its name until the call names it, so a call to a loaded tool, or to no tool of
 // the pack, gets the body a server gives; a call naming a tool that is not loaded must wait for

@@ -137,12 +137,24 @@ export function importedCounterparts(pack: CompiledPack, tool: CompiledTool): Co
 
 /** An imported pack's title and tools by name and resource, read from its file without compiling it (the sidebar's list). */
 export function importedToolIndex(id: string): { title: string; tools: { name: string; resource: string }[] } | undefined {
-  const source = importedSources().get(id);
-  return source && { title: source.title, tools: source.tools.map((t) => ({ name: t.name, resource: t.resource ?? 'Tools' })) };
+  // Once per pack: every one of its pages' sidebars reads it (GitHub: 1,223 pages of 1,223 tools).
+  if (!toolIndexes.has(id)) {
+    const source = importedSources().get(id);
+    toolIndexes.set(id, source && { title: source.title, tools: source.tools.map((t) => ({ name: t.name, resource: t.resource ?? 'Tools' })) });
+  }
+  return toolIndexes.get(id);
 }
+const toolIndexes = new Map<string, ReturnType<typeof importedToolIndex>>();
 
 /** The vendors of the imported packs, in the order the packs index lists them, with their pack and tool counts. */
 export function importedVendors(): { name: string; anchor: string; packs: number; tools: number }[] {
+  // Every page's sidebar lists them; the catalog does not change during a build.
+  vendors ??= listVendors();
+  return vendors;
+}
+let vendors: ReturnType<typeof importedVendors> | undefined;
+
+function listVendors(): ReturnType<typeof importedVendors> {
   const out = new Map<string, { name: string; anchor: string; packs: number; tools: number }>();
   for (const p of packListing().filter((l) => !l.curated)) {
     const v = out.get(p.vendorName) ?? { name: p.vendorName, anchor: vendorAnchor(p.vendorName), packs: 0, tools: 0 };

@@ -1,5 +1,6 @@
 // The site built under a sub-folder (BASE_PATH=/actionable/, as on a project page): every local link and
-// asset carries the base, and search results lead to pages under it. Builds its own copy into a temp dir,
+// asset carries the base, search results lead to pages under it, and the playground loads an imported pack's
+// parts from under it. Builds its own copy into a temp dir,
 // without the imported packs' pages (IMPORTED_PACKS=none): the base is applied by the same layouts and
 // components on every page, and the global setup already builds the whole site once.
 import type { ChildProcess } from 'node:child_process';
@@ -10,6 +11,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch } from './browser';
 import { astroEnv, buildSite, freePort, previewSite } from './site-server';
+import '../../src/engine/registries/all';
+import { check } from '../../src/engine';
+import { compilePack } from '../../src/engine/ajv-backend';
+import type { PackSource } from '../../src/engine/types';
 
 const BASE = '/actionable/';
 let outDir = '';
@@ -85,5 +90,37 @@ test('under the base path, pages link to each other and search leads to pages un
   expect(page.url().startsWith(url)).toBe(true);
   expect(failed).toEqual([]);
   expect(offsite).toEqual([]);
+  await context.close();
+});
+
+test('under the base path, the playground loads an imported pack\'s parts from it, with the bodies the engine gives in Node', { timeout: 60_000 }, async () => {
+  // The parts are files under the base (public/imported-parts/, src/imported/parts.ts), not chunks: their URL is the checker's to make.
+  const chunk = readdirSync(join(outDir, '_astro')).find((f) => /^checker\.[^.]+\.js$/.test(f));
+  expect(chunk, 'the checker chunk').toBeDefined();
+  const id = 'google-tasks-v1';
+  const source = JSON.parse(readFileSync(`content/packs/imported/${id}.json`, 'utf8')) as PackSource;
+  const pack = compilePack(source, id);
+  // One faulty call per tool: every part of the pack must load.
+  const calls = pack.tools.map((t) => ({ name: t.name, arguments: { zzz: [1] } }));
+  const context = await browser!.newContext();
+  const page = await context.newPage();
+  const responses: { status: number; path: string }[] = [];
+  page.on('response', (r) => responses.push({ status: r.status(), path: new URL(r.url()).pathname }));
+  await page.goto(`${url}packs/`);
+  // A string, not a function: the test runner would rewrite a function's import() for Node.
+  const bodies = (await page.evaluate(`(async () => {
+    const chunk = await import(${JSON.stringify(`${url}_astro/${chunk}`)});
+    const checker = typeof chunk.loadPackById === 'function' ? chunk : Object.values(chunk).find((v) => v && typeof v.loadPackById === 'function');
+    const pack = await checker.loadPackById(${JSON.stringify(id)});
+    await checker.loadAllTools(pack);
+    return ${JSON.stringify(calls)}.map((call) => checker.check(pack, call).body);
+  })()`)) as unknown[];
+  expect(bodies).toEqual(calls.map((call) => check(pack, call).body));
+  const parts = responses.filter((r) => r.path.includes('/imported-parts/'));
+  expect(parts.length).toBeGreaterThan(1);
+  for (const r of parts) {
+    expect(r.path.startsWith(`${BASE}imported-parts/${id}/`), r.path).toBe(true);
+    expect(r.status, r.path).toBe(200);
+  }
   await context.close();
 });

@@ -38,10 +38,14 @@ export interface SiteBuild {
   done: Promise<void>;
 }
 
+/** The heap flags of `npm run build` (package.json): with a larger young generation the pages take a third less time. */
+const BUILD_NODE_OPTIONS = '--max-semi-space-size=64 --max-old-space-size=8192';
+
 /** Starts `astro build --outDir outDir`; a build that runs past `timeoutMs` is stopped and fails. */
 export function buildSite(outDir: string, env: NodeJS.ProcessEnv, timeoutMs = 1_200_000): SiteBuild {
+  const buildEnv = { ...env, NODE_OPTIONS: `${BUILD_NODE_OPTIONS} ${env.NODE_OPTIONS ?? ''}`.trim() };
   // The binary itself, not npx: npx's death leaves astro alive.
-  const child = spawn('node_modules/.bin/astro', ['build', '--outDir', outDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node_modules/.bin/astro', ['build', '--outDir', outDir], { env: buildEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const done = new Promise<void>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (c: Buffer) => (output += c.toString()));

@@ -15,7 +15,8 @@ import type { CompiledPack } from '../../engine/types';
 import { defaultToolName, isLazyPack, isToolLoaded, loadAllTools, loadValidators, openImportedPack, validatorsNeeded } from '../../imported/lazy-pack';
 import { linkStateText, ownStateText, readState, stateDiagnostics, stateOption } from './pack-state';
 import { suggestionFor } from './suggestion';
-import { fileFor, IMPORTED_SHELLS, PACK_FILES, VALIDATOR_FILES } from './pack-files';
+import { shellWithParts } from '../../imported/parts';
+import { fileFor, importedPartsUrl, IMPORTED_SHELLS, PACK_FILES, VALIDATOR_FILES } from './pack-files';
 
 const loaded = new Map<string, Promise<CompiledPack>>();
 
@@ -33,7 +34,7 @@ export function loadPackById(id: string): Promise<CompiledPack> {
     const shell = packFile ? undefined : fileFor(IMPORTED_SHELLS, `${id}.js`);
     if (shell) {
       // An imported pack: its shell, and the part of its default tool (defaultToolName); other tools load on demand.
-      p = shell().then((m) => openImportedPack(m, `content/packs/imported/${id}.json`));
+      p = shell().then((m) => openImportedPack(shellWithParts(m, importedPartsUrl()), `content/packs/imported/${id}.json`));
       p.catch(() => loaded.delete(id));
       loaded.set(id, p);
       return p;

@@ -2,14 +2,20 @@
 // generated shell. Shared by the checker, which opens packs, and the head start (head-start.ts), which
 // begins their download with the page instead of after the checker has loaded.
 import type { StandaloneValidate } from '../../engine/precompiled-backend';
-import type { ImportedShell } from '../../imported/lazy-pack';
+import type { ImportedShellModule } from '../../imported/parts';
 
 // Pack files are content/packs/<id>.json, their validators src/generated/validators/<id>.js; each becomes its own chunk.
 export const PACK_FILES = import.meta.glob<{ default: unknown }>('../../../content/packs/*.json');
 export const VALIDATOR_FILES = import.meta.glob<{ validators: Record<string, StandaloneValidate> }>('../../generated/validators/*.js');
 // Imported packs (content/packs/imported/) open from generated shells, a few tools at a time (src/imported/lazy-pack.ts):
-// src/generated/imported/<id>.js, each its own chunk, and each of its parts another.
-export const IMPORTED_SHELLS = import.meta.glob<ImportedShell>('../../generated/imported/*.js');
+// src/generated/imported/<id>.js, each its own chunk. Their parts are no chunks: they are files under the site's
+// base (public/imported-parts/, src/imported/parts.ts).
+export const IMPORTED_SHELLS = import.meta.glob<ImportedShellModule>('../../generated/imported/*.js');
+
+/** The absolute URL of the imported packs' parts folder (IMPORTED_PARTS_DIR in src/cli/imported-stamp.mjs), under the base path. */
+export function importedPartsUrl(): string {
+  return new URL(`${(import.meta.env.BASE_URL ?? '/').replace(/\/?$/, '/')}imported-parts/`, location.href).href;
+}
 
 /** The loader of the file whose name ends a glob's path. */
 export function fileFor<T>(files: Record<string, () => Promise<T>>, name: string): (() => Promise<T>) | undefined {
