@@ -31,6 +31,9 @@ const packageAlias = {
 // Debian's Chromium through playwright-core.
 export default defineConfig({
   test: {
+    // Every core: Vitest's default leaves one idle (cores - 1, so one worker on two cores). The unit and
+    // integration files run first, beside the site build; the e2e files then run one at a time (singleFork).
+    maxWorkers: '100%',
     projects: [
       {
         resolve: packageAlias,
