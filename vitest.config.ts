@@ -42,6 +42,7 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/e2e/**', 'node_modules/**', ...INTEGRATION],
           testTimeout: 60_000,
+          setupFiles: ['tests/breathe.ts'],
         },
       },
       {
@@ -50,6 +51,7 @@ export default defineConfig({
           name: 'integration',
           include: INTEGRATION,
           testTimeout: 60_000,
+          setupFiles: ['tests/breathe.ts'],
         },
       },
       {
