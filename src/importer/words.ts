@@ -2,7 +2,7 @@
 // reach a pack. A field reads as what it takes ("An integer from 1 to 2500; 250 when left out.", "An object
 // with name and email.") and, when its name or place says so, what it identifies ("The number of the issue
 // (an integer), as listed by issues_list-for-repo."); a tool as what it does (operation-words.ts).
-import { FORMAT_RULES, TYPE_NAMES as TYPE_NOUNS, valueText as show } from '../engine/rule-words';
+import { FORMAT_RULES, TYPE_NAMES, valueText as show } from '../engine/rule-words';
 import { enumIsListable } from '../engine/pack-compiler';
 import type { Json, SchemaNode } from '../engine/types';
 import { identifierWords, plural, roleHead, type FieldRole } from './operation-words';
@@ -130,7 +130,7 @@ export function schemaPhrase(s: SchemaNode, depth = 0, fieldName?: string): stri
       return phrases.length <= 3 ? list(phrases) : `one of ${phrases.length} shapes: ${list(phrases.slice(0, 2))} and others`;
     }
   }
-  let phrase = unit && UNIT_WORDS[unit] ? UNIT_WORDS[unit] : t ? TYPE_NOUNS[t] ?? 'a value' : 'any value';
+  let phrase = unit && UNIT_WORDS[unit] ? UNIT_WORDS[unit] : t ? TYPE_NAMES[t] ?? 'a value' : 'any value';
   if (t === 'integer' || t === 'number') {
     const r = rangeWords(s);
     if (r) phrase += ` ${r}`;
