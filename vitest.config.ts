@@ -26,13 +26,27 @@ const packageAlias = {
   ],
 };
 
-// Three projects: unit tests run the engine in Node; integration tests run the programs built from it and the
-// whole-corpus sweeps; e2e tests build the site once, serve it with `astro preview` on a free port and drive
-// Debian's Chromium through playwright-core.
+/** The e2e files that measure the playground's speed for bench/playground.json: they run alone, last. */
+const E2E_TIMING = ['tests/e2e/playground-speed.test.ts'];
+
+const e2eSetup = {
+  // The global setup starts the build and returns; each file waits for the site in site-ready.ts. Both e2e
+  // projects list it, and it builds and serves the site once for both (global-setup.ts).
+  globalSetup: ['tests/e2e/global-setup.ts'],
+  setupFiles: ['tests/e2e/site-ready.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
+// Four projects in three groups, one group after another (sequence.groupOrder):
+// 0. unit tests run the engine in Node; integration tests run the programs built from it and the
+//    whole-corpus sweeps. The site builds beside them (the e2e global setup starts it at the outset).
+// 1. e2e tests serve the built site with `astro preview` on a free port and drive Debian's Chromium through
+//    playwright-core, two files at a time: a file mostly waits on its browser, which takes one core.
+// 2. e2e-timing: the speed figures, with nothing else running, so a second browser does not skew them.
 export default defineConfig({
   test: {
-    // Every core: Vitest's default leaves one idle (cores - 1, so one worker on two cores). The unit and
-    // integration files run first, beside the site build; the e2e files then run one at a time (singleFork).
+    // Every core: Vitest's default leaves one idle (cores - 1, so one worker on two cores).
     maxWorkers: '100%',
     projects: [
       {
@@ -58,12 +72,17 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // The global setup starts the build and returns; each file waits for the site in site-ready.ts.
-          globalSetup: ['tests/e2e/global-setup.ts'],
-          setupFiles: ['tests/e2e/site-ready.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // One browser at a time: the machine has two cores and the preview server needs one.
+          exclude: E2E_TIMING,
+          ...e2eSetup,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'e2e-timing',
+          include: E2E_TIMING,
+          ...e2eSetup,
+          sequence: { groupOrder: 2 },
           poolOptions: { forks: { singleFork: true } },
         },
       },

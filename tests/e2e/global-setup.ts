@@ -11,7 +11,21 @@ import type { TestProject } from 'vitest/node';
 import { astroEnv, buildSite, freePort, previewSite } from './site-server';
 import type { SiteStatus } from './site-ready';
 
-export default async function setup(project: TestProject) {
+/** The one build and preview server of this run, shared by the projects that list this setup. */
+interface SharedSite {
+  baseUrl: string;
+  statusFile: string;
+  /** Projects still using the site; the last teardown stops it. */
+  users: number;
+  stop(): void;
+}
+
+// Vitest runs this setup once per project that lists it (e2e and e2e-timing), each with its own module
+// instance; globalThis is the one place the two share, and one build is all either needs.
+const SHARED = Symbol.for('actionable.e2e.site');
+type Holder = { [SHARED]?: Promise<SharedSite> };
+
+async function startSite(): Promise<SharedSite> {
   const env = astroEnv();
   // E2E_OUT_DIR lets several builds run side by side (say, two developers in one tree).
   const outDir = process.env.E2E_OUT_DIR ?? 'dist';
@@ -20,8 +34,6 @@ export default async function setup(project: TestProject) {
   const statusFile = join(tmpdir(), `actionable-e2e-${process.pid}-${port}.json`);
   const write = (status: SiteStatus) => writeFileSync(statusFile, JSON.stringify(status));
   write({ state: 'building' });
-  project.provide('baseUrl', `http://127.0.0.1:${port}${base}`);
-  project.provide('siteStatusFile', statusFile);
 
   let build: ChildProcess | undefined;
   let preview: ChildProcess | undefined;
@@ -37,11 +49,30 @@ export default async function setup(project: TestProject) {
     () => write({ state: 'ready' }),
     (err: Error) => write({ state: 'failed', error: err.message }),
   );
+  return {
+    baseUrl: `http://127.0.0.1:${port}${base}`,
+    statusFile,
+    users: 0,
+    stop() {
+      build?.kill('SIGTERM');
+      preview?.kill('SIGTERM');
+      rmSync(statusFile, { force: true });
+    },
+  };
+}
+
+export default async function setup(project: TestProject) {
+  const holder = globalThis as Holder;
+  const shared = await (holder[SHARED] ??= startSite());
+  shared.users += 1;
+  project.provide('baseUrl', shared.baseUrl);
+  project.provide('siteStatusFile', shared.statusFile);
 
   return async () => {
-    build?.kill('SIGTERM');
-    preview?.kill('SIGTERM');
-    rmSync(statusFile, { force: true });
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    shared.stop();
+    delete holder[SHARED];
   };
 }
 
