@@ -176,6 +176,17 @@ function regroup(root: SchemaNode, node: SchemaNode, map: NameMap, obj: JsonObje
   return Object.fromEntries(out);
 }
 
+/** The object of a flat list of keys and values, as Object.fromEntries makes it (a key named __proto__ stays data). */
+function objectFrom(flat: (string | Json)[]): JsonObject {
+  const out: JsonObject = {};
+  for (let i = 0; i < flat.length; i += 2) {
+    const key = flat[i] as string;
+    if (key === '__proto__') Object.defineProperty(out, key, { value: flat[i + 1] as Json, enumerable: true, writable: true, configurable: true });
+    else out[key] = flat[i + 1] as Json;
+  }
+  return out;
+}
+
 export interface AbsorbResult {
   args: Json;
   corrections: Correction[];
@@ -243,7 +254,8 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
       const map = nameMapFor(root, node);
       const obj = regroup(root, node, map, value as JsonObject, path, corrections);
       const keys = Object.keys(obj);
-      const out: [string, Json][] = [];
+      // Key, value, key, value: no pair is made per member of an object most likely kept as it was.
+      const out: (string | Json)[] = [];
       // Whether any key was renamed or dropped, or any value came back changed: if not, the object is kept as it was.
       let changed = false;
       // canonical -> key it came from; made at the first other name, as most objects have none.
@@ -288,10 +300,10 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
           path.pop();
         }
         if (next !== obj[key]) changed = true;
-        out.push([target, next]);
+        out.push(target, next);
       }
       // fromEntries defines own properties, so a key named __proto__ stays data and never a prototype.
-      return changed || obj !== value ? Object.fromEntries(out) : value;
+      return changed || obj !== value ? objectFrom(out) : value;
     }
     return value;
   };

@@ -232,9 +232,10 @@ const NON_ASCII = /[^\x00-\x7f]/; // eslint-disable-line no-control-regex -- the
 function fitBudget(body: Body, faultCount = 1): Body {
   const entries: (BodyError | FaultBody)[] = listsFaults(body) ? body.errors : [body];
   for (const e of entries) if (typeof e.field === 'string' && e.field.length > FIELD_MAX) e.field = shrink(e.field, FIELD_MAX - 20, 0, 0) as string;
-  // No token is shorter than a byte: an ASCII body of at most 400 characters fits, and most do, unestimated.
+  // No token is shorter than a byte, and the estimate never counts more tokens than the body has UTF-8
+  // bytes: a body of at most 400 bytes fits, and most do, unestimated.
   const bytes = JSON.stringify(body);
-  if ((bytes.length <= BODY_TOKEN_BUDGET && !NON_ASCII.test(bytes)) || estimateBodyTokens(body) <= BODY_TOKEN_BUDGET) return body;
+  if ((bytes.length <= BODY_TOKEN_BUDGET && (!NON_ASCII.test(bytes) || utf8Bytes(bytes) <= BODY_TOKEN_BUDGET)) || estimateBodyTokens(body) <= BODY_TOKEN_BUDGET) return body;
   for (const [chars, items, depth] of RECEIVED_STEPS) {
     for (const e of entries) if ('received' in e) e.received = shrink(e.received as Json, chars, items, depth);
     if (estimateBodyTokens(body) <= BODY_TOKEN_BUDGET) return body;

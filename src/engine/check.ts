@@ -14,6 +14,14 @@ import { writtenDecimalFaults } from './units';
 import { valueAt, type Segment } from './paths';
 import type { CheckOptions, CheckResult, CompiledPack, CompiledTool, Correction, Fault, InputShape, Json, JsonObject, LogRecord, ToolSource } from './types';
 
+/** A fault as the log records it; keyword and schema_path only when the fault has them. */
+function faultRecord(f: Fault): LogRecord['faults'][number] {
+  const record: LogRecord['faults'][number] = { code: f.code, field: f.field, stage: f.stage, reason: f.reason };
+  if (f.keyword) record.keyword = f.keyword;
+  if (f.schemaPath) record.schema_path = f.schemaPath;
+  return record;
+}
+
 function logFor(pack: CompiledPack, tool: string | null, shape: InputShape, stage: LogRecord['stage'], faults: readonly Fault[], corrections: Correction[], omitted: number): LogRecord {
   return {
     pack: pack.id,
@@ -22,7 +30,7 @@ function logFor(pack: CompiledPack, tool: string | null, shape: InputShape, stag
     stage,
     outcome: faults.length ? 'rejected' : 'accepted',
     // An accepted call (most calls) has no faults: a new empty list, with no closure or map for it.
-    faults: faults.length ? faults.map((f) => ({ code: f.code, field: f.field, stage: f.stage, reason: f.reason, ...(f.keyword ? { keyword: f.keyword } : {}), ...(f.schemaPath ? { schema_path: f.schemaPath } : {}) })) : [],
+    faults: faults.length ? faults.map(faultRecord) : [],
     omitted,
     corrections: corrections.length,
     not_run: [],

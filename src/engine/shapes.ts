@@ -87,7 +87,13 @@ function baseOf(ctx: ExplainContext): ProbeState['base'] {
 }
 
 export function pointerOf(path: readonly Segment[]): string {
-  return path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  let out = '';
+  for (const s of path) {
+    const text = String(s);
+    // Most segments hold neither ~ nor /: nothing to escape.
+    out += text.includes('~') || text.includes('/') ? `/${text.replace(/~/g, '~0').replace(/\//g, '~1')}` : `/${text}`;
+  }
+  return out;
 }
 
 function atOrUnder(pointer: string, at: string): boolean {
@@ -510,7 +516,9 @@ export function noteSiblingFit(ctx: ExplainContext, fault: Fault): Fault {
   const accepts = (f: FieldInfo, v: string): boolean | undefined => {
     const at = [...parentPath, f.name];
     const errors = errorsOf(ctx, withValueAt(checked, at, v));
-    return errors && !errors.some((e) => atOrUnder(e.instancePath, pointerOf(at)));
+    if (!errors) return undefined;
+    const pointer = pointerOf(at);
+    return !errors.some((e) => atOrUnder(e.instancePath, pointer));
   };
   const fitting: FieldInfo[] = [];
   for (const f of childFields(ctx.tool, patternOf(parentPath))) {
