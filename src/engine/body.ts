@@ -1,6 +1,6 @@
 // Stage 6, body: assembles exactly what the model is handed. One fault gives the flat body; several give
 // `validation_failed` with at most ten entries and the count of the rest. `retryable` is always there.
-import { codeInfo } from './codes';
+import { codeRetryable } from './codes';
 import type { Body, BodyError, Fault, FaultBody, Json, ValidationFailedBody } from './types';
 
 export const MAX_ERRORS = 10;
@@ -39,7 +39,7 @@ export function assembleBody(faults: Fault[], unexplained = 0): Body {
     for (const [k, v] of Object.entries(f.extra ?? {})) body[k] = v;
     if (f.hasReceived) body.received = f.received as Json;
     if (f.showCandidates && f.candidates.length) body.did_you_mean = f.candidates;
-    body.retryable = codeInfo(f.code).retryable;
+    body.retryable = codeRetryable(f.code);
     return fitBudget(body);
   }
   const total = faults.length + unexplained;
@@ -50,7 +50,7 @@ export function assembleBody(faults: Fault[], unexplained = 0): Body {
     : `${total} fields were rejected. Correct all of them and call again.`;
   const body = { error: 'validation_failed', message, errors: shown.map(entry) } as ValidationFailedBody;
   if (left > 0) body.omitted = left;
-  body.retryable = shown.some((f) => codeInfo(f.code).retryable);
+  body.retryable = shown.some((f) => codeRetryable(f.code));
   return fitBudget(body, total);
 }
 
@@ -250,7 +250,7 @@ function fitBudget(body: Body, faultCount = 1): Body {
     // Taken out and put back, so that it stays the last key.
     Reflect.deleteProperty(body, 'retryable');
     body.omitted = faultCount - listed.length;
-    body.retryable = listed.some((e) => codeInfo(e.code).retryable);
+    body.retryable = listed.some((e) => codeRetryable(e.code));
   }
   return body;
 }
