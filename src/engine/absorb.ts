@@ -123,8 +123,16 @@ function wrappersOf(root: SchemaNode, node: SchemaNode): Map<string, Set<string>
  */
 function regroup(root: SchemaNode, node: SchemaNode, map: NameMap, obj: JsonObject, path: Segment[], corrections: Correction[]): JsonObject {
   const keys = Object.keys(obj);
+  // Most objects hold only names they take: nothing to regroup, and no list made.
+  let anyUnknown = false;
+  for (const k of keys) {
+    if (!map.declared.has(k) && !map.other.has(k)) {
+      anyUnknown = true;
+      break;
+    }
+  }
+  if (!anyUnknown) return obj;
   const unknown = keys.filter((k) => !map.declared.has(k) && !map.other.has(k));
-  if (unknown.length === 0) return obj;
   const wrappers = wrappersOf(root, node);
   const sent = new Set(keys);
   const opened = new Map<string, string[]>();
@@ -207,7 +215,8 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
 
     if (typeof value === 'string') {
       const kind = wants(node, 'object') ? 'object' : wants(node, 'array') ? 'array' : null;
-      const trimmed = value.trim();
+      // Trimmed only where an object or array is wanted: most strings sit where a string is.
+      const trimmed = kind ? value.trim() : '';
       if (kind && (trimmed.startsWith('{') || trimmed.startsWith('['))) {
         try {
           const parsed = JSON.parse(trimmed) as Json;

@@ -384,7 +384,7 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
   if (!fast.accepted) {
     if (options.absorb !== false) {
       absorbed = absorb(tool, raw);
-      absorbed.corrections.unshift(...toolCorrections);
+      if (toolCorrections.length) absorbed.corrections.unshift(...toolCorrections);
     }
     // Absorption that changed nothing leaves the validator's errors on the call as sent standing.
     const known = absorbed.corrections.length === toolCorrections.length && absorbed.faults.length === 0 ? fast.errors : undefined;
@@ -392,7 +392,9 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
     const validated = validateCounted(tool, absorbed.args, known, state);
     // A number JSON could not hold exactly was read rounded; its own fault speaks for that field.
     const parseFields = parseFaults.length ? new Set(parseFaults.map((f) => f.field)) : null;
-    const faults = orderFaults([...parseFaults, ...absorbed.faults, ...(parseFields ? validated.faults.filter((f) => !parseFields.has(f.field)) : validated.faults)], absorbed.args);
+    const validFaults = parseFields ? validated.faults.filter((f) => !parseFields.has(f.field)) : validated.faults;
+    // validateCounted hands back a list of its own: with nothing before it, it is the list (no copy).
+    const faults = orderFaults(parseFaults.length || absorbed.faults.length ? [...parseFaults, ...absorbed.faults, ...validFaults] : validFaults, absorbed.args);
     // A nesting too deep to validate (no `checked`) leaves nothing to vet candidates against.
     vetCandidates(tool, validated.checked ?? null, faults);
     if (faults.length) return rejected(pack, tool.name, shape, absorbed.args, absorbed.corrections, faults, absorbed.faults.length ? 'absorb' : 'validate', validated.unexplained, state);
