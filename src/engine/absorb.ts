@@ -123,8 +123,16 @@ function wrappersOf(root: SchemaNode, node: SchemaNode): Map<string, Set<string>
  */
 function regroup(root: SchemaNode, node: SchemaNode, map: NameMap, obj: JsonObject, path: Segment[], corrections: Correction[]): JsonObject {
   const keys = Object.keys(obj);
+  // Most objects hold only names they take: nothing to regroup, and no list made.
+  let anyUnknown = false;
+  for (const k of keys) {
+    if (!map.declared.has(k) && !map.other.has(k)) {
+      anyUnknown = true;
+      break;
+    }
+  }
+  if (!anyUnknown) return obj;
   const unknown = keys.filter((k) => !map.declared.has(k) && !map.other.has(k));
-  if (unknown.length === 0) return obj;
   const wrappers = wrappersOf(root, node);
   const sent = new Set(keys);
   const opened = new Map<string, string[]>();
@@ -176,6 +184,17 @@ function regroup(root: SchemaNode, node: SchemaNode, map: NameMap, obj: JsonObje
   return Object.fromEntries(out);
 }
 
+/** The object of a flat list of keys and values, as Object.fromEntries makes it (a key named __proto__ stays data). */
+function objectFrom(flat: (string | Json)[]): JsonObject {
+  const out: JsonObject = {};
+  for (let i = 0; i < flat.length; i += 2) {
+    const key = flat[i] as string;
+    if (key === '__proto__') Object.defineProperty(out, key, { value: flat[i + 1] as Json, enumerable: true, writable: true, configurable: true });
+    else out[key] = flat[i + 1] as Json;
+  }
+  return out;
+}
+
 export interface AbsorbResult {
   args: Json;
   corrections: Correction[];
@@ -196,7 +215,8 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
 
     if (typeof value === 'string') {
       const kind = wants(node, 'object') ? 'object' : wants(node, 'array') ? 'array' : null;
-      const trimmed = value.trim();
+      // Trimmed only where an object or array is wanted: most strings sit where a string is.
+      const trimmed = kind ? value.trim() : '';
       if (kind && (trimmed.startsWith('{') || trimmed.startsWith('['))) {
         try {
           const parsed = JSON.parse(trimmed) as Json;
@@ -243,7 +263,8 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
       const map = nameMapFor(root, node);
       const obj = regroup(root, node, map, value as JsonObject, path, corrections);
       const keys = Object.keys(obj);
-      const out: [string, Json][] = [];
+      // Key, value, key, value: no pair is made per member of an object most likely kept as it was.
+      const out: (string | Json)[] = [];
       // Whether any key was renamed or dropped, or any value came back changed: if not, the object is kept as it was.
       let changed = false;
       // canonical -> key it came from; made at the first other name, as most objects have none.
@@ -288,10 +309,10 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
           path.pop();
         }
         if (next !== obj[key]) changed = true;
-        out.push([target, next]);
+        out.push(target, next);
       }
       // fromEntries defines own properties, so a key named __proto__ stays data and never a prototype.
-      return changed || obj !== value ? Object.fromEntries(out) : value;
+      return changed || obj !== value ? objectFrom(out) : value;
     }
     return value;
   };

@@ -1,6 +1,6 @@
 // Stage 6, body: assembles exactly what the model is handed. One fault gives the flat body; several give
 // `validation_failed` with at most ten entries and the count of the rest. `retryable` is always there.
-import { codeInfo } from './codes';
+import { codeRetryable } from './codes';
 import type { Body, BodyError, Fault, FaultBody, Json, ValidationFailedBody } from './types';
 
 export const MAX_ERRORS = 10;
@@ -39,7 +39,7 @@ export function assembleBody(faults: Fault[], unexplained = 0): Body {
     for (const [k, v] of Object.entries(f.extra ?? {})) body[k] = v;
     if (f.hasReceived) body.received = f.received as Json;
     if (f.showCandidates && f.candidates.length) body.did_you_mean = f.candidates;
-    body.retryable = codeInfo(f.code).retryable;
+    body.retryable = codeRetryable(f.code);
     return fitBudget(body);
   }
   const total = faults.length + unexplained;
@@ -50,7 +50,7 @@ export function assembleBody(faults: Fault[], unexplained = 0): Body {
     : `${total} fields were rejected. Correct all of them and call again.`;
   const body = { error: 'validation_failed', message, errors: shown.map(entry) } as ValidationFailedBody;
   if (left > 0) body.omitted = left;
-  body.retryable = shown.some((f) => codeInfo(f.code).retryable);
+  body.retryable = shown.some((f) => codeRetryable(f.code));
   return fitBudget(body, total);
 }
 
@@ -229,12 +229,66 @@ const RECEIVED_STEPS: [chars: number, items: number, depth: number][] = [
 
 const NON_ASCII = /[^\x00-\x7f]/; // eslint-disable-line no-control-regex -- the whole ASCII range, NUL included, is the point
 
+/** A character that JSON.stringify escapes, or one beyond ASCII: a string holding one is not measured by its length. */
+const NOT_VERBATIM = /[^\x20-\x7e]|["\\]/;
+/** plainJsonLength's answers besides a length. */
+const NOT_PLAIN = -1;
+const TOO_LONG = -2;
+
+/**
+ * The length of JSON.stringify(value) when every string in it is written as it is (printable ASCII, no
+ * quote or backslash), as the lengths of its parts add up; TOO_LONG once past `limit`, NOT_PLAIN for
+ * anything else (such a string, an object that is not plain data), which is left to
+ * JSON.stringify. A body's own strings are nearly always plain: its size is then known without writing it.
+ */
+function plainJsonLength(value: Json | undefined, limit: number, depth: number): number {
+  if (typeof value === 'string') return NOT_VERBATIM.test(value) ? NOT_PLAIN : value.length + 2;
+  // A finite number is written as String writes it; any other as null.
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value).length : 4;
+  if (value === null) return 4;
+  if (typeof value === 'boolean') return value ? 4 : 5;
+  if (typeof value !== 'object' || depth > 16) return NOT_PLAIN;
+  let n = 0;
+  if (Array.isArray(value)) {
+    if (Object.getPrototypeOf(value) !== Array.prototype || 'toJSON' in value) return NOT_PLAIN;
+    n = value.length > 1 ? value.length + 1 : 2;
+    for (let i = 0; i < value.length; i++) {
+      const part = plainJsonLength(value[i], limit, depth + 1);
+      if (part < 0) return part;
+      n += part;
+      if (n > limit) return TOO_LONG;
+    }
+    return n;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if ((proto !== Object.prototype && proto !== null) || 'toJSON' in value) return NOT_PLAIN;
+  let members = 0;
+  for (const key of Object.keys(value)) {
+    const v = (value as Record<string, Json | undefined>)[key];
+    if (v === undefined) continue;
+    const part = plainJsonLength(v, limit, depth + 1);
+    if (part < 0) return part;
+    if (NOT_VERBATIM.test(key)) return NOT_PLAIN;
+    members++;
+    n += key.length + 3 + part;
+    if (n > limit) return TOO_LONG;
+  }
+  return n + (members > 1 ? members + 1 : 2);
+}
+
 function fitBudget(body: Body, faultCount = 1): Body {
   const entries: (BodyError | FaultBody)[] = listsFaults(body) ? body.errors : [body];
   for (const e of entries) if (typeof e.field === 'string' && e.field.length > FIELD_MAX) e.field = shrink(e.field, FIELD_MAX - 20, 0, 0) as string;
-  // No token is shorter than a byte: an ASCII body of at most 400 characters fits, and most do, unestimated.
-  const bytes = JSON.stringify(body);
-  if ((bytes.length <= BODY_TOKEN_BUDGET && !NON_ASCII.test(bytes)) || estimateBodyTokens(body) <= BODY_TOKEN_BUDGET) return body;
+  // No token is shorter than a byte, and the estimate never counts more tokens than the body has UTF-8
+  // bytes: a body of at most 400 bytes fits, and most do, unestimated.
+  // Most bodies are measured without being serialized (plainJsonLength); the rest are serialized here.
+  const plain = plainJsonLength(body as unknown as Json, BODY_TOKEN_BUDGET, 0);
+  if (plain >= 0 && plain <= BODY_TOKEN_BUDGET) return body;
+  if (plain === NOT_PLAIN) {
+    const bytes = JSON.stringify(body);
+    if (bytes.length <= BODY_TOKEN_BUDGET && (!NON_ASCII.test(bytes) || utf8Bytes(bytes) <= BODY_TOKEN_BUDGET)) return body;
+  }
+  if (estimateBodyTokens(body) <= BODY_TOKEN_BUDGET) return body;
   for (const [chars, items, depth] of RECEIVED_STEPS) {
     for (const e of entries) if ('received' in e) e.received = shrink(e.received as Json, chars, items, depth);
     if (estimateBodyTokens(body) <= BODY_TOKEN_BUDGET) return body;
@@ -249,7 +303,7 @@ function fitBudget(body: Body, faultCount = 1): Body {
     // Taken out and put back, so that it stays the last key.
     Reflect.deleteProperty(body, 'retryable');
     body.omitted = faultCount - listed.length;
-    body.retryable = listed.some((e) => codeInfo(e.code).retryable);
+    body.retryable = listed.some((e) => codeRetryable(e.code));
   }
   return body;
 }

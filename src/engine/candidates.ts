@@ -4,13 +4,20 @@
 // and example, its date format) or dropped. A model follows a suggestion blindly, so no suggestion beats
 // a wrong one.
 import { conflictFaults } from './conflicts';
+import { fieldIndex } from './field-index';
 import { suggestValues } from './suggest';
 import { patternOf, valueAt, type Segment } from './paths';
 import type { CompiledTool, FieldInfo, Fault, Json, JsonObject } from './types';
 
 /** A JSON pointer for AJV's instancePath. */
 function pointerOf(path: readonly Segment[]): string {
-  return path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  let out = '';
+  for (const s of path) {
+    const text = String(s);
+    // Most segments hold neither ~ nor /: nothing to escape.
+    out += text.includes('~') || text.includes('/') ? `/${text.replace(/~/g, '~0').replace(/\//g, '~1')}` : `/${text}`;
+  }
+  return out;
 }
 
 /** Sets an own data property; a key named __proto__ stays data, as Object.fromEntries keeps it. */
@@ -45,6 +52,8 @@ export function fitsAt(tool: CompiledTool, args: Json, path: readonly Segment[])
     // A required field missing inside the candidate (an object such as {} for start) is reported on the object.
     if (at.startsWith(p + '/') && (e.keyword === 'anyOf' || e.keyword === 'oneOf')) return false;
   }
+  // Most tools declare no conflicts: nothing to look for.
+  if (fieldIndex(tool).conflicted.length === 0) return true;
   const prefix = path.length ? patternOf(path) : '';
   for (const c of conflictFaults({ tool, args })) {
     const where = patternOf(c.path ?? []);
@@ -170,16 +179,6 @@ function sameIdShape(s: string, tail: string): boolean {
 // The keywords whose faults a repair of the value can answer.
 const REPAIRABLE = new Set(['type', 'enum', 'const', 'pattern', 'format']);
 
-function dedupe(values: Json[]): Json[] {
-  const seen = new Set<string>();
-  return values.filter((v) => {
-    const k = JSON.stringify(v);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
-
 /**
  * Holds every fault's candidates to the field's rules, in place: keeps those that fit, repairs or drops
  * the rest, and proposes a repair where explain found none. A fault left with no single candidate keeps
@@ -214,12 +213,24 @@ export function vetCandidates(tool: CompiledTool, args: Json | null, faults: Fau
     }
     if (proposed.length === 0) continue;
     const kept: Json[] = [];
-    for (const c of dedupe(proposed)) {
+    const keptKeys: string[] = [];
+    const seen = new Set<string>();
+    for (const c of proposed) {
       if (kept.length >= 3) break;
-      if (candidateFits(tool, args, f.path, c)) kept.push(c);
+      const k = JSON.stringify(c);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      if (candidateFits(tool, args, f.path, c)) {
+        kept.push(c);
+        keptKeys.push(k);
+      }
     }
     // Repairs come after explain's own candidates: they fill in only where explain's found nothing that fits.
-    const own = kept.filter((k) => f.candidates.some((c) => JSON.stringify(c) === JSON.stringify(k)));
+    let own: Json[] = kept;
+    if (kept.length) {
+      const ownKeys = new Set(f.candidates.map((c) => JSON.stringify(c)));
+      own = kept.filter((_, i) => ownKeys.has(keptKeys[i]));
+    }
     f.candidates = own.length ? own : kept;
     if (f.candidates.length === 1) f.fix ??= { kind: 'replace', path: f.path };
     else if (f.fix?.kind === 'replace') delete f.fix;

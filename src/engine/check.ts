@@ -14,6 +14,14 @@ import { writtenDecimalFaults } from './units';
 import { valueAt, type Segment } from './paths';
 import type { CheckOptions, CheckResult, CompiledPack, CompiledTool, Correction, Fault, InputShape, Json, JsonObject, LogRecord, ToolSource } from './types';
 
+/** A fault as the log records it; keyword and schema_path only when the fault has them. */
+function faultRecord(f: Fault): LogRecord['faults'][number] {
+  const record: LogRecord['faults'][number] = { code: f.code, field: f.field, stage: f.stage, reason: f.reason };
+  if (f.keyword) record.keyword = f.keyword;
+  if (f.schemaPath) record.schema_path = f.schemaPath;
+  return record;
+}
+
 function logFor(pack: CompiledPack, tool: string | null, shape: InputShape, stage: LogRecord['stage'], faults: readonly Fault[], corrections: Correction[], omitted: number): LogRecord {
   return {
     pack: pack.id,
@@ -22,7 +30,7 @@ function logFor(pack: CompiledPack, tool: string | null, shape: InputShape, stag
     stage,
     outcome: faults.length ? 'rejected' : 'accepted',
     // An accepted call (most calls) has no faults: a new empty list, with no closure or map for it.
-    faults: faults.length ? faults.map((f) => ({ code: f.code, field: f.field, stage: f.stage, reason: f.reason, ...(f.keyword ? { keyword: f.keyword } : {}), ...(f.schemaPath ? { schema_path: f.schemaPath } : {}) })) : [],
+    faults: faults.length ? faults.map(faultRecord) : [],
     omitted,
     corrections: corrections.length,
     not_run: [],
@@ -376,7 +384,7 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
   if (!fast.accepted) {
     if (options.absorb !== false) {
       absorbed = absorb(tool, raw);
-      absorbed.corrections.unshift(...toolCorrections);
+      if (toolCorrections.length) absorbed.corrections.unshift(...toolCorrections);
     }
     // Absorption that changed nothing leaves the validator's errors on the call as sent standing.
     const known = absorbed.corrections.length === toolCorrections.length && absorbed.faults.length === 0 ? fast.errors : undefined;
@@ -384,7 +392,9 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
     const validated = validateCounted(tool, absorbed.args, known, state);
     // A number JSON could not hold exactly was read rounded; its own fault speaks for that field.
     const parseFields = parseFaults.length ? new Set(parseFaults.map((f) => f.field)) : null;
-    const faults = orderFaults([...parseFaults, ...absorbed.faults, ...(parseFields ? validated.faults.filter((f) => !parseFields.has(f.field)) : validated.faults)], absorbed.args);
+    const validFaults = parseFields ? validated.faults.filter((f) => !parseFields.has(f.field)) : validated.faults;
+    // validateCounted hands back a list of its own: with nothing before it, it is the list (no copy).
+    const faults = orderFaults(parseFaults.length || absorbed.faults.length ? [...parseFaults, ...absorbed.faults, ...validFaults] : validFaults, absorbed.args);
     // A nesting too deep to validate (no `checked`) leaves nothing to vet candidates against.
     vetCandidates(tool, validated.checked ?? null, faults);
     if (faults.length) return rejected(pack, tool.name, shape, absorbed.args, absorbed.corrections, faults, absorbed.faults.length ? 'absorb' : 'validate', validated.unexplained, state);

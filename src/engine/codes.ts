@@ -119,6 +119,12 @@ export function codeInfo(code: string): CodeInfo {
   return { code, ...(known ?? ENUM_CODE_FAMILY) };
 }
 
+/** codeInfo(code).retryable, without the copy: every body asks it of each fault it lists. */
+export function codeRetryable(code: string): boolean {
+  const known = (CODES as Record<string, Omit<CodeInfo, 'code'>>)[code];
+  return (known ?? ENUM_CODE_FAMILY).retryable;
+}
+
 export function allGenericCodes(): CodeInfo[] {
   return Object.entries(CODES).map(([code, info]) => ({ code, ...info }));
 }

@@ -111,12 +111,22 @@ export function dateFormatProblem(format: string, value: string, offsetsAllowed 
  * does not), which decides whether an offset in another form is worth naming (dateFormatProblem).
  */
 export function patternTakesOffsets(pattern: string, format: string): boolean {
-  try {
-    return new RegExp(pattern, 'u').test(format === 'time' ? '09:00:00+01:00' : '2026-03-11T09:00:00+01:00');
-  } catch {
-    return false;
+  const key = `${format}\u0000${pattern}`;
+  let takes = TAKES_OFFSETS.get(key);
+  if (takes === undefined) {
+    try {
+      takes = new RegExp(pattern, 'u').test(format === 'time' ? '09:00:00+01:00' : '2026-03-11T09:00:00+01:00');
+    } catch {
+      takes = false;
+    }
+    if (TAKES_OFFSETS.size >= 1000) TAKES_OFFSETS.clear();
+    TAKES_OFFSETS.set(key, takes);
   }
+  return takes;
 }
+
+/** patternTakesOffsets' answers, per format and pattern: a field's format faults ask it call after call. */
+const TAKES_OFFSETS = new Map<string, boolean>();
 
 /**
  * False when a timestamp-shaped value (conditions.ts has checked its shape) names a day, hour or minute that

@@ -36,11 +36,14 @@ interface ProbeState {
   shapes: Map<string, boolean>;
 }
 
-const probes = new WeakMap<ExplainContext, ProbeState>();
+// Kept on the context itself rather than in a WeakMap: a context lives for one call, and a WeakMap entry
+// per faulty call cost the collector more than the state did.
+const PROBES = Symbol('probe state');
 
 function probeState(ctx: ExplainContext): ProbeState {
-  let s = probes.get(ctx);
-  if (!s) probes.set(ctx, (s = { left: PROBE_BUDGET, shapes: new Map() }));
+  const held = ctx as ExplainContext & { [PROBES]?: ProbeState };
+  let s = held[PROBES];
+  if (!s) Object.defineProperty(held, PROBES, { value: (s = { left: PROBE_BUDGET, shapes: new Map() }) });
   return s;
 }
 
@@ -87,7 +90,13 @@ function baseOf(ctx: ExplainContext): ProbeState['base'] {
 }
 
 export function pointerOf(path: readonly Segment[]): string {
-  return path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  let out = '';
+  for (const s of path) {
+    const text = String(s);
+    // Most segments hold neither ~ nor /: nothing to escape.
+    out += text.includes('~') || text.includes('/') ? `/${text.replace(/~/g, '~0').replace(/\//g, '~1')}` : `/${text}`;
+  }
+  return out;
 }
 
 function atOrUnder(pointer: string, at: string): boolean {
@@ -510,7 +519,9 @@ export function noteSiblingFit(ctx: ExplainContext, fault: Fault): Fault {
   const accepts = (f: FieldInfo, v: string): boolean | undefined => {
     const at = [...parentPath, f.name];
     const errors = errorsOf(ctx, withValueAt(checked, at, v));
-    return errors && !errors.some((e) => atOrUnder(e.instancePath, pointerOf(at)));
+    if (!errors) return undefined;
+    const pointer = pointerOf(at);
+    return !errors.some((e) => atOrUnder(e.instancePath, pointer));
   };
   const fitting: FieldInfo[] = [];
   for (const f of childFields(ctx.tool, patternOf(parentPath))) {
@@ -539,6 +550,20 @@ export function noteSiblingFit(ctx: ExplainContext, fault: Fault): Fault {
 /** Longer names are no field name a model invented; they are not split into words. */
 const MAX_NAME = 64;
 
+/** words() of each name read here, kept (the declared names come back call after call); never written to. */
+const WORDS = new Map<string, readonly string[]>();
+const WORDS_KEPT = 10_000;
+
+function wordsOf(name: string): readonly string[] {
+  let ws = WORDS.get(name);
+  if (ws === undefined) {
+    if (WORDS.size >= WORDS_KEPT) WORDS.clear();
+    ws = words(name);
+    WORDS.set(name, ws);
+  }
+  return ws;
+}
+
 /**
  * On an unknown argument with no near name: when the key reads as an object field's name followed by the
  * name of one of its fields (start_time, end_date, startDateTime), offer that nested path. The value
@@ -548,7 +573,7 @@ const MAX_NAME = 64;
  */
 export function offerNestedPath(ctx: ExplainContext, fault: Fault, at: readonly Segment[], key: string): Fault {
   if (fault.candidates.length > 0 || key.length > MAX_NAME) return fault;
-  const flat = words(key);
+  const flat = wordsOf(key);
   if (flat.length < 2) return fault;
   const source = [...at, key];
   const value = valueAt(ctx.args, source).value;
@@ -557,13 +582,13 @@ export function offerNestedPath(ctx: ExplainContext, fault: Fault, at: readonly 
   const options: { field: FieldInfo; exact: boolean; to: Segment[]; movable: boolean; evidence: boolean }[] = [];
   for (const o of childFields(ctx.tool, patternOf(at))) {
     if (!typesOf(o.schema).includes('object')) continue;
-    const ow = words(o.name);
+    const ow = wordsOf(o.name);
     if (ow.length >= flat.length || !ow.every((w, i) => w === flat[i])) continue;
     const rest = flat.slice(ow.length);
     const current = Object.prototype.hasOwnProperty.call(holder, o.name) ? holder[o.name] : undefined;
     const free = current === undefined || (current !== null && typeof current === 'object' && !Array.isArray(current));
     for (const c of childFields(ctx.tool, o.path)) {
-      const cw = words(c.name);
+      const cw = wordsOf(c.name);
       const exact = rest.join('') === cw.join('');
       if (!exact && !rest.every((w) => cw.includes(w))) continue;
       const to = [...at, o.name, c.name];

@@ -65,7 +65,11 @@ function replaceAt(root: Json, path: Segment[], value: Json): Json {
  * sees them (input-cap.ts says why). AJV then checks a copy with those strings emptied.
  */
 function capOversized(tool: CompiledTool, args: Json): { faults: Fault[]; args: Json; fields: ReadonlySet<string> } {
-  if (!fastPathFor(tool).capped.some(({ steps, limit }) => longerAt(args, steps, 0, limit))) return { faults: [], args, fields: NO_FIELDS };
+  // An indexed loop, as on the fast path: most calls hold no over-long string, and this runs on each faulty one.
+  const capped = fastPathFor(tool).capped;
+  let over = false;
+  for (let i = 0; i < capped.length && !over; i++) over = longerAt(args, capped[i].steps, 0, capped[i].limit);
+  if (!over) return { faults: [], args, fields: NO_FIELDS };
   const faults: Fault[] = [];
   const fields = new Set<string>();
   let checked = args;
@@ -173,14 +177,38 @@ function nestsWithoutBound(node: unknown, depth = 0): boolean {
 }
 
 /** The path to the first value nested deeper than `limit`, found without recursion; null when none is. */
+// Runs on every call of a tool whose schema nests without bound: the walk keeps one stack of containers
+// and positions, and makes the path only for the value it finds.
 function tooDeep(args: Json, limit: number): Segment[] | null {
-  const stack: { value: Json; path: Segment[] }[] = [{ value: args, path: [] }];
-  while (stack.length) {
-    const { value, path } = stack.pop()!;
-    if (value === null || typeof value !== 'object') continue;
-    if (path.length > limit) return path;
-    if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] });
-    else for (const k of Object.keys(value).reverse()) stack.push({ value: (value as Record<string, Json>)[k], path: [...path, k] });
+  if (args === null || typeof args !== 'object') return null;
+  if (limit < 0) return [];
+  const containers: object[] = [args];
+  const keys: (string[] | null)[] = [Array.isArray(args) ? null : Object.keys(args)];
+  const next: number[] = [0];
+  while (containers.length) {
+    const top = containers.length - 1;
+    const c = containers[top];
+    const k = keys[top];
+    const i = next[top];
+    const count = k ? k.length : (c as Json[]).length;
+    if (i >= count) {
+      containers.pop();
+      keys.pop();
+      next.pop();
+      continue;
+    }
+    next[top] = i + 1;
+    const child = k ? (c as Record<string, Json>)[k[i]] : (c as Json[])[i];
+    if (child === null || typeof child !== 'object') continue;
+    // The child sits at depth top + 1: past the limit, its path is the answer.
+    if (top + 1 > limit) {
+      const path: Segment[] = [];
+      for (let d = 0; d <= top; d++) path.push(keys[d] ? keys[d]![next[d] - 1] : next[d] - 1);
+      return path;
+    }
+    containers.push(child);
+    keys.push(Array.isArray(child) ? null : Object.keys(child));
+    next.push(0);
   }
   return null;
 }
