@@ -29,7 +29,7 @@ const importedModules = {
  * @param {string} file
  */
 function docsScriptsExternal(file) {
-  return /(?:SiteSearch|ThemeToggle|CopyScript|TabsScript|Toc)\.astro_astro_type_script/.test(file) ? false : undefined;
+  return /(?:SiteSearch|ThemeToggle|CopyScript|TabsScript|Toc|ExportTabs)\.astro_astro_type_script/.test(file) ? false : undefined;
 }
 
 export default defineConfig({

@@ -18,3 +18,10 @@ describe('token colour classes', () => {
     expect(css).toMatch(new RegExp(`pre\\.shiki,\\npre\\.shiki \\.t0 \\{ --shiki-light: ${light}; --shiki-dark: ${dark}; \\}`));
   });
 });
+
+describe('indent classes', () => {
+  test('global.css gives every indent class highlight.ts writes its indent', async () => {
+    const { INDENT_CLASS_MAX } = await import('../src/docs/highlight');
+    for (let i = 2; i <= INDENT_CLASS_MAX; i += 2) expect(css, `i${i}`).toContain(`pre.shiki .i${i} { --i: ${i}; }`);
+  });
+});

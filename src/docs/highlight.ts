@@ -40,6 +40,9 @@ export function markRanges(code: string, marks: readonly string[]): { line: numb
   return out;
 }
 
+/** The deepest indent (in spaces, even) that has a class of its own in global.css. */
+export const INDENT_CLASS_MAX = 20;
+
 /** A span whose only class is the plain text's. */
 function isPlainToken(cls: unknown): boolean {
   return cls === PLAIN_TOKEN_CLASS || (Array.isArray(cls) && cls.length === 1 && cls[0] === PLAIN_TOKEN_CLASS);
@@ -82,8 +85,11 @@ export async function highlightJson(code: string, options: HighlightOptions = {}
             child.type === 'element' && child.tagName === 'span' && isPlainToken(child.properties.class) ? child.children : [child],
           );
           if (markedLines.has(line)) this.addClassToHast(node, 'has-note');
-          // Long lines wrap with a hanging indent deeper than their own (see .line in global.css).
-          if (indents[line - 1]) node.properties.style = `--i:${indents[line - 1]}`;
+          // Long lines wrap with a hanging indent deeper than their own (see .line in global.css): a class for
+          // the common indents (i2 … i20), a style for a deeper one.
+          const indent = indents[line - 1];
+          if (indent && indent <= INDENT_CLASS_MAX && indent % 2 === 0) this.addClassToHast(node, `i${indent}`);
+          else if (indent) node.properties.style = `--i:${indent}`;
         },
       },
     ],
