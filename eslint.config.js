@@ -27,7 +27,7 @@ export default tseslint.config(
   {
     // Scripts the pages load in the browser.
     files: ['**/*.client.js'],
-    languageOptions: { globals: { window: 'readonly', document: 'readonly', matchMedia: 'readonly', localStorage: 'readonly', CustomEvent: 'readonly', location: 'readonly', navigator: 'readonly', HTMLElement: 'readonly', requestAnimationFrame: 'readonly' } },
+    languageOptions: { globals: { window: 'readonly', document: 'readonly', matchMedia: 'readonly', localStorage: 'readonly', CustomEvent: 'readonly', location: 'readonly', navigator: 'readonly', HTMLElement: 'readonly', requestAnimationFrame: 'readonly', IntersectionObserver: 'readonly', addEventListener: 'readonly', innerHeight: 'readonly', scrollY: 'readonly' } },
   },
   {
     files: ['**/*.cjs'],

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { allGenericCodes, check, enumCodes, serializeBody } from '../src/engine';
 import { packs } from '../src/packs';
-import { boundsText, constraintsOf, fieldRows, inlineText, sizeText, typeText } from '../src/docs/fields';
+import { boundsText, constraintsOf, fieldRows, inlineText, typeText } from '../src/docs/fields';
 import { enumDictionary, genericDictionary, ruleDictionary } from '../src/docs/dictionary';
 import { codesInBody, packExamples } from '../src/docs/examples';
 import { markRanges } from '../src/docs/highlight';
@@ -11,14 +11,40 @@ import { fieldAnchor } from '../src/docs/urls';
 import { plural } from '../src/docs/words';
 
 describe('fields table words', () => {
-  test('bounds use symbols and sizes use words with the right number', () => {
-    expect(boundsText({ minimum: 1, maximum: 2500 })).toBe('≥ 1, ≤ 2500');
-    expect(boundsText({ exclusiveMinimum: 0 })).toBe('> 0');
+  test('bounds and sizes in the phrasebook\'s words, with the right number', () => {
+    expect(boundsText({ minimum: 1, maximum: 2500 })).toBe('from 1 to 2500');
+    expect(boundsText({ exclusiveMinimum: 0 })).toBe('greater than 0');
     expect(boundsText({})).toBeUndefined();
-    expect(sizeText({ minLength: 1 }, 'minLength', 'maxLength', 'character')).toBe('at least one character');
-    expect(sizeText({ minLength: 1, maxLength: 200 }, 'minLength', 'maxLength', 'character')).toBe('from 1 to 200 characters');
-    expect(sizeText({ maxItems: 1 }, 'minItems', 'maxItems', 'item')).toBe('at most one item');
-    expect(sizeText({ minItems: 2, maxItems: 2 }, 'minItems', 'maxItems', 'item')).toBe('exactly 2 items');
+    const rules = (schema: object) => constraintsOf({}, { schema } as never).map((c) => inlineText(c.parts));
+    expect(rules({ type: 'string', minLength: 1 })).toEqual(['at least 1 character']);
+    expect(rules({ type: 'string', minLength: 1, maxLength: 200 })).toEqual(['from 1 to 200 characters']);
+    expect(rules({ type: 'array', maxItems: 1 })).toEqual(['holds at most 1 item']);
+    expect(rules({ type: 'array', minItems: 2, maxItems: 2 })).toEqual(['holds exactly 2 items']);
+  });
+
+  test('the fields table says a length or range rule as the body does', () => {
+    // Every top-level bounded string or number of the curated packs: the body for a value past its bound carries the table's words.
+    let seen = 0;
+    for (const pack of packs) {
+      for (const tool of pack.tools) {
+        const valid = (tool.source.examples?.valid?.[0] ?? {}) as Record<string, unknown>;
+        for (const [path, field] of tool.fields) {
+          const s = field.schema as Record<string, unknown>;
+          if (path.includes('.') || path.includes('[') || field.enumValues || s.format || s.pattern) continue;
+          const bad = typeof s.maxLength === 'number' ? 'x'.repeat(s.maxLength + 1) : typeof s.maximum === 'number' && s.type === 'integer' ? s.maximum + 1 : undefined;
+          if (bad === undefined) continue;
+          const body = check(pack, { name: tool.name, arguments: { ...valid, [path]: bad } }).body as Record<string, unknown> | null;
+          if (!body || (body.field !== path && !Array.isArray(body.errors))) continue;
+          const entry = body.field === path ? body : (body.errors as Record<string, unknown>[]).find((e) => e.field === path);
+          if (!entry) continue;
+          const words = constraintsOf({}, field).filter((c) => c.kind === 'length' || c.kind === 'range').map((c) => inlineText(c.parts));
+          expect(words.length, `${tool.name}.${path}`).toBe(1);
+          expect(String(entry.message), `${tool.name}.${path}`).toContain(words[0]);
+          seen++;
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(3);
   });
 
   test('types read as a person would say them', () => {

@@ -2,6 +2,7 @@
 // engine's own phrasing helpers, so the table says what the error bodies say.
 import { FORMAT_RULES, enumIsListable, listValues } from '../engine';
 import { deref, modelNotes } from '../engine/pack-compiler';
+import { lengthText, rangeText } from '../engine/rule-words';
 import type { CompiledPack, CompiledTool, FieldInfo, Json, SchemaNode } from '../engine';
 import { fieldAnchor } from './urls';
 
@@ -86,33 +87,12 @@ export function typeText(root: SchemaNode, raw: SchemaNode | undefined, depth = 
   return 'any';
 }
 
-function num(v: unknown): number | undefined {
-  return typeof v === 'number' ? v : undefined;
-}
-
-/** Bounds in symbols, as the issue asks: `≥ 1`, `≤ 2500`, `> 0`. */
+/**
+ * A number's bounds in the phrasebook's words (src/engine/rule-words.ts), the ones a body uses: "from 1 to 2500",
+ * "greater than 0". Undefined when the schema sets none.
+ */
 export function boundsText(s: SchemaNode): string | undefined {
-  const parts: string[] = [];
-  const min = num(s.minimum);
-  const xmin = num(s.exclusiveMinimum);
-  const max = num(s.maximum);
-  const xmax = num(s.exclusiveMaximum);
-  if (min !== undefined) parts.push(`≥ ${min}`);
-  if (xmin !== undefined) parts.push(`> ${xmin}`);
-  if (max !== undefined) parts.push(`≤ ${max}`);
-  if (xmax !== undefined) parts.push(`< ${xmax}`);
-  return parts.length ? parts.join(', ') : undefined;
-}
-
-/** "from 1 to 200 characters", "at least one item", "at most 50 keys". */
-export function sizeText(s: SchemaNode, minKey: string, maxKey: string, unit: string): string {
-  const min = num(s[minKey]);
-  const max = num(s[maxKey]);
-  const n = (k: number) => (k === 1 ? `one ${unit}` : `${k} ${unit}s`);
-  if (min !== undefined && max !== undefined) return min === max ? `exactly ${n(min)}` : `from ${min} to ${max} ${unit}s`;
-  if (min !== undefined) return `at least ${n(min)}`;
-  if (max !== undefined) return `at most ${n(max)}`;
-  return `any number of ${unit}s`;
+  return hasAny(s, ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) ? rangeText(s) : undefined;
 }
 
 function hasAny(s: SchemaNode, keys: string[]): boolean {
@@ -174,19 +154,19 @@ export function constraintsOf(root: SchemaNode, f: Pick<FieldInfo, 'schema' | 'e
   const bounds = boundsText(s);
   if (bounds) out.push({ kind: 'range', parts: [bounds] });
   if (typeof s.multipleOf === 'number') out.push({ kind: 'multiple', parts: [`a multiple of ${s.multipleOf}`] });
-  if (hasAny(s, ['minLength', 'maxLength'])) out.push({ kind: 'length', parts: [sizeText(s, 'minLength', 'maxLength', 'character')] });
-  if (hasAny(s, ['minItems', 'maxItems'])) out.push({ kind: 'length', parts: [`holds ${sizeText(s, 'minItems', 'maxItems', 'item')}`] });
-  if (hasAny(s, ['minProperties', 'maxProperties'])) out.push({ kind: 'length', parts: [`has ${sizeText(s, 'minProperties', 'maxProperties', 'key')}`] });
+  if (hasAny(s, ['minLength', 'maxLength'])) out.push({ kind: 'length', parts: [lengthText(s, 'minLength', 'maxLength', 'characters')] });
+  if (hasAny(s, ['minItems', 'maxItems'])) out.push({ kind: 'length', parts: [`holds ${lengthText(s, 'minItems', 'maxItems', 'items')}`] });
+  if (hasAny(s, ['minProperties', 'maxProperties'])) out.push({ kind: 'length', parts: [`has ${lengthText(s, 'minProperties', 'maxProperties', 'keys')}`] });
   if (s.uniqueItems === true) out.push({ kind: 'unique', parts: ['items must be distinct'] });
   const names = s.propertyNames;
   if (names && typeof names === 'object' && hasAny(names, ['minLength', 'maxLength'])) {
-    out.push({ kind: 'keys', parts: [`keys of ${sizeText(names, 'minLength', 'maxLength', 'character')}`] });
+    out.push({ kind: 'keys', parts: [`keys of ${lengthText(names, 'minLength', 'maxLength', 'characters')}`] });
   }
   const extra = s.additionalProperties;
   if (extra && typeof extra === 'object' && !s.properties) {
     const v = deref(root, extra);
     const parts: Inline[] = [`values: ${typeText(root, v)}`];
-    if (hasAny(v, ['minLength', 'maxLength'])) parts.push(` of ${sizeText(v, 'minLength', 'maxLength', 'character')}`);
+    if (hasAny(v, ['minLength', 'maxLength'])) parts.push(` of ${lengthText(v, 'minLength', 'maxLength', 'characters')}`);
     out.push({ kind: 'values', parts });
   }
   for (const key of ['anyOf', 'oneOf'] as const) {

@@ -1,7 +1,7 @@
 // JSON highlighted by Shiki at build time, in both themes at once (CSS picks one), with the text the
 // model-facing schema adds to descriptions marked. Runs only at build: no highlighter ships to the browser.
 import { createHighlighter, type DecorationItem, type Highlighter } from 'shiki';
-import { TOKEN_CLASSES } from './code-colors';
+import { PLAIN_TOKEN_CLASS, TOKEN_CLASSES } from './code-colors';
 
 let highlighter: Promise<Highlighter> | undefined;
 
@@ -40,6 +40,14 @@ export function markRanges(code: string, marks: readonly string[]): { line: numb
   return out;
 }
 
+/** The deepest indent (in spaces, even) that has a class of its own in global.css. */
+export const INDENT_CLASS_MAX = 20;
+
+/** A span whose only class is the plain text's. */
+function isPlainToken(cls: unknown): boolean {
+  return cls === PLAIN_TOKEN_CLASS || (Array.isArray(cls) && cls.length === 1 && cls[0] === PLAIN_TOKEN_CLASS);
+}
+
 export async function highlightJson(code: string, options: HighlightOptions = {}): Promise<string> {
   const hl = await getHighlighter();
   const ranges = markRanges(code, options.marks ?? []);
@@ -61,6 +69,8 @@ export async function highlightJson(code: string, options: HighlightOptions = {}
           // The pre scrolls; a label tells a screen reader what it holds.
           if (options.label) node.properties['aria-label'] = options.label;
           delete node.properties.style;
+          // The theme names as classes style nothing here (global.css colours by token class).
+          node.properties.class = 'shiki';
         },
         span(node) {
           const cls = typeof node.properties.style === 'string' ? TOKEN_CLASSES.get(node.properties.style) : undefined;
@@ -70,11 +80,26 @@ export async function highlightJson(code: string, options: HighlightOptions = {}
           }
         },
         line(node, line) {
+          // Plain text (punctuation, mostly) needs no span: it takes the pre's colours. A third of a block's bytes.
+          node.children = node.children.flatMap((child) =>
+            child.type === 'element' && child.tagName === 'span' && isPlainToken(child.properties.class) ? child.children : [child],
+          );
           if (markedLines.has(line)) this.addClassToHast(node, 'has-note');
-          // Long lines wrap with a hanging indent deeper than their own (see .line in global.css).
-          if (indents[line - 1]) node.properties.style = `--i:${indents[line - 1]}`;
+          // Long lines wrap with a hanging indent deeper than their own (see .line in global.css): a class for
+          // the common indents (i2 … i20), a style for a deeper one.
+          const indent = indents[line - 1];
+          if (indent && indent <= INDENT_CLASS_MAX && indent % 2 === 0) this.addClassToHast(node, `i${indent}`);
+          else if (indent) node.properties.style = `--i:${indent}`;
         },
       },
     ],
   });
+}
+
+/**
+ * Text for an element's content, escaped only where HTML needs it (&, <, >). Astro's own escaping also writes
+ * every quote as &quot;: six bytes for each of JSON's quotes, over a tenth of a plain code block.
+ */
+export function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

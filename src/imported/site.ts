@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compilePackWith } from '../engine/pack-compiler';
+import { exportTool } from '../engine/exports';
 import { lazyAjvBackend } from '../package/imported-pack';
 import type { CompiledPack, CompiledTool, PackSource } from '../engine/types';
 import type { HeldBack, ImportReport } from '../importer/types';
@@ -201,11 +202,28 @@ export function heldBackGroups(packId: string, toolName: string): { why: HeldBac
 }
 
 /**
- * An imported tool whose exports are too large to inline three times on its page (Google Docs' documents_create:
- * 2 MB each, indented): its page links them as files instead (/packs/<pack>/<tool>/<form>.json). 7 tools.
+ * An imported tool whose schema is too large to show or lint on its page (Google Docs' documents_create: 2 MB
+ * indented): its page links its three exports as files (/packs/<pack>/<tool>/<form>.json). 7 tools.
  */
-export const INLINE_EXPORT_MAX_CHARS = 48_000;
+export const SCHEMA_ON_PAGE_MAX_CHARS = 48_000;
 
-export function exportsInline(tool: CompiledTool): boolean {
-  return JSON.stringify(tool.modelSchema).length <= INLINE_EXPORT_MAX_CHARS;
+/**
+ * The longest OpenAI export (indented) written into its tool's page. A longer one is a file the page loads into
+ * its tabs (/packs/<pack>/<tool>/openai.json): written into the page it was a third of the site's HTML. Three
+ * tools in four stay inline.
+ */
+export const INLINE_EXPORT_MAX_CHARS = 1_500;
+
+/** Where an imported tool's page has its exports: in its HTML, loaded from a file into its tabs, or as files only. */
+export type ExportPlacement = 'inline' | 'loaded' | 'files';
+
+const placements = new WeakMap<CompiledTool, ExportPlacement>();
+
+export function exportPlacement(tool: CompiledTool): ExportPlacement {
+  let placement = placements.get(tool);
+  if (placement) return placement;
+  if (JSON.stringify(tool.modelSchema).length > SCHEMA_ON_PAGE_MAX_CHARS) placement = 'files';
+  else placement = JSON.stringify(exportTool(tool, 'openai'), null, 2).length <= INLINE_EXPORT_MAX_CHARS ? 'inline' : 'loaded';
+  placements.set(tool, placement);
+  return placement;
 }
