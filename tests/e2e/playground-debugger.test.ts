@@ -408,7 +408,7 @@ describe('pickers that scale to thousands of tools', () => {
     await done(s);
   });
 
-  test('2,000 tools of your own: the tool picker filters them, shows the first few, and picks by keyboard; axe clean while open', async () => {
+  test('2,000 tools of your own: the tool picker filters them, shows the first few, and picks by keyboard; axe clean while open', { timeout: 180_000 }, async () => {
     const s = await open();
     await s.page.locator('[data-testid=tab-custom]').click();
     const tools = Array.from({ length: 2000 }, (_, i) => ({ name: `tool_${String(i).padStart(4, '0')}`, input_schema: { type: 'object', properties: { n: { type: 'integer', maximum: i } }, required: ['n'] } }));
