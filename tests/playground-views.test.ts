@@ -71,7 +71,7 @@ describe('tokenizeJson', () => {
 describe('entrySources: the rule behind each entry of the body', () => {
   test.each([
     ['open-status', [{ field: 'status', rule: 'the schema’s enum at #/properties/status/enum (must be equal to one of the allowed values)' }]],
-    ['sync-token', [{ field: 'syncToken', rule: 'the pack’s x-conflicts on syncToken: syncToken + timeMin' }]],
+    ['sync-token', [{ field: 'syncToken', rule: 'the pack’s x-conflicts (syncToken + timeMin)' }]],
     ['close-unassigned', [{ field: 'status', rule: 'the ordered check rule:ticket_unassigned: status is "closed" and ticket.assignee is absent' }]],
     ['unknown-tool', [{ field: 'name', rule: 'reading the call: no tool named "close_ticket" in pack helpdesk' }]],
   ])('%s', (id, sources) => {

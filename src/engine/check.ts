@@ -22,7 +22,7 @@ function logFor(pack: CompiledPack, tool: string | null, shape: InputShape, stag
     stage,
     outcome: faults.length ? 'rejected' : 'accepted',
     // An accepted call (most calls) has no faults: a new empty list, with no closure or map for it.
-    faults: faults.length ? faults.map((f) => ({ code: f.code, field: f.field, stage: f.stage, reason: f.reason, ...(f.keyword ? { keyword: f.keyword } : {}), ...(f.schemaPath ? { schema_path: f.schemaPath } : {}) })) : [],
+    faults: faults.length ? faults.map((f) => ({ code: f.code, field: f.field, stage: f.stage, reason: f.reason, detail: f.detail ?? f.reason, ...(f.keyword ? { keyword: f.keyword } : {}), ...(f.schemaPath ? { schema_path: f.schemaPath } : {}), ...(f.check ? { check: f.check } : {}), ...(f.packKeyword ? { pack_keyword: f.packKeyword } : {}) })) : [],
     omitted,
     corrections: corrections.length,
     not_run: [],
