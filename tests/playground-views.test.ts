@@ -7,7 +7,7 @@ import { getPack } from '../src/packs';
 import { filterOptions, RENDER_MAX } from '../src/components/playground/Combobox';
 import { envelopeOfShape, ENVELOPES, inEnvelope, pythonLiteral } from '../src/components/playground/envelopes';
 import { EXAMPLES } from '../src/components/playground/examples';
-import { entrySources } from '../src/components/playground/faults';
+import { entrySources } from '../src/sandbox/faults';
 import { tokenizeJson } from '../src/components/playground/json-tokens';
 
 const helpdesk = getPack('helpdesk')!;

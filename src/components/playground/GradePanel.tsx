@@ -3,7 +3,7 @@
 // panel). The panel is loaded lazily (Playground.tsx), and grade() with it, after the first body.
 import { useEffect, useMemo, useState } from 'react';
 import type { CompiledPack } from '../../engine/types';
-import { grade, type Grade } from '../../engine/grade';
+import { grade, type Grade } from '../../sandbox/grade';
 import { countTokens } from './tokens';
 
 export interface GradePanelProps {

@@ -1,6 +1,6 @@
-// The faults of a result in the order its body lists them. No parser here: the panels import this
-// before the engine has loaded.
-import type { Body, CheckResult, ValidationFailedBody } from '../../engine/types';
+// The faults of a result in the order its body lists them, and the rule behind each (read from the log's
+// fields, never its prose). Types only from the engine: the panels import this before the engine has loaded.
+import type { Body, CheckResult, ValidationFailedBody } from '../engine/types';
 
 /** A body of several faults (engine/body.ts has the same test; importing it would bring the engine into the first chunk). */
 const listsFaults = (body: Body): body is ValidationFailedBody => 'errors' in body && Array.isArray(body.errors);
@@ -43,7 +43,13 @@ const STAGE_WORDS: Record<string, string> = { parse: 'reading the call', absorb:
  * read from the log record's fields (the schema keyword and path, the ordered check, the pack's keyword)
  * with the rule's words (`detail`), never from the `reason` line.
  */
-export function entrySources(result: CheckResult): { field: string; rule: string }[] {
+export interface EntrySource {
+  field: string;
+  /** The rule in words: `the schema’s enum at #/properties/status/enum (…)`, `the ordered check rule:…: …`. */
+  rule: string;
+}
+
+export function entrySources(result: CheckResult): EntrySource[] {
   return faultEntries(result).map((e, i) => {
     const f = result.log.faults[i];
     if (!f) return { field: e.field, rule: 'the engine' };

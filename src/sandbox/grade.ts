@@ -1,0 +1,3 @@
+// The sandbox's grader (createSandbox().grader()): a server's own error reply scored against the body the
+// engine gives for the same call. Its own chunk: only the Grade tab loads it.
+export { grade, GRADE_POINTS, MAX_GRADE_ROUNDS, type Grade, type GradeOptions, type GradePointId } from '../engine/grade';
