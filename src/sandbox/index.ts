@@ -1,24 +1,29 @@
 /**
  * The sandbox: the one door through which the browser reaches the engine (issue 20), in the manner of the
  * TypeScript playground's sandbox. The playground (src/components/) imports nothing else of src/engine/ but
- * types (tests/sandbox-door.test.ts holds it to that).
+ * types (tests/sandbox.test.ts holds it to that). src/sandbox/docs.ts is the docs components' part, read at
+ * build time.
  *
- * This entry is light: it imports no engine code, only loads its parts on first use, each a chunk of its own,
- * so the page's first JavaScript never waits for AJV's compiler or a registry it does not need:
+ * This entry is light: it imports no engine code and loads its parts on first use, each a chunk of its own,
+ * so the page's first JavaScript never waits for AJV's compiler or a registry it does not need. The loaders
+ * are given (SandboxParts): src/sandbox/parts.ts has the plain ones; the playground gives its own chunks,
+ * each a part with the playground's helpers beside it (pack-files.ts), so the bundle has one chunk per part:
  *
  * - `checker()`, src/sandbox/checker.ts: check(), the body's bytes, the stage trace, reading calls and
  *   state, opening packs. The first body needs this and nothing more.
  * - `extra()`, src/sandbox/extra.ts: exports (with their strict variants), the replay of a transcript, the
- *   strict lint.
+ *   strict lint, the rule behind each entry of a body.
  * - `ajv()`, src/sandbox/ajv.ts: AJV's compiler, for pasted tool definitions and imported API documents.
  * - `grader()`, src/sandbox/grade.ts: the grader of a server's own error reply.
  *
- * Two light modules are imported directly, never through a loader: src/sandbox/formats.ts (reading and
- * writing the call formats, already on the first body's path) and src/sandbox/faults.ts (a body's entries
- * and the rule behind each, from the log's fields; types only from the engine).
+ * Some modules are imported directly, never through a loader: src/sandbox/formats.ts (reading and writing
+ * the call formats, already on the first body's path), src/sandbox/faults.ts (a body's entries and the rule
+ * behind each, from the log's fields; types only from the engine), and for a panel that needs only them,
+ * src/sandbox/lint.ts (exports, strict lint) and src/sandbox/body.ts (a body's bytes): importing a whole
+ * part there would make the bundler cut the checker's modules into more, smaller chunks.
  *
  * ```ts
- * const sandbox = createSandbox({ packs, validators, shells, partsUrl });   // loaders by path (SandboxFiles)
+ * const sandbox = createSandbox({ packs, validators, shells, partsUrl }, SANDBOX_PARTS);   // loaders by path (SandboxFiles)
  * const stripe = await sandbox.loadPack('stripe');                         // curated, or imported by id
  * const result = await sandbox.check(stripe, '{"name":"create_refund","arguments":{"amount":15.00}}');
  * const { trace, sources } = await sandbox.explain(result);               // the stages, the rule behind each entry
@@ -35,16 +40,24 @@
  */
 import type { TraceStep } from '../engine/checks-docs';
 import type { CheckOptions, CheckResult, CompiledPack, CompiledTool, Json } from '../engine/types';
+import type { EntrySource } from './faults';
 import type { SandboxFiles } from './files';
-import { entrySources, type EntrySource } from './faults';
 
 export type { SandboxFiles } from './files';
 export { fileFor } from './files';
 
-type Checker = typeof import('./checker');
-type Extra = typeof import('./extra');
-type Ajv = typeof import('./ajv');
-type Grader = typeof import('./grade');
+export type CheckerPart = typeof import('./checker');
+export type ExtraPart = typeof import('./extra');
+export type AjvPart = typeof import('./ajv');
+export type GraderPart = typeof import('./grade');
+
+/** The loaders of the sandbox's parts; each may give more than its part (the playground's chunks do). */
+export interface SandboxParts {
+  checker: () => Promise<CheckerPart>;
+  extra: () => Promise<ExtraPart>;
+  ajv: () => Promise<AjvPart>;
+  grader: () => Promise<GraderPart>;
+}
 
 export type ExportForm = import('./extra').ExportForm;
 export type StrictTarget = import('./extra').StrictTarget;
@@ -55,15 +68,15 @@ export type CompiledTools = import('./ajv').CompiledTools;
 export type Grade = import('./grade').Grade;
 export type GradeOptions = import('./grade').GradeOptions;
 
-export interface Sandbox {
+export interface Sandbox<P extends SandboxParts = SandboxParts> {
   /** The checker part (check, serializeBody, traceSteps, parseCall, readCalls, prepareCall, the lazy packs' loaders…). */
-  checker(): Promise<Checker>;
+  checker: P['checker'];
   /** Exports, replay, strict lint. */
-  extra(): Promise<Extra>;
+  extra: P['extra'];
   /** AJV's compiler: pasted tool definitions, imported documents. */
-  ajv(): Promise<Ajv>;
+  ajv: P['ajv'];
   /** The grader. */
-  grader(): Promise<Grader>;
+  grader: P['grader'];
 
   /** A pack by id: a curated pack (helpdesk, stripe, google-calendar) or an imported one (github-v3…); loaded once. */
   loadPack(id: string): Promise<CompiledPack>;
@@ -95,13 +108,12 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-const loadChecker = once(() => import('./checker'));
-const loadExtra = once(() => import('./extra'));
-const loadAjv = once(() => import('./ajv'));
-const loadGrader = once(() => import('./grade'));
-
-/** A sandbox over the given pack files. The parts are shared by every sandbox of the page; packs are each sandbox's own. */
-export function createSandbox(files: SandboxFiles): Sandbox {
+/** A sandbox over the given pack files, loading its parts with the given loaders (each once); packs load once per sandbox. */
+export function createSandbox<P extends SandboxParts>(files: SandboxFiles, parts: P): Sandbox<P> {
+  const loadChecker = once(parts.checker) as P['checker'];
+  const loadExtra = once(parts.extra) as P['extra'];
+  const loadAjv = once(parts.ajv) as P['ajv'];
+  const loadGrader = once(parts.grader) as P['grader'];
   const packs = new Map<string, Promise<CompiledPack>>();
   const loadPack = (id: string): Promise<CompiledPack> => {
     let p = packs.get(id);
@@ -126,8 +138,8 @@ export function createSandbox(files: SandboxFiles): Sandbox {
       return c.check(pack, call, options);
     },
     async explain(result) {
-      const c = await loadChecker();
-      return { trace: result.checks.length ? c.traceSteps(result) : [], sources: entrySources(result) };
+      const [c, x] = await Promise.all([loadChecker(), loadExtra()]);
+      return { trace: result.checks.length ? c.traceSteps(result) : [], sources: x.entrySources(result) };
     },
     async exportPack(pack, form) {
       const [c, x] = await Promise.all([loadChecker(), loadExtra()]);

@@ -6,6 +6,9 @@ import type { CompiledPack } from '../../engine/types';
 import { grade, type Grade } from '../../sandbox/grade';
 import { countTokens } from './tokens';
 
+// The sandbox's grader part rides in this panel's chunk: the page's sandbox loads it from here (pack-files.ts).
+export * from '../../sandbox/grade';
+
 export interface GradePanelProps {
   pack: CompiledPack;
   call: string;
