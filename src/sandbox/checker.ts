@@ -11,7 +11,7 @@ import { compilePackWith } from '../engine/pack-compiler';
 import { precompiledBackend } from '../engine/precompiled-backend';
 import { loadValueSetNames, loadValueSets, valueSetsWithoutNames } from '../engine/registries';
 import { matchToolName } from '../engine/tool-names';
-import type { CompiledPack } from '../engine/types';
+import type { CheckOptions, CheckResult, CompiledPack } from '../engine/types';
 import { valueSetNamesIn } from '../engine/value-sets';
 import { defaultToolName, isLazyPack, isToolLoaded, loadAllTools, loadValidators, openImportedPack, validatorsNeeded } from '../imported/lazy-pack';
 import { shellWithParts } from '../imported/parts';
@@ -63,6 +63,12 @@ export async function prepareCall(pack: CompiledPack, call: unknown, tool?: stri
   if (parts.length) await loadValidators(pack, parts);
   const names = namesNeeded(pack, call, tool);
   if (names.length) await loadValueSetNames(names);
+}
+
+/** check() once what the call needs is loaded (createSandbox().check). */
+export async function checkReady(pack: CompiledPack, call: unknown, options?: CheckOptions): Promise<CheckResult> {
+  await prepareCall(pack, call, options?.tool);
+  return check(pack, call, options);
 }
 
 export {

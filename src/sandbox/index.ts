@@ -130,33 +130,13 @@ export function createSandbox<P extends SandboxParts>(files: SandboxFiles, parts
     ajv: loadAjv,
     grader: loadGrader,
     loadPack,
-    loadTools: async (definitions) => (await loadAjv()).compileToolDefinitions(definitions),
-    loadPackSource: async (source, origin) => (await loadAjv()).compilePackSource(source, origin),
-    async check(pack, call, options) {
-      const c = await loadChecker();
-      await c.prepareCall(pack, call, options?.tool);
-      return c.check(pack, call, options);
-    },
-    async explain(result) {
-      const [c, x] = await Promise.all([loadChecker(), loadExtra()]);
-      return { trace: result.checks.length ? c.traceSteps(result) : [], sources: x.entrySources(result) };
-    },
-    async exportPack(pack, form) {
-      const [c, x] = await Promise.all([loadChecker(), loadExtra()]);
-      await c.loadAllTools(pack);
-      return x.exportPack(pack, form);
-    },
-    async replay(pack, transcript, options) {
-      const [c, x] = await Promise.all([loadChecker(), loadExtra()]);
-      const read = x.readTranscript(transcript);
-      if (read.ok && c.isLazyPack(pack)) await c.loadValidators(pack, [...new Set(read.calls.flatMap((call) => c.validatorsNeeded(pack, call.input, options?.check?.tool)))]);
-      return x.replay(pack, transcript, options);
-    },
-    lint: async (tool, target) => (await loadExtra()).lintTool(tool, target),
-    grade: async (pack, call, serverReply, options) => {
-      const c = await loadChecker();
-      await c.prepareCall(pack, call);
-      return (await loadGrader()).grade(pack, call, serverReply, options);
-    },
+    loadTools: (definitions) => loadAjv().then((a) => a.compileToolDefinitions(definitions)),
+    loadPackSource: (source, origin) => loadAjv().then((a) => a.compilePackSource(source, origin)),
+    check: (pack, call, options) => loadChecker().then((c) => c.checkReady(pack, call, options)),
+    explain: (result) => loadExtra().then((x) => x.explainResult(result)),
+    exportPack: (pack, form) => loadExtra().then((x) => x.exportWhole(pack, form)),
+    replay: (pack, transcript, options) => loadExtra().then((x) => x.replayReady(pack, transcript, options)),
+    lint: (tool, target) => loadExtra().then((x) => x.lintTool(tool, target)),
+    grade: (pack, call, serverReply, options) => loadGrader().then((g) => g.gradeReady(pack, call, serverReply, options)),
   };
 }

@@ -10,6 +10,11 @@ export * from '../../sandbox/checker';
 export { linkStateText, ownStateText, readState, stateDiagnostics, stateOption } from './pack-state';
 export { suggestionFor } from './suggestion';
 
+// The sandbox's later parts, imported from this chunk (pack-files.ts says why).
+export const importExtra = () => import('./checker-extra');
+export const importAjvTools = () => import('./ajv-tools');
+export const importGrader = () => import('./GradePanel');
+
 /** A pack by id, curated or imported, loaded once by the page's sandbox (head-start.ts may have started it). */
 export function loadPackById(id: string): Promise<CompiledPack> {
   return sandbox.loadPack(id);

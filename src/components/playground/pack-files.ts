@@ -18,16 +18,24 @@ export function importedPartsUrl(): string {
   return new URL(`${(import.meta.env.BASE_URL ?? '/').replace(/\/?$/, '/')}imported-parts/`, location.href).href;
 }
 
+const checkerChunk = () => import('./checker');
+
 /**
  * The page's one sandbox (src/sandbox/): the playground's door into the engine, over the pack files above.
  * Its parts are the playground's chunks, each the sandbox's part with the playground's helpers beside it
  * (checker.ts, checker-extra.ts, ajv-tools.ts, GradePanel.tsx), so the bundle has one chunk per part, as
- * before the sandbox: a part loaded by a path of its own would be one more entry, and the bundler would cut
- * the checker's modules into more, smaller chunks (tests/e2e/playground-size.test.ts).
+ * before the sandbox. The later parts are imported from the checker's chunk: the bundler then knows the
+ * checker's modules are loaded when they are, and does not cut those modules into more, smaller chunks to
+ * share them (tests/e2e/playground-size.test.ts).
  */
 export const sandbox = createSandbox(
   { packs: PACK_FILES, validators: VALIDATOR_FILES, shells: IMPORTED_SHELLS, partsUrl: importedPartsUrl },
-  { checker: () => import('./checker'), extra: () => import('./checker-extra'), ajv: () => import('./ajv-tools'), grader: () => import('./GradePanel') },
+  {
+    checker: checkerChunk,
+    extra: (): Promise<typeof import('./checker-extra')> => checkerChunk().then((c) => c.importExtra()),
+    ajv: (): Promise<typeof import('./ajv-tools')> => checkerChunk().then((c) => c.importAjvTools()),
+    grader: (): Promise<typeof import('./GradePanel')> => checkerChunk().then((c) => c.importGrader()),
+  },
 );
 
 /** Starts downloading a pack's own chunks; the value sets it names are known only once its file is read. */
