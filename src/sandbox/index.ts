@@ -137,6 +137,9 @@ export function createSandbox<P extends SandboxParts>(files: SandboxFiles, parts
     exportPack: (pack, form) => loadExtra().then((x) => x.exportWhole(pack, form)),
     replay: (pack, transcript, options) => loadExtra().then((x) => x.replayReady(pack, transcript, options)),
     lint: (tool, target) => loadExtra().then((x) => x.lintTool(tool, target)),
-    grade: (pack, call, serverReply, options) => loadGrader().then((g) => g.gradeReady(pack, call, serverReply, options)),
+    grade: async (pack, call, serverReply, options) => {
+      await (await loadChecker()).prepareCall(pack, call);
+      return (await loadGrader()).grade(pack, call, serverReply, options);
+    },
   };
 }
