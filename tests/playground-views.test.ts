@@ -7,7 +7,7 @@ import { getPack } from '../src/packs';
 import { filterOptions, RENDER_MAX } from '../src/components/playground/Combobox';
 import { envelopeOfShape, ENVELOPES, inEnvelope, pythonLiteral } from '../src/components/playground/envelopes';
 import { EXAMPLES } from '../src/components/playground/examples';
-import { entrySources } from '../src/components/playground/faults';
+import { entrySources } from '../src/sandbox/faults';
 import { tokenizeJson } from '../src/components/playground/json-tokens';
 
 const helpdesk = getPack('helpdesk')!;
@@ -71,7 +71,7 @@ describe('tokenizeJson', () => {
 describe('entrySources: the rule behind each entry of the body', () => {
   test.each([
     ['open-status', [{ field: 'status', rule: 'the schema’s enum at #/properties/status/enum (must be equal to one of the allowed values)' }]],
-    ['sync-token', [{ field: 'syncToken', rule: 'the pack’s x-conflicts on syncToken: syncToken + timeMin' }]],
+    ['sync-token', [{ field: 'syncToken', rule: 'the pack’s x-conflicts (syncToken + timeMin)' }]],
     ['close-unassigned', [{ field: 'status', rule: 'the ordered check rule:ticket_unassigned: status is "closed" and ticket.assignee is absent' }]],
     ['unknown-tool', [{ field: 'name', rule: 'reading the call: no tool named "close_ticket" in pack helpdesk' }]],
   ])('%s', (id, sources) => {

@@ -16,9 +16,11 @@ import type { CheckOptions, CheckResult, CompiledPack, CompiledTool, Correction,
 
 /** A fault as the log records it; keyword and schema_path only when the fault has them. */
 function faultRecord(f: Fault): LogRecord['faults'][number] {
-  const record: LogRecord['faults'][number] = { code: f.code, field: f.field, stage: f.stage, reason: f.reason };
+  const record: LogRecord['faults'][number] = { code: f.code, field: f.field, stage: f.stage, reason: f.reason, detail: f.detail ?? f.reason };
   if (f.keyword) record.keyword = f.keyword;
   if (f.schemaPath) record.schema_path = f.schemaPath;
+  if (f.check) record.check = f.check;
+  if (f.packKeyword) record.pack_keyword = f.packKeyword;
   return record;
 }
 

@@ -60,8 +60,9 @@ function notFoundBody(check: CompiledCheck, received: Json): FaultBody {
   return body;
 }
 
-function fault(code: string, field: string, message: string, reason: string, received?: Json): Fault {
-  return { field, code, message, received, hasReceived: received !== undefined, candidates: [], showCandidates: false, stage: 'checks', reason };
+/** `detail`: the reason without the code in front, when it has one (a rule check's). */
+function fault(check: CompiledCheck, code: string, field: string, message: string, reason: string, received?: Json, detail = reason): Fault {
+  return { field, code, message, received, hasReceived: received !== undefined, candidates: [], showCandidates: false, stage: 'checks', check: check.id, reason, detail };
 }
 
 /** The value at an argument path, or undefined when none is there: valueAt's reading, with nothing allocated. */
@@ -183,18 +184,18 @@ export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown):
       const record = id === null ? undefined : own(own(records, src.record), id);
       if (!isObject(record)) {
         const reason = `no ${src.record} record ${idTextOf(id, value)} in the state`;
-        return stopAt(checks, steps, i, reason, notFoundBody(check, value), fault('not_found', src.argument, String(notFoundBody(check, value).message), reason, cutReceived(value)));
+        return stopAt(checks, steps, i, reason, notFoundBody(check, value), fault(check, 'not_found', src.argument, String(notFoundBody(check, value).message), reason, cutReceived(value)));
       }
       scope.names.set(check.binding!, record);
       if (step.where !== undefined && step.where(scope) !== true) {
         // Not the record this call names (an event on another calendar): the body of a miss, and the trace says why.
         const reason = `${src.record} record ${idTextOf(id, value)} exists, but not where this call looks (where: ${describeExpr(src.where)}); answered as not_found`;
-        return stopAt(checks, steps, i, reason, notFoundBody(check, value), fault('not_found', src.argument, String(notFoundBody(check, value).message), reason, cutReceived(value)));
+        return stopAt(checks, steps, i, reason, notFoundBody(check, value), fault(check, 'not_found', src.argument, String(notFoundBody(check, value).message), reason, cutReceived(value)));
       }
       if (step.visible !== undefined && step.visible(scope) !== true) {
         // The model gets the body of a miss; only the log and the trace say the record is there.
         const reason = `${src.record} record ${idTextOf(id, value)} exists but is hidden from this caller (visible: ${describeExpr(src.visible)}); answered as not_found`;
-        return stopAt(checks, steps, i, reason, notFoundBody(check, value), fault('not_found', src.argument, String(notFoundBody(check, value).message), reason, cutReceived(value)));
+        return stopAt(checks, steps, i, reason, notFoundBody(check, value), fault(check, 'not_found', src.argument, String(notFoundBody(check, value).message), reason, cutReceived(value)));
       }
       bound?.set(check.binding!, { kind: src.record, id: id!, record });
       steps.push({ id: check.id, kind: check.kind, outcome: 'passed' });
@@ -207,7 +208,7 @@ export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown):
         if (src.next_call) body.next_call = src.next_call;
         body.retryable = false;
         const reason = `the caller does not meet: ${describeExpr(src.requires)}`;
-        return stopAt(checks, steps, i, reason, body, fault('forbidden', '', src.message, reason));
+        return stopAt(checks, steps, i, reason, body, fault(check, 'forbidden', '', src.message, reason));
       }
       steps.push({ id: check.id, kind: check.kind, outcome: 'passed' });
       continue;
@@ -228,8 +229,9 @@ export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown):
         const after = step.retryAfter!(scope);
         if (typeof after === 'number' && Number.isFinite(after)) body.retry_after = Math.max(1, Math.ceil(after));
       }
-      const reason = `${src.code}: ${describeExpr(src.when)}`;
-      const result = stopAt(checks, steps, i, reason, body, fault(src.code, src.field ?? '', String(body.message), reason, body.received));
+      const when = describeExpr(src.when);
+      const reason = `${src.code}: ${when}`;
+      const result = stopAt(checks, steps, i, reason, body, fault(check, src.code, src.field ?? '', String(body.message), reason, body.received, when));
       for (let j = 0; j < lets.length; j++) scope.names.delete(lets[j][0]);
       return result;
     }

@@ -27,7 +27,9 @@ export function conflictFaults(ctx: ExplainContext): Fault[] {
         candidates: [],
         showCandidates: false,
         stage: 'validate',
+        packKeyword: 'x-conflicts',
         reason: `x-conflicts on ${f.path}: ${[f.name, ...present].join(' + ')}`,
+        detail: [f.name, ...present].join(' + '),
         extra: { conflicts_with: present },
       });
     }

@@ -64,6 +64,8 @@ function base(field: Segment[], code: string, message: string, e: AjvError | und
     keyword: e?.keyword,
     schemaPath: e?.schemaPath,
     reason,
+    // AJV's own words, without the keyword and path that reason puts in front (the log's detail).
+    detail: e ? (e.message ?? '').trim() : reason,
   };
 }
 

@@ -698,7 +698,10 @@ function mergeItems(ctx: ExplainContext, members: Fault[]): Fault {
       stage: first.stage,
       keyword: first.keyword,
       schemaPath: first.schemaPath,
+      check: first.check,
+      packKeyword: first.packKeyword,
       reason: `${n} items of ${formatPath(arrayPath)}: ${first.reason}`,
+      detail: `${n} items of ${formatPath(arrayPath)}: ${first.detail ?? first.reason}`,
     };
   }
   const received = members.every((m) => m.hasReceived) ? [...members.slice(0, GROUP_RECEIVED).map((m) => m.received as Json), ...(n > GROUP_RECEIVED ? [`…[cut: ${n} items in all]`] : [])] : undefined;
@@ -716,7 +719,10 @@ function mergeItems(ctx: ExplainContext, members: Fault[]): Fault {
     stage: first.stage,
     // No keyword: no value proposed for one item may stand for all of them.
     schemaPath: first.schemaPath,
+    check: first.check,
+    packKeyword: first.packKeyword,
     reason: `${n} items of ${formatPath(arrayPath)}: ${first.reason}`,
+    detail: `${n} items of ${formatPath(arrayPath)}: ${first.detail ?? first.reason}`,
   };
 }
 

@@ -285,12 +285,42 @@ export interface Fault {
   fix?: { kind: 'replace' | 'rename' | 'remove' | 'move'; path: (string | number)[]; parentPath?: (string | number)[]; to?: (string | number)[] };
   /** For a "must include one of" fault: the names any one of which would satisfy it. */
   requiresOneOf?: string[];
-  /** For the log only. */
+  /** For the log only: the stage and the rule that produced the fault, as data (LogFault). */
   stage: 'parse' | 'absorb' | 'validate' | 'checks';
+  /** The JSON Schema keyword and its schema path, for a fault AJV reported. */
   keyword?: string;
   schemaPath?: string;
+  /** The id of the ordered check that refused the call (stage `checks`). */
+  check?: string;
+  /** The pack's own keyword behind the fault, one JSON Schema does not have (`x-conflicts`, `x-unit`). */
+  packKeyword?: string;
+  /** The reason in words, for the engineer; `reason` is the same words after the rule (`enum at #/…: `). */
   reason: string;
+  /** The reason's words without the rule in front, when `reason` has one; else `reason` is the words. */
+  detail?: string;
   extra?: Record<string, Json>;
+}
+
+/**
+ * One fault as the log records it: where it is, and the stage and the rule that produced it as data, so a
+ * reader (the playground's "where each entry comes from") need not parse `reason`. `reason` keeps the words
+ * the CLI prints; `detail` is the same words without the rule in front.
+ */
+export interface LogFault {
+  code: string;
+  field: string;
+  stage: Fault['stage'];
+  /** The rule and its words in one line: `enum at #/properties/x/enum: must be equal to…`, `rate_limited: …`. */
+  reason: string;
+  /** The words of `reason` without the rule in front of them. */
+  detail: string;
+  /** A JSON Schema rule: its keyword and schema path. */
+  keyword?: string;
+  schema_path?: string;
+  /** An ordered check: its id. */
+  check?: string;
+  /** A rule of the pack's own (`x-conflicts`, `x-unit`). */
+  pack_keyword?: string;
 }
 
 export interface LogRecord {
@@ -299,7 +329,7 @@ export interface LogRecord {
   shape: InputShape;
   stage: 'parse' | 'absorb' | 'validate' | 'checks' | 'accepted';
   outcome: 'accepted' | 'rejected';
-  faults: { code: string; field: string; stage: string; reason: string; keyword?: string; schema_path?: string }[];
+  faults: LogFault[];
   omitted: number;
   corrections: number;
   /** The id of the ordered check that stopped the call (stage "checks" only). */

@@ -355,6 +355,7 @@ export function writtenDecimalFaults(tool: CompiledTool, args: Json, decimals: r
       showCandidates: true,
       ...(candidates.length === 1 ? { fix: { kind: 'replace' as const, path: d.path } } : {}),
       stage: 'validate',
+      packKeyword: 'x-unit',
       reason: `number written as ${d.literal.slice(0, 40)}: a decimal point on a field counted in minor units means major units`,
     });
   }

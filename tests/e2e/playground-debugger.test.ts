@@ -17,7 +17,7 @@ import { decodeShareState, encodeShareState } from '../../src/share-link';
 import { diagnosticsFor } from '../../src/components/playground/diagnostics';
 import { inEnvelope } from '../../src/components/playground/envelopes';
 import { DEFAULT_EXAMPLE, EXAMPLES, REPLAY_EXAMPLES } from '../../src/components/playground/examples';
-import { entrySources } from '../../src/components/playground/faults';
+import { entrySources } from '../../src/sandbox/faults';
 import { callLine } from '../../src/components/playground/ReplayPanel';
 import { SESSION_FILE_FORMAT } from '../../src/components/playground/storage';
 import { launch, openPage, siteUrl } from './browser';

@@ -1,7 +1,7 @@
 // The body's faults, one by one, each with its code's page and its did_you_mean as buttons that apply it.
 import type { CheckResult, Json } from '../../engine/types';
 import type { Diagnostic } from './diagnostics';
-import { faultEntries } from './faults';
+import { faultEntries } from '../../sandbox/faults';
 
 export function FaultsPanel({ result, diagnostics, codeHref, onApply }: { result: CheckResult; diagnostics: Diagnostic[]; codeHref: (code: string) => string; onApply: (d: Diagnostic, candidate: Json) => void }) {
   const entries = faultEntries(result);

@@ -3,8 +3,11 @@
 // panel). The panel is loaded lazily (Playground.tsx), and grade() with it, after the first body.
 import { useEffect, useMemo, useState } from 'react';
 import type { CompiledPack } from '../../engine/types';
-import { grade, type Grade } from '../../engine/grade';
+import { grade, type Grade } from '../../sandbox/grade';
 import { countTokens } from './tokens';
+
+// The sandbox's grader part rides in this panel's chunk: the page's sandbox loads it from here (pack-files.ts).
+export * from '../../sandbox/grade';
 
 export interface GradePanelProps {
   pack: CompiledPack;

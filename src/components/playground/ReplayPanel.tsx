@@ -3,7 +3,7 @@
 // loops marked, and the turns and tokens spent recovering set against one actionable round. The engine
 // does the replay (src/engine/replay.ts); this panel only shows its report.
 import { forwardRef } from 'react';
-import { serializeBody } from '../../engine/body';
+import { serializeBody } from '../../sandbox/body';
 import type { ReplayCall, ReplayReport } from '../../engine/replay';
 
 import { CodeEditor, type CodeEditorHandle } from './CodeEditor';

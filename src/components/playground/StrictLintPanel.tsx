@@ -2,8 +2,7 @@
 // rewritten in the pasted definitions, as written, and where each rule lives then (strict-lint.ts). We
 // cannot see the user's server, so a dropped rule lives nowhere until they say their server runs check().
 import { useMemo, useState } from 'react';
-import { exportPack } from '../../engine/exports';
-import { countFindings, findingField, lintRequest, lintTool, STRICT_TARGET_LABELS, STRICT_TARGETS, type StrictAction, type StrictFinding, type StrictLives } from '../../engine/strict-lint';
+import { countFindings, exportPack, findingField, lintRequest, lintTool, STRICT_TARGET_LABELS, STRICT_TARGETS, type StrictAction, type StrictFinding, type StrictLives } from '../../sandbox/lint';
 import type { CompiledPack } from '../../engine/types';
 import { CopyButton } from './common';
 

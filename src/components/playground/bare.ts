@@ -3,7 +3,7 @@
 // `ajv.errorsText()` as the message most servers pass on.
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { parseCall } from '../../engine/formats';
+import { parseCall } from '../../sandbox/formats';
 import type { CompiledPack, SchemaNode } from '../../engine/types';
 
 export type BareError =

@@ -1,12 +1,8 @@
-// Bring your own tools: the pasted definitions become a pack through the engine, and every problem is
-// reported with where it is (a JSON pointer, and the range of the text it names).
-import { compilePack } from '../../engine/ajv-backend';
-import { PackError } from '../../engine/pack-compiler';
-import { parseJsonText } from '../../engine/formats';
-import { loadValueSets } from '../../engine/registries';
-import { packFromToolDefinitions } from '../../engine/tools-import';
+// Bring your own tools: the pasted definitions become a pack through the sandbox (src/sandbox/ajv.ts), and
+// every problem it reports as data is marked where it is (a JSON pointer, and the range of the text it names).
 import type { CompiledPack, Json } from '../../engine/types';
-import { valueSetNamesIn } from '../../engine/value-sets';
+import { compilePackSource, compileToolDefinitions } from '../../sandbox/ajv';
+import { parseJsonText } from '../../sandbox/formats';
 import { jsonSyntaxProblem, offsetOfLineColumn, type DefinitionProblem } from './definition-problems';
 import { looksLikeJson } from '../../document-text';
 import { rangeOfPointer } from './pointer-range';
@@ -31,15 +27,13 @@ export function documentFormat(value: Json): string | null {
 
 /** The pack the importer made from a document, compiled with every pack-file check, like a shipped pack. */
 export async function compileImportedPack(source: unknown): Promise<CustomPack> {
-  try {
-    await loadValueSets(valueSetNamesIn(source));
-    const pack = compilePack(source, 'your API document');
-    if (pack.tools.length === 0) return { ok: false, summary: 'The document has no operation the importer could make a tool of.', problems: [] };
-    return { ok: true, pack };
-  } catch (err) {
-    const problems = err instanceof PackError ? err.problems.slice(0, 20).map((p) => ({ where: p.path || '/', message: p.message })) : [{ where: 'the document', message: err instanceof Error ? err.message : String(err) }];
-    return { ok: false, summary: 'The imported pack could not be compiled.', problems };
+  const compiled = await compilePackSource(source, 'your API document');
+  if (compiled.ok) {
+    if (compiled.pack.tools.length === 0) return { ok: false, summary: 'The document has no operation the importer could make a tool of.', problems: [] };
+    return { ok: true, pack: compiled.pack };
   }
+  const problems = compiled.error !== undefined ? [{ where: 'the document', message: compiled.error }] : compiled.problems.slice(0, 20).map((p) => ({ where: p.path || '/', message: p.message }));
+  return { ok: false, summary: 'The imported pack could not be compiled.', problems };
 }
 
 /** Reads YAML (parseYamlText in src/yaml-document.ts), which the page loads only once pasted text does not open as JSON. */
@@ -67,29 +61,26 @@ export function compileCustomTools(text: string, parseYaml?: YamlReader): Custom
   if (!parsed.ok) return parsed.pack;
   const format = documentFormat(parsed.value);
   if (format) return { ok: 'document', format };
-  try {
-    const pack = packFromToolDefinitions(parsed.value);
-    if (!pack.refused?.length) return { ok: true, pack };
-    const refused = pack.refused.map((r) => {
+  const compiled = compileToolDefinitions(parsed.value);
+  if (compiled.ok) {
+    if (!compiled.refused.length) return { ok: true, pack: compiled.pack };
+    const refused = compiled.refused.map((r) => {
       const at = rangeOfPointer(text, r.pointer);
       return { where: at?.pointer ?? (r.pointer || '/'), message: `${r.tool}: ${plainer(at?.pointer ?? r.pointer, r.reason)}`, range: at?.range };
     });
-    return { ok: true, pack, refused };
-  } catch (err) {
-    if (err instanceof PackError) {
-      return {
-        ok: false,
-        summary: `The definitions have ${new Set(err.problems.map((p) => p.path)).size === 1 ? 'a problem' : 'problems'}; each is marked where it is.`,
-        problems: dedupe(
-          err.problems.map((p) => {
-            const at = rangeOfPointer(text, p.path);
-            return { where: at?.pointer ?? (p.path || '/'), message: plainer(at?.pointer ?? p.path, p.message), range: at?.range };
-          }),
-        ),
-      };
-    }
-    return { ok: false, summary: 'The definitions could not be read.', problems: [{ where: 'the definitions', message: err instanceof Error ? err.message : String(err) }] };
+    return { ok: true, pack: compiled.pack, refused };
   }
+  if (compiled.error !== undefined) return { ok: false, summary: 'The definitions could not be read.', problems: [{ where: 'the definitions', message: compiled.error }] };
+  return {
+    ok: false,
+    summary: `The definitions have ${new Set(compiled.problems.map((p) => p.path)).size === 1 ? 'a problem' : 'problems'}; each is marked where it is.`,
+    problems: dedupe(
+      compiled.problems.map((p) => {
+        const at = rangeOfPointer(text, p.path);
+        return { where: at?.pointer ?? (p.path || '/'), message: plainer(at?.pointer ?? p.path, p.message), range: at?.range };
+      }),
+    ),
+  };
 }
 
 /** AJV's meta-schema reports one bad keyword several times over (enum, type, anyOf): keep the first per place. */

@@ -1,8 +1,8 @@
 // Turns a CheckResult into editor diagnostics: each fault of the body, and each absorbed correction,
 // placed on a range of the text. Pure (no Monaco), so the placement is unit-tested.
 import type { CheckResult, Correction, Json } from '../../engine/types';
-import { pythonLiteral } from '../../engine/formats';
-import { faultEntries } from './faults';
+import { pythonLiteral } from '../../sandbox/formats';
+import { faultEntries } from '../../sandbox/faults';
 import { describeCorrection } from './labels';
 import { locateCall, parseFieldPath, type CallLocation, type Segment, type TextRange } from './locate';
 import { offsetOfLineColumn } from './definition-problems';

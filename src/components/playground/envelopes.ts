@@ -1,6 +1,6 @@
 // The formats "Copy the suggested call" offers, with their labels: the caller's own envelope, so the text
 // can be used as it is. The writing itself is the engine's (formats.ts writeCall), which also reads them.
-import { pythonLiteral, writeCall, type CallFormat } from '../../engine/formats';
+import { pythonLiteral, writeCall, type CallFormat } from '../../sandbox/formats';
 import type { InputShape } from '../../engine/types';
 
 /** Every format but bare arguments: a corrected call is copied with its tool's name. */

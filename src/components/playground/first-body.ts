@@ -5,7 +5,7 @@
 // the sizes match. No React and no DOM here: the build runs it too.
 import type { CheckResult, InputShape } from '../../engine/types';
 import { SHAPE_LABELS } from './labels';
-import { traceSteps } from '../../engine/checks-docs';
+import { traceSteps } from '../../sandbox/checker';
 import { tokenizeJson } from './json-tokens';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -1,21 +1,14 @@
-// The head start of the first body: the engine (checker.ts) and the pack the page will open on start
+// The head start of the first body: the engine (checker.ts, the sandbox's checker part) and the pack the page will open on start
 // downloading as soon as the page's own script runs (playground.astro), beside React and the island rather
 // than after them. The island calls the same functions, so either may come first; each loads once.
 import { decodeShareState, readShareObject } from '../../share-link';
 import { DEFAULT_EXAMPLE } from './first-example';
-import { prefetchPack } from './pack-files';
+import { prefetchPack, sandbox } from './pack-files';
 import { browserStorage, SESSION_KEY } from './storage';
 
-type Checker = typeof import('./checker');
-
-let checkerPromise: Promise<Checker> | null = null;
-/** The engine side, loaded once: the page's first JavaScript holds React and the panels only. */
-export function loadChecker(): Promise<Checker> {
-  checkerPromise ??= import('./checker').catch((err) => {
-    checkerPromise = null;
-    throw err;
-  });
-  return checkerPromise;
+/** The engine side, loaded once by the page's sandbox: the page's first JavaScript holds React and the panels only. */
+export function loadChecker() {
+  return sandbox.checker();
 }
 
 /**

@@ -1,9 +1,8 @@
 // The State tab: a pack's state as editable text, read back for the ordered checks. Pure, so which state a
 // call is checked against, what a share link carries and where a problem is marked are all unit-tested.
 // Loaded with the checker (it needs the engine), never with the page's first JavaScript.
-import { stateProblems } from '../../engine/checks-compile';
-import { stateDiffers } from '../../engine/checks-docs';
-import { parseJsonText } from '../../engine/formats';
+import { stateDiffers, stateProblems } from '../../sandbox/checker';
+import { parseJsonText } from '../../sandbox/formats';
 import type { CompiledPack, Json } from '../../engine/types';
 import { jsonSyntaxProblem, type DefinitionProblem } from './definition-problems';
 import type { Diagnostic } from './diagnostics';

@@ -1,5 +1,5 @@
 // The suggested next call as a diff against the input, both written as {name, arguments}.
-import { parseCall } from '../../engine/formats';
+import { parseCall } from '../../sandbox/formats';
 import type { CheckResult, FaultBody, Json } from '../../engine/types';
 import { diffLines, type DiffLine } from './diff';
 

@@ -1,6 +1,6 @@
-// The faults of a result in the order its body lists them. No parser here: the panels import this
-// before the engine has loaded.
-import type { Body, CheckResult, ValidationFailedBody } from '../../engine/types';
+// The faults of a result in the order its body lists them, and the rule behind each (read from the log's
+// fields, never its prose). Types only from the engine: the panels import this before the engine has loaded.
+import type { Body, CheckResult, ValidationFailedBody } from '../engine/types';
 
 /** A body of several faults (engine/body.ts has the same test; importing it would bring the engine into the first chunk). */
 const listsFaults = (body: Body): body is ValidationFailedBody => 'errors' in body && Array.isArray(body.errors);
@@ -40,19 +40,25 @@ const STAGE_WORDS: Record<string, string> = { parse: 'reading the call', absorb:
 
 /**
  * Where each entry of the body comes from, in the body's order: its field and the rule that produced it,
- * from the log record (the schema keyword and path, the ordered check, or the parse stage's reason).
+ * read from the log record's fields (the schema keyword and path, the ordered check, the pack's keyword)
+ * with the rule's words (`detail`), never from the `reason` line.
  */
-export function entrySources(result: CheckResult): { field: string; rule: string }[] {
+export interface EntrySource {
+  field: string;
+  /** The rule in words: `the schema’s enum at #/properties/status/enum (…)`, `the ordered check rule:…: …`. */
+  rule: string;
+}
+
+export function entrySources(result: CheckResult): EntrySource[] {
   return faultEntries(result).map((e, i) => {
     const f = result.log.faults[i];
     if (!f) return { field: e.field, rule: 'the engine' };
-    if (f.stage === 'checks') return { field: e.field, rule: `the ordered check ${result.log.check ?? f.code}: ${f.reason.startsWith(`${f.code}: `) ? f.reason.slice(f.code.length + 2) : f.reason}` };
-    if (f.keyword && f.schema_path) {
-      const said = f.reason.startsWith(`${f.keyword} at ${f.schema_path}: `) ? f.reason.slice(`${f.keyword} at ${f.schema_path}: `.length) : f.reason;
-      return { field: e.field, rule: `the schema’s ${f.keyword} at ${f.schema_path} (${said})` };
-    }
-    // A pack keyword (x-conflicts, x-rule…) is the pack's own rule, not the vendor's schema.
-    if (f.stage === 'validate' && f.reason.startsWith('x-')) return { field: e.field, rule: `the pack’s ${f.reason}` };
-    return { field: e.field, rule: `${STAGE_WORDS[f.stage] ?? f.stage}: ${f.reason}` };
+    if (f.check) return { field: e.field, rule: `the ordered check ${f.check}: ${f.detail}` };
+    if (f.keyword && f.schema_path) return { field: e.field, rule: `the schema’s ${f.keyword} at ${f.schema_path} (${f.detail})` };
+    // A fault grouped over an array's items keeps its members' schema path but no keyword (shapes.ts).
+    if (f.schema_path) return { field: e.field, rule: `the schema at ${f.schema_path} (${f.detail})` };
+    // A pack keyword (x-conflicts, x-unit…) is the pack's own rule, not the vendor's schema.
+    if (f.pack_keyword) return { field: e.field, rule: `the pack’s ${f.pack_keyword} (${f.detail})` };
+    return { field: e.field, rule: `${STAGE_WORDS[f.stage] ?? f.stage}: ${f.detail}` };
   });
 }
