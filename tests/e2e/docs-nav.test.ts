@@ -270,9 +270,13 @@ describe('the home page', () => {
 });
 
 describe('axe', () => {
+  // Every page at 1440 px in both schemes, and the phone layout (its header and the table of contents above
+  // the page) in both schemes on a tool page and the home page. /errors/ and /benchmarks/ at 360 px in the
+  // light scheme only: their own colours are scanned at 1440 px, the phone's chrome on the other two pages.
   const cases: [string, number, 'light' | 'dark'][] = [];
   for (const path of ['/packs/stripe/create_refund/', '/errors/', '/benchmarks/', '/'])
-    for (const width of [1440, 360]) for (const scheme of ['light', 'dark'] as const) cases.push([path, width, scheme]);
+    for (const width of [1440, 360])
+      for (const scheme of ['light', 'dark'] as const) if (!(width === 360 && scheme === 'dark' && (path === '/errors/' || path === '/benchmarks/'))) cases.push([path, width, scheme]);
   for (const [path, width, scheme] of cases) {
     test(`no serious or critical violation on ${path} at ${width} px (${scheme})`, { timeout: 180_000 }, async () => {
       const s = await session(width, scheme);
