@@ -254,6 +254,16 @@ describe('build: imported packs', () => {
       await done(s);
     });
   }
+  test('at 1440 px a fields table fits its frame, a long union type included', async () => {
+    const s = await session();
+    await s.page.setViewportSize({ width: 1440, height: 900 });
+    // issues_create's labels field is "string or number or array of string", which once held its column wide.
+    await s.page.goto(siteUrl('/packs/github-v3/issues_create/'));
+    const fit = await s.page.locator('table.fields').evaluate((t) => ({ table: t.scrollWidth, frame: t.parentElement!.clientWidth, longest: Math.max(...[...t.querySelectorAll('.type')].map((e) => e.textContent!.length)) }));
+    expect(fit.longest).toBeGreaterThan(30);
+    expect(fit.table).toBeLessThanOrEqual(fit.frame);
+    await done(s);
+  });
 });
 
 describe('the playground\'s checker, as built, opens imported packs', () => {
