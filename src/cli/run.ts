@@ -10,6 +10,7 @@ import { PackError, describeRefused } from '../engine/pack-compiler';
 import { lintRequest, lintTool, STRICT_TARGETS, type StrictFinding, type StrictTarget } from '../engine/strict-lint';
 import type { CheckResult, CompiledPack } from '../engine/types';
 import { parseJsonText } from '../engine/formats';
+import { messageOf } from '../engine/fault';
 import { replay } from '../engine/replay';
 import { grade, type Grade } from '../engine/grade';
 import { unknownPackMessage } from '../package/catalog';
@@ -114,7 +115,7 @@ export function parseArgs(argv: string[]): Args | CliOutput {
 export function readToolsText(text: string, io: Pick<CliIo, 'parseYaml'>): { ok: true; value: unknown } | { ok: false; message: string } {
   if (io.parseYaml && !looksLikeJson(text)) return io.parseYaml(text);
   const parsed = parseJsonText(text, '');
-  return parsed.ok ? parsed : { ok: false, message: parsed.fault.message };
+  return parsed.ok ? parsed : { ok: false, message: messageOf(parsed.fault) };
 }
 
 export function loadPack(args: Args, io: CliIo): CompiledPack | CliOutput {

@@ -9,6 +9,7 @@
 import { deref } from './pack-compiler';
 import { formatPath, type Segment } from './paths';
 import { cutReceived } from './received';
+import { makeFault } from './fault';
 import type { CompiledTool, Correction, Fault, Json, JsonObject, SchemaNode } from './types';
 import { valueSet } from './value-sets';
 
@@ -280,18 +281,14 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
             }
             const prior = taken.get(hit.to);
             if (prior !== undefined) {
-              faults.push({
-                field: formatPath([...path, hit.to]),
-                path: [...path, hit.to],
+              faults.push(makeFault({
                 code: 'duplicate_argument',
-                message: `is sent twice, under two names that mean the same field; send it once, as ${hit.to}`,
-                received: cutReceived(Object.fromEntries([[prior, obj[prior]], [key, obj[key]]])),
-                hasReceived: true,
-                candidates: [],
-                showCandidates: false,
                 stage: 'absorb',
+                path: [...path, hit.to],
+                statement: `is sent twice, under two names that mean the same field; send it once, as ${hit.to}`,
+                sent: Object.fromEntries([[prior, obj[prior]], [key, obj[key]]]),
                 reason: `keys "${prior}" and "${key}" both map to "${hit.to}"`,
-              });
+              }));
               changed = true;
               continue;
             }

@@ -1,6 +1,7 @@
 // Stage 6, body: assembles exactly what the model is handed. One fault gives the flat body; several give
 // `validation_failed` with at most ten entries and the count of the rest. `retryable` is always there.
 import { codeRetryable } from './codes';
+import { messageOf } from './fault';
 import type { Body, BodyError, Fault, FaultBody, Json, ValidationFailedBody } from './types';
 
 export const MAX_ERRORS = 10;
@@ -22,7 +23,7 @@ export const BODY_TOKEN_BUDGET = 400;
 const FIELD_MAX = 80;
 
 function entry(f: Fault): BodyError {
-  const e: BodyError = { field: f.field, code: f.code, message: f.message };
+  const e: BodyError = { field: f.field, code: f.code, message: messageOf(f) };
   if (f.hasReceived) e.received = f.received as Json;
   if (f.showCandidates && f.candidates.length) e.did_you_mean = f.candidates;
   return e;
@@ -35,7 +36,7 @@ export function assembleBody(faults: Fault[], unexplained = 0): Body {
     // Keys go in one by one, in the order the model reads them.
     const body = { error: f.code } as FaultBody;
     if (f.field !== '') body.field = f.field;
-    body.message = f.message;
+    body.message = messageOf(f);
     for (const [k, v] of Object.entries(f.extra ?? {})) body[k] = v;
     if (f.hasReceived) body.received = f.received as Json;
     if (f.showCandidates && f.candidates.length) body.did_you_mean = f.candidates;

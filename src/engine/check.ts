@@ -4,6 +4,7 @@ import { absorb } from './absorb';
 import { assembleBody } from './body';
 import { notRunSteps, runChecks } from './checks';
 import { cutReceived } from './received';
+import { makeFault } from './fault';
 import { parseCall } from './formats';
 import { matchToolName, toolsToList, type ToolNameContext } from './tool-names';
 import { nameWords } from './name-words';
@@ -224,16 +225,13 @@ function orderFaults(faults: Fault[], args: Json): Fault[] {
 }
 
 function internalFault(err: unknown): Fault {
-  return {
-    field: '',
+  return makeFault({
     code: 'internal_error',
-    message: 'the checker failed on this input; the call itself may be fine',
-    hasReceived: false,
-    candidates: [],
-    showCandidates: false,
     stage: 'parse',
+    field: '',
+    statement: 'the checker failed on this input; the call itself may be fine',
     reason: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
-  };
+  });
 }
 
 /** One keyword argument of a tool in Python's form, from its first field: `ticket_id="T-8841"`. */
@@ -326,16 +324,13 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
   const { shape } = parsed;
   const name = parsed.name ?? options.tool ?? null;
   if (name === null) {
-    return rejected(pack, null, shape, null, [], [{
-      field: 'name',
+    return rejected(pack, null, shape, null, [], [makeFault({
       code: 'invalid_call',
-      message: 'is missing: the call names no tool; send {"name": …, "arguments": {…}}',
-      hasReceived: false,
-      candidates: [],
-      showCandidates: false,
       stage: 'parse',
+      field: 'name',
+      statement: 'is missing: the call names no tool; send {"name": …, "arguments": {…}}',
       reason: 'no tool name in the input and none chosen',
-    }], 'parse');
+    })], 'parse');
   }
   const toolCorrections: Correction[] = [];
   let tool = pack.tool(name);
@@ -349,34 +344,29 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
     } else {
       const candidates = match.candidates;
       const listed = candidates.length ? [] : toolsToList(name, names);
-      let message = 'is not one of the tools you can call';
-      if (listed.length) message += `; ${listed.length === names.length ? 'they are' : 'those on the same thing are'}: ${listed.join(', ')}`;
-      return rejected(pack, null, shape, null, [], [{
-        field: 'name',
+      return rejected(pack, null, shape, null, [], [makeFault({
         code: 'unknown_tool',
-        message,
-        received: cutReceived(name),
-        hasReceived: true,
+        stage: 'parse',
+        field: 'name',
+        statement: 'is not one of the tools you can call',
+        notes: listed.length ? [{ kind: 'takes', text: `${listed.length === names.length ? 'they are' : 'those on the same thing are'}: ${listed.join(', ')}` }] : [],
+        sent: name,
         candidates,
         showCandidates: true,
-        stage: 'parse',
         reason: `no tool named ${JSON.stringify(name).slice(0, 80)} in pack ${pack.id}`,
-      }], 'parse');
+      })], 'parse');
     }
   }
   const raw = parsed.args;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    return rejected(pack, tool.name, shape, null, toolCorrections, [{
-      field: 'arguments',
+    return rejected(pack, tool.name, shape, null, toolCorrections, [makeFault({
       code: 'invalid_call',
-      message: 'must be a JSON object of named arguments',
-      received: cutReceived(raw),
-      hasReceived: true,
-      candidates: [],
-      showCandidates: false,
       stage: 'parse',
+      field: 'arguments',
+      statement: 'must be a JSON object of named arguments',
+      sent: raw,
       reason: `arguments are ${Array.isArray(raw) ? 'an array' : raw === null ? 'null' : typeof raw}`,
-    }], 'parse');
+    })], 'parse');
   }
   let absorbed: { args: Json; corrections: Correction[]; faults: readonly Fault[] } = { args: raw, corrections: toolCorrections, faults: NO_FAULTS };
   // Whole numbers written as decimals (15.00) on a field counted in cents: faults JSON.parse's reading hides.

@@ -7,6 +7,7 @@ import { compileExpr, describeExpr, evaluate, deepEqual, type Scope } from './co
 import { PLACEHOLDER } from './checks-compile';
 import { cutReceived, cutString } from './received';
 import { valueAt } from './paths';
+import { makeFault } from './fault';
 import type { CheckStep, CompiledCheck, CompiledTool, Effect, ExistsCheckSource, Fault, FaultBody, Json, JsonObject, PermissionCheckSource, RuleCheckSource } from './types';
 
 export interface ChecksOutcome {
@@ -62,7 +63,7 @@ function notFoundBody(check: CompiledCheck, received: Json): FaultBody {
 
 /** `detail`: the reason without the code in front, when it has one (a rule check's). */
 function fault(check: CompiledCheck, code: string, field: string, message: string, reason: string, received?: Json, detail = reason): Fault {
-  return { field, code, message, received, hasReceived: received !== undefined, candidates: [], showCandidates: false, stage: 'checks', check: check.id, reason, detail };
+  return makeFault({ code, stage: 'checks', field, statement: message, received, check: check.id, reason, detail });
 }
 
 /** The value at an argument path, or undefined when none is there: valueAt's reading, with nothing allocated. */

@@ -1,8 +1,8 @@
 // Conflicting arguments: two fields a pack declares cannot be sent together (x-conflicts). AJV knows nothing
 // of them, so validation asks this module for their faults beside the schema's own.
 import { fieldIndex } from './field-index';
-import { formatPath, valuesAlong, type Segment } from './paths';
-import { cutReceived } from './received';
+import { valuesAlong, type Segment } from './paths';
+import { makeFault } from './fault';
 import type { ExplainContext, Fault, Json } from './types';
 
 /** Conflicts are a pack fact AJV does not know: one fault names every offender, the reason and what to drop. */
@@ -17,21 +17,17 @@ export function conflictFaults(ctx: ExplainContext): Fault[] {
       if (present.length === 0) continue;
       const received = Object.fromEntries([[f.name, object[f.name]], ...present.map((o) => [o, object[o]] as [string, Json])]);
       const others = present.join(', ');
-      out.push({
-        field: formatPath([...segments, f.name]),
-        path: [...segments, f.name],
+      out.push(makeFault({
         code: 'conflicting_arguments',
-        message: `cannot be combined with ${others}: ${f.conflicts.reason.replace(/\.$/, '')}; ${present.length === 1 ? 'send only one of the two' : `drop ${f.name}, or drop ${others}`}`,
-        received: cutReceived(received),
-        hasReceived: true,
-        candidates: [],
-        showCandidates: false,
         stage: 'validate',
+        path: [...segments, f.name],
+        statement: `cannot be combined with ${others}: ${f.conflicts.reason.replace(/\.$/, '')}; ${present.length === 1 ? 'send only one of the two' : `drop ${f.name}, or drop ${others}`}`,
+        sent: received,
         packKeyword: 'x-conflicts',
         reason: `x-conflicts on ${f.path}: ${[f.name, ...present].join(' + ')}`,
         detail: [f.name, ...present].join(' + '),
         extra: { conflicts_with: present },
-      });
+      }));
     }
   }
   return out;

@@ -9,6 +9,7 @@ import { byValueShape, fieldShape, offerArguments, shapeRefutes } from './argume
 import { childFieldsOf, declaredNamesOf } from './field-index';
 import { formatPath, patternOf, pointerToSegments, valueAt, type Segment } from './paths';
 import { cutReceived } from './received';
+import { addNote, dropNote, makeFault, restate } from './fault';
 import { numberFromString, suggestNames, suggestValues } from './suggest';
 import type { AjvError, ExplainContext, FieldInfo, Fault, Json, SchemaNode } from './types';
 import { valueSet, valueSetCandidates } from './value-sets';
@@ -51,22 +52,19 @@ function nodeAt(wire: SchemaNode, schemaPath: string): SchemaNode | undefined {
 }
 
 function base(field: Segment[], code: string, message: string, e: AjvError | undefined, received: { found: boolean; value?: Json }, reason: string): Fault {
-  return {
-    field: formatPath(field),
-    path: field,
+  return makeFault({
     code,
-    message,
-    received: received.found ? cutReceived(received.value as Json) : undefined,
-    hasReceived: received.found,
-    candidates: [],
-    showCandidates: true,
     stage: 'validate',
+    path: field,
+    statement: message,
+    ...(received.found ? { sent: received.value as Json } : {}),
+    showCandidates: true,
     keyword: e?.keyword,
     schemaPath: e?.schemaPath,
     reason,
     // AJV's own words, without the keyword and path that reason puts in front (the log's detail).
     detail: e ? (e.message ?? '').trim() : reason,
-  };
+  });
 }
 
 /**
@@ -83,8 +81,7 @@ function offerByWords(ctx: ExplainContext, fault: Fault, at: Segment[], key: str
   const found = byValueShape(offer.byWords.filter((name) => moveFits(ctx, [...at, key], [...at, name])), value, (name) => shapeAt(ctx, at, name));
   if (found.length) {
     fault.candidates = found;
-    const cut = fault.message.indexOf('; it takes: ');
-    if (cut !== -1) fault.message = fault.message.slice(0, cut);
+    dropNote(fault, 'takes');
     return;
   }
   // No wording: a value of a telling structure (rows of cells, a list of objects) that exactly one field
@@ -92,11 +89,10 @@ function offerByWords(ctx: ExplainContext, fault: Fault, at: Segment[], key: str
   const home = structuralHome(ctx, at, key, value, free);
   if (home !== undefined) {
     fault.candidates = [home];
-    const cut = fault.message.indexOf('; it takes: ');
-    if (cut !== -1) fault.message = fault.message.slice(0, cut);
+    dropNote(fault, 'takes');
     return;
   }
-  if (declaredCount > 12 && options.length) fault.message += `; nearest names: ${offer.nearest().join(', ')}`;
+  if (declaredCount > 12 && options.length) addNote(fault, 'nearest', `nearest names: ${offer.nearest().join(', ')}`);
 }
 
 /** Whether a value's structure tells fields apart: an array of arrays or of objects, or an object of two fields or more. */
@@ -161,8 +157,9 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       const unit = f?.unit ? unitRule(f.unit, f.schema, resolveCurrency(f.unit, ctx.args, ctx.state)) : undefined;
       let message = `is required: send ${unit ?? ((!f?.enumValues && shapeText(ctx, seg, '')) || whatToSend(f, sub))}`;
       if (e.keyword !== 'required' && p.property) message = `is required when ${p.property} is sent: send ${whatToSend(f, sub)}`;
-      if (f?.resolveWith) message += `; get one from ${f.resolveWith}`;
-      return base(seg, 'missing_required', message, e, { found: false }, reason);
+      const fault = base(seg, 'missing_required', message, e, { found: false }, reason);
+      if (f?.resolveWith) addNote(fault, 'resolve', `get one from ${f.resolveWith}`);
+      return fault;
     }
     case 'additionalProperties':
     case 'unevaluatedProperties': {
@@ -176,8 +173,8 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       fault.candidates = suggestNames(key, free);
       // The field names where it sits, and the model knows the tool it called: neither is said again.
       const owner = at.length === 0 ? 'an argument' : 'a field';
-      fault.message = `is not ${owner}`;
-      if (fault.candidates.length === 0 && declared.length > 0 && declared.length <= 12) fault.message += `; it takes: ${declared.join(', ')}`;
+      restate(fault, `is not ${owner}`);
+      if (fault.candidates.length === 0 && declared.length > 0 && declared.length <= 12) addNote(fault, 'takes', `it takes: ${declared.join(', ')}`);
       fault.fix = { kind: 'rename', path: seg, parentPath: at };
       // A near spelling whose field takes another shape of value (due_at, for a date) gives way to a
       // wording that takes it (due_on), when there is one.
@@ -189,14 +186,14 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       if (fault.candidates.length === 0 && NAME_SHAPED.test(key)) offerByWords(ctx, fault, at, key, declared.length, free);
       if (refuted && fault.candidates.length === 0) {
         fault.candidates = spelled;
-        const cut = fault.message.indexOf('; ');
-        if (cut !== -1) fault.message = fault.message.slice(0, cut);
+        fault.notes = [];
       }
       if (!NAME_SHAPED.test(key)) {
         // A key that is no name (an injected sentence, say) must not stand where the body's names go:
         // the field is the object that holds it, and the key goes under received with its value.
         fault.field = formatPath(at) || 'arguments';
-        fault.message = `holds ${at.length === 0 ? 'an argument' : 'a field'} whose name is not a name it takes${declared.length && declared.length <= 12 ? `; it takes: ${declared.join(', ')}` : ''}`;
+        restate(fault, `holds ${at.length === 0 ? 'an argument' : 'a field'} whose name is not a name it takes`);
+        if (declared.length && declared.length <= 12) addNote(fault, 'takes', `it takes: ${declared.join(', ')}`);
         fault.received = cutReceived(Object.fromEntries([[key, (valueAt(ctx.args, seg).value ?? null) as Json]]));
         fault.hasReceived = true;
         fault.candidates = [];
@@ -227,7 +224,7 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       const set = field?.valueSet ? valueSet(field.valueSet) : undefined;
       fault.candidates = set ? valueSetCandidates(set, here.value as Json, field?.schema['x-value-aliases']) : suggestValues(here.value as Json, values, field?.valueAliases ?? {});
       if (enumIsListable(values)) {
-        fault.message = `must be one of: ${listValues(values)}`;
+        restate(fault, `must be one of: ${listValues(values)}`);
         // The listed set answers a value that is a listed one in another case (`OPEN`: the essay's body).
         // Any other near miss (`fatsest`, `on hold`, `in-progress`, a plural) and any value no reader of the
         // list could match (`purple` for colour "3") gets did_you_mean: a reader matching by eye misses a
@@ -237,7 +234,7 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
         // A value of a known wrong kind (an offset for a time zone) gets the registry's rule that says so.
         const refusal = set && typeof here.value === 'string' ? set.refusal?.(here.value) : undefined;
         const rule = refusal ?? field?.rule ?? `one of ${values.length} permitted values`;
-        fault.message = `must be ${rule}${fault.candidates.length ? '' : exampleText(field?.example ?? values[0])}`;
+        restate(fault, `must be ${rule}${fault.candidates.length ? '' : exampleText(field?.example ?? values[0])}`);
       }
       if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path: at };
       return fault;
@@ -261,7 +258,7 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
       // out beside timeZone); a value in another plain form is read as the format branch reads it.
       const other = typeof here.value === 'string' && typeof field?.example === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(field.example) ? dateReading('date-time', here.value) : undefined;
       const fault = base(at, 'invalid_format', `${other ? `${other.why}; ` : ''}${field?.rule ? `must be ${field.rule}${exampleText(field.example)}` : `must match ${p.pattern}${exampleText(field?.example)}`}`, e, here, reason);
-      if (field?.resolveWith) fault.message += `; get one from ${field.resolveWith}`;
+      if (field?.resolveWith) addNote(fault, 'resolve', `get one from ${field.resolveWith}`);
       const noted = noteSiblingFit(ctx, fault);
       if (other?.reading !== undefined && noted.candidates.length === 0 && !noted.fix) withFix(noted, [other.reading], at);
       return noted;
@@ -317,7 +314,7 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
 function applyUnit(ctx: ExplainContext, fault: Fault, field: FieldInfo | undefined, value: Json | undefined, lead: string): Fault {
   if (!field?.unit) return fault;
   const currency = resolveCurrency(field.unit, ctx.args, ctx.state);
-  fault.message = `must be ${lead}${unitRule(field.unit, field.schema, currency)}`;
+  restate(fault, `must be ${lead}${unitRule(field.unit, field.schema, currency)}`);
   fault.candidates = value === undefined ? [] : unitCandidates(value, field.unit, field.schema, currency);
   if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path: fault.path ?? [] };
   else delete fault.fix;

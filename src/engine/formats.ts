@@ -7,7 +7,8 @@ import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
 import { looksLikePythonCall, parsePythonCall, PythonSyntaxError } from './python-call';
 import { locateJsonError, pathOf, scanJson, wholeDecimals, type WrittenNumber } from './json-scan';
 import { formatPath } from './paths';
-import { cutReceived, cutString } from './received';
+import { makeFault } from './fault';
+import { cutString } from './received';
 import { valueAt, type Segment } from './paths';
 import type { Fault, InputShape, Json, JsonObject } from './types';
 
@@ -62,18 +63,15 @@ function excerpt(text: string, offset: number): string {
 
 function syntaxFault(code: 'invalid_json' | 'invalid_call', field: string, what: string, text: string, offset: number, expected: string, reason: string): Fault {
   const { line, column } = lineColumn(text, offset);
-  return {
-    field,
+  return makeFault({
     code,
-    message: `${what} at line ${line}, column ${column}: expected ${expected}`,
-    received: excerpt(text, offset),
-    hasReceived: true,
-    candidates: [],
-    showCandidates: false,
     stage: 'parse',
+    field,
+    statement: `${what} at line ${line}, column ${column}: expected ${expected}`,
+    received: excerpt(text, offset),
     reason,
     extra: { line, column },
-  };
+  });
 }
 
 /** JSON.parse for the value (it keeps `__proto__` as a plain key); jsonc-parser only to locate a fault. */
@@ -110,17 +108,7 @@ function isObject(v: unknown): v is JsonObject {
 }
 
 function callFault(field: string, message: string, received: Json | undefined, reason: string): Fault {
-  return {
-    field,
-    code: 'invalid_call',
-    message,
-    received: received === undefined ? undefined : cutReceived(received),
-    hasReceived: received !== undefined,
-    candidates: [],
-    showCandidates: false,
-    stage: 'parse',
-    reason,
-  };
+  return makeFault({ code: 'invalid_call', stage: 'parse', field, statement: message, ...(received === undefined ? {} : { sent: received }), reason });
 }
 
 /** Arguments that arrive as a JSON string (OpenAI's envelopes) are parsed here; a fault points inside them. */
@@ -266,19 +254,17 @@ function hiddenFault(text: string, root: Json, args: Json): Fault | null {
   const field = formatPath(inArgs ? found.path.slice(base!.length) : found.path);
   const where = lineColumn(text, found.offset);
   const at = `at line ${where.line}, column ${where.column}`;
-  const fault = (code: string, message: string, received: Json | undefined, reason: string): Fault => ({
-    field,
-    ...(inArgs ? { path: found.path.slice(base!.length) } : {}),
-    code,
-    message,
-    received,
-    hasReceived: received !== undefined,
-    candidates: [],
-    showCandidates: false,
-    stage: 'parse',
-    reason,
-    extra: { line: where.line, column: where.column },
-  });
+  const fault = (code: string, message: string, received: Json | undefined, reason: string): Fault =>
+    makeFault({
+      code,
+      stage: 'parse',
+      field,
+      ...(inArgs ? { path: found.path.slice(base!.length) } : {}),
+      statement: message,
+      received,
+      reason,
+      extra: { line: where.line, column: where.column },
+    });
   if (found.kind === 'duplicate_key') {
     const message = `is sent twice in the same object (again ${at}); send it once, with the value you mean`;
     return inArgs

@@ -10,7 +10,7 @@ import { FORMAT_RULES, SCHEMA_WORDS, whatToSend } from './rule-words';
 import { childFieldsOf, fieldIndex } from './field-index';
 import { PATTERN_FIELD_MAX, regexInputLimit } from './input-cap';
 import { formatPath, patternOf, valueAt, type Segment } from './paths';
-import { cutReceived } from './received';
+import { addNote, dropNote, makeFault, messageOf, restate } from './fault';
 import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, Json, JsonObject, SchemaNode } from './types';
 
 /** Validator runs one call may spend on checking candidates; past it, no more candidates are made. */
@@ -68,7 +68,7 @@ const NO_KEYS: ReadonlySet<string> = new Set();
 
 function conflictKeys(tool: CompiledTool, args: Json): ReadonlySet<string> {
   if (fieldIndex(tool).conflicted.length === 0) return NO_KEYS;
-  return new Set(conflictFaults({ tool, args }).map((c) => `${c.field}\u0000${c.message}`));
+  return new Set(conflictFaults({ tool, args }).map((c) => `${c.field}\u0000${messageOf(c)}`));
 }
 
 /** The errors and conflicts of the arguments as sent, which a change is not blamed for. */
@@ -356,15 +356,15 @@ export function refineTypeFault(ctx: ExplainContext, fault: Fault, field: FieldI
   if (value === null) {
     // A unit field's message already says what to send, in its unit.
     if (what === undefined && field && !field.unit) what = whatToSend(field, undefined);
-    if (what !== undefined) fault.message = `must be ${what}`;
+    if (what !== undefined) restate(fault, `must be ${what}`);
     const optional = field !== undefined && !field.required && typeof path[path.length - 1] === 'string';
-    if (optional) fault.message += '; or leave it out';
-    else if (field?.resolveWith) fault.message += `; get one from ${field.resolveWith}`;
+    if (optional) addNote(fault, 'leave_out', 'or leave it out');
+    else if (field?.resolveWith) addNote(fault, 'resolve', `get one from ${field.resolveWith}`);
     fault.candidates = [];
     delete fault.fix;
     return fault;
   }
-  if (what !== undefined) fault.message = `must be ${what}`;
+  if (what !== undefined) restate(fault, `must be ${what}`);
   if (field?.enumValues) {
     // `"true"` for a boolean is no help where only the set will do.
     const set = field.enumValues;
@@ -378,7 +378,7 @@ export function refineTypeFault(ctx: ExplainContext, fault: Fault, field: FieldI
       else if (made && made.items.length === 1) {
         // One value that fits as the list's one item but holds the caller's free text (an embed, a block):
         // the body says so without repeating the text; the suggested call still wraps it.
-        fault.message += '; the value sent fits as its one item: send it inside [ ]';
+        addNote(fault, 'one_item', 'the value sent fits as its one item: send it inside [ ]');
         fault.candidates = [made.items];
         fault.showCandidates = false;
       }
@@ -536,7 +536,7 @@ export function noteSiblingFit(ctx: ExplainContext, fault: Fault): Fault {
   if (fitting.length !== 1 || accepts(fitting[0], ownExample) !== false) return fault;
   const sibling = fitting[0];
   const rule = ruleOf(sibling);
-  fault.message += rule ? `; the value sent is ${rule}, which goes in ${sibling.name}` : `; the value sent fits ${sibling.name} instead`;
+  addNote(fault, 'sibling', rule ? `the value sent is ${rule}, which goes in ${sibling.name}` : `the value sent fits ${sibling.name} instead`);
   const to = [...parentPath, sibling.name];
   if (!Object.prototype.hasOwnProperty.call(parent, sibling.name) && changeFits(ctx, moveValue(checked, path, to), [to])) {
     fault.fix = { kind: 'move', path: path.slice(), parentPath, to };
@@ -608,9 +608,8 @@ export function offerNestedPath(ctx: ExplainContext, fault: Fault, at: readonly 
   if (!pick) return fault;
   const [objectName, fieldName] = pick.to.slice(at.length).map(String);
   fault.candidates = [`${objectName}.${fieldName}`];
-  const cut = fault.message.indexOf('; it takes: ');
-  if (cut !== -1) fault.message = fault.message.slice(0, cut);
-  fault.message += `; it goes inside ${objectName}, as {${JSON.stringify(objectName)}: {${JSON.stringify(fieldName)}: …}}`;
+  dropNote(fault, 'takes');
+  addNote(fault, 'nest', `it goes inside ${objectName}, as {${JSON.stringify(objectName)}: {${JSON.stringify(fieldName)}: …}}`);
   // Never the rename fix: a key named "start.dateTime" is no better than start_time.
   if (pick.movable) fault.fix = { kind: 'move', path: source, parentPath: at.slice(), to: pick.to };
   else delete fault.fix;
@@ -656,7 +655,7 @@ export function groupItemFaults(ctx: ExplainContext, faults: Fault[]): Fault[] {
   const keyOf = (f: Fault): string | undefined => {
     const j = f.path ? lastIndexAt(f.path) : -1;
     if (j < 0) return undefined;
-    return JSON.stringify([f.path!.slice(0, j), f.path!.slice(j + 1), f.code, f.message, f.showCandidates]);
+    return JSON.stringify([f.path!.slice(0, j), f.path!.slice(j + 1), f.code, messageOf(f), f.showCandidates]);
   };
   const groups = new Map<string, Fault[]>();
   for (const f of faults) {
@@ -684,46 +683,45 @@ function mergeItems(ctx: ExplainContext, members: Fault[]): Fault {
   const which = indexRanges(indices);
   const whole = wholeArrayFix(ctx, members, arrayPath, j);
   if (whole) {
-    const message = rest.length ? `in each of ${n} items (${which}), ${formatPath(rest)} ${first.message}` : `each of ${n} items (${which}) ${first.message}`;
-    return {
-      field: formatPath(arrayPath),
-      path: arrayPath,
+    const statement = rest.length ? `in each of ${n} items (${which}), ${formatPath(rest)} ${first.statement}` : `each of ${n} items (${which}) ${first.statement}`;
+    return makeFault({
       code: first.code,
-      message,
-      received: cutReceived(valueAt(ctx.args, arrayPath).value as Json),
-      hasReceived: true,
+      stage: first.stage,
+      path: arrayPath,
+      statement,
+      notes: first.notes.slice(),
+      sent: valueAt(ctx.args, arrayPath).value as Json,
       candidates: [whole],
       showCandidates: true,
       fix: { kind: 'replace', path: arrayPath },
-      stage: first.stage,
       keyword: first.keyword,
       schemaPath: first.schemaPath,
       check: first.check,
       packKeyword: first.packKeyword,
       reason: `${n} items of ${formatPath(arrayPath)}: ${first.reason}`,
       detail: `${n} items of ${formatPath(arrayPath)}: ${first.detail ?? first.reason}`,
-    };
+    });
   }
   const received = members.every((m) => m.hasReceived) ? [...members.slice(0, GROUP_RECEIVED).map((m) => m.received as Json), ...(n > GROUP_RECEIVED ? [`…[cut: ${n} items in all]`] : [])] : undefined;
   // A name (an unknown field's near declared name) holds for every item; a value only for its own.
   const sameNames = first.code === 'unknown_argument' && members.every((m) => JSON.stringify(m.candidates) === JSON.stringify(first.candidates));
-  return {
+  return makeFault({
+    code: first.code,
+    stage: first.stage,
     field: itemsField(arrayPath, rest),
     path: first.path,
-    code: first.code,
-    message: `${first.message}; ${n} items fail this: ${which}`,
+    statement: first.statement,
+    notes: [...first.notes, { kind: 'items', text: `${n} items fail this: ${which}` }],
     received,
-    hasReceived: received !== undefined,
     candidates: sameNames ? first.candidates : [],
     showCandidates: first.showCandidates,
-    stage: first.stage,
     // No keyword: no value proposed for one item may stand for all of them.
     schemaPath: first.schemaPath,
     check: first.check,
     packKeyword: first.packKeyword,
     reason: `${n} items of ${formatPath(arrayPath)}: ${first.reason}`,
     detail: `${n} items of ${formatPath(arrayPath)}: ${first.detail ?? first.reason}`,
-  };
+  });
 }
 
 /** The array with every member's one replacement applied, when it validates in place; else undefined. */

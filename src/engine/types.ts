@@ -266,13 +266,27 @@ export interface ValidationFailedBody {
 /** Exactly what the model is handed (JSON.stringify of it). */
 export type Body = FaultBody | ValidationFailedBody;
 
+/**
+ * What a note after a fault's statement says: the declared names (`takes`), the nearest of many names
+ * (`nearest`), the object a field goes inside (`nest`), the call that gives a valid value (`resolve`),
+ * that an optional field may be left out (`leave_out`), that the value fits as a list's one item
+ * (`one_item`), that it fits a sibling field (`sibling`), or how many items of an array share the fault (`items`).
+ */
+export type FaultNoteKind = 'takes' | 'nearest' | 'nest' | 'resolve' | 'leave_out' | 'one_item' | 'sibling' | 'items';
+export interface FaultNote {
+  kind: FaultNoteKind;
+  text: string;
+}
+
 /** One fault with everything the engine knows about it; the body takes only the public part. */
 export interface Fault {
   field: string;
   /** The field as path segments, when it names a place in the arguments; used to order faults. */
   path?: (string | number)[];
   code: string;
-  message: string;
+  /** The message's first clause; `notes` follow it. messageOf() (fault.ts) joins them for the body. */
+  statement: string;
+  notes: FaultNote[];
   /** Absent when nothing was received (a missing field). */
   received?: Json;
   hasReceived: boolean;

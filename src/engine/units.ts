@@ -6,7 +6,8 @@
 import currencyData from './registries/data/currency-digits.json';
 import { checkExpr, evaluate, parsePath, type ExprContext, type ParsedPath } from './conditions';
 import type { WrittenNumber } from './json-scan';
-import { formatPath, patternOf, valueAt } from './paths';
+import { patternOf, valueAt } from './paths';
+import { makeFault } from './fault';
 import type { CompiledTool, Fault, Json, JsonObject, SchemaNode, UnitSpec } from './types';
 
 export type UnitKind = UnitSpec['kind'];
@@ -343,21 +344,19 @@ export function writtenDecimalFaults(tool: CompiledTool, args: Json, decimals: r
     if (!at.found || at.value !== Number(d.literal)) continue;
     const currency = resolveCurrency(field.unit, args, state);
     const candidates = unitCandidates(d.literal, field.unit, field.schema, currency);
-    out.push({
-      field: formatPath(d.path),
-      path: d.path,
+    out.push(makeFault({
       code: wantsInteger(field.schema) ? 'invalid_type' : 'invalid_value',
-      message: `must be ${unitRule(field.unit, field.schema, currency)}`,
+      stage: 'validate',
+      path: d.path,
+      statement: `must be ${unitRule(field.unit, field.schema, currency)}`,
       // As written: the number JSON.parse made of it (15) is the very reading that would be wrong.
       received: d.literal,
-      hasReceived: true,
       candidates,
       showCandidates: true,
       ...(candidates.length === 1 ? { fix: { kind: 'replace' as const, path: d.path } } : {}),
-      stage: 'validate',
       packKeyword: 'x-unit',
       reason: `number written as ${d.literal.slice(0, 40)}: a decimal point on a field counted in minor units means major units`,
-    });
+    }));
   }
   return out;
 }

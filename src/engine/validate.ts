@@ -7,7 +7,7 @@ import { lengthText, whatToSend } from './rule-words';
 import { regexInputLimit } from './input-cap';
 import { dropCollidingMoves, groupItemFaults } from './shapes';
 import { formatPath, valuesAlong, type Segment } from './paths';
-import { cutReceived } from './received';
+import { hasNote, makeFault, messageOf } from './fault';
 import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, Json } from './types';
 
 const PRIORITY = ['type', 'enum', 'const', 'format', 'pattern', 'required', 'additionalProperties', 'unevaluatedProperties'];
@@ -79,21 +79,18 @@ function capOversized(tool: CompiledTool, args: Json): { faults: Fault[]; args: 
       const declared = typeof field.schema.maxLength === 'number';
       const at = formatPath(path);
       fields.add(at);
-      faults.push({
+      faults.push(makeFault({
+        code: 'invalid_length',
+        stage: 'validate',
         field: at,
         path,
-        code: 'invalid_length',
-        message: declared
+        statement: declared
           ? `must be ${lengthText(field.schema, 'minLength', 'maxLength', 'characters long')}`
           : `must be at most ${limit} characters long, and ${whatToSend(field, field.schema)}`,
-        received: cutReceived(value),
-        hasReceived: true,
-        candidates: [],
-        showCandidates: false,
-        stage: 'validate',
+        sent: value,
         keyword: 'maxLength',
         reason: `${value.length} characters on a ${typeof field.schema.pattern === 'string' ? 'pattern' : 'format'} field; refused before any regular expression ran`,
-      });
+      }));
       checked = replaceAt(checked, path, '');
     }
   }
@@ -216,18 +213,14 @@ function tooDeep(args: Json, limit: number): Segment[] | null {
 function nestingFault(path: Segment[], args: Json): Fault {
   let value: Json = args;
   for (const s of path) value = (value as Record<string, Json>)[s as string];
-  return {
-    field: formatPath(path),
-    path,
+  return makeFault({
     code: 'invalid_value',
-    message: `nests more than ${MAX_NESTING} levels deep; send a shallower value`,
-    received: cutReceived(value),
-    hasReceived: true,
-    candidates: [],
-    showCandidates: false,
     stage: 'validate',
+    path,
+    statement: `nests more than ${MAX_NESTING} levels deep; send a shallower value`,
+    sent: value,
     reason: `value nested beyond ${MAX_NESTING} levels where the schema sets no bound; refused before AJV ran`,
-  };
+  });
 }
 
 interface FastPath {
@@ -362,11 +355,12 @@ function shortenRepeatedLists(faults: Fault[]): Fault[] {
   if (faults.length < 2) return faults;
   const seen = new Set<string>();
   return faults.map((f) => {
-    if (f.code !== 'unknown_argument' || !f.message.includes('; it takes: ')) return f;
-    if (!seen.has(f.message)) {
-      seen.add(f.message);
+    if (f.code !== 'unknown_argument' || !hasNote(f, 'takes')) return f;
+    const message = messageOf(f);
+    if (!seen.has(message)) {
+      seen.add(message);
       return f;
     }
-    return { ...f, message: f.message.slice(0, f.message.indexOf('; it takes: ')) };
+    return { ...f, notes: f.notes.filter((n) => n.kind !== 'takes') };
   });
 }

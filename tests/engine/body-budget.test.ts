@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { assembleBody, BODY_TOKEN_BUDGET, estimateBodyTokens, serializeBody } from '../../src/engine/body';
+import { messageOf } from '../../src/engine/fault';
 import type { Body, Fault, Json } from '../../src/engine/types';
 
 // Pieces of text of every kind the shortcuts tell apart: plain ASCII, characters JSON escapes, beyond ASCII.
@@ -28,7 +29,8 @@ const faultOf = (text: fc.Arbitrary<string>, value: fc.Arbitrary<Json>) => fc.re
   ({ field, message, received, candidates }): Fault => ({
     field,
     code: 'invalid_value',
-    message: `must be ${message}`,
+    statement: `must be ${message}`,
+    notes: [],
     received,
     hasReceived: true,
     candidates,
@@ -45,7 +47,7 @@ const plainFault = faultOf(plain, fc.oneof(plain, fc.integer()));
 function unfitted(faults: Fault[]): Body {
   // A body of one fault, or of several, with a budget so large that nothing is cut: built by hand here.
   const entry = (f: Fault) => {
-    const e: Record<string, Json> = { field: f.field, code: f.code, message: f.message };
+    const e: Record<string, Json> = { field: f.field, code: f.code, message: messageOf(f) };
     if (f.hasReceived) e.received = f.received as Json;
     if (f.showCandidates && f.candidates.length) e.did_you_mean = f.candidates;
     return e;
@@ -54,7 +56,7 @@ function unfitted(faults: Fault[]): Body {
     const f = faults[0];
     const body: Record<string, Json> = { error: f.code };
     if (f.field !== '') body.field = f.field;
-    body.message = f.message;
+    body.message = messageOf(f);
     if (f.hasReceived) body.received = f.received as Json;
     if (f.showCandidates && f.candidates.length) body.did_you_mean = f.candidates;
     body.retryable = true;
@@ -90,7 +92,7 @@ test.each([
 
 test('a body of printable ASCII within the budget in characters twice over, but not in tokens, is cut', () => {
   // `a7b8` is four tokens in four characters: 480 of them are over the budget, in 553 characters of body.
-  const f: Fault = { field: 'status', code: 'invalid_value', message: 'a7b8'.repeat(120), received: 'x', hasReceived: true, candidates: [], showCandidates: true, stage: 'validate', reason: 'test' };
+  const f: Fault = { field: 'status', code: 'invalid_value', statement: 'a7b8'.repeat(120), notes: [], received: 'x', hasReceived: true, candidates: [], showCandidates: true, stage: 'validate', reason: 'test' };
   const body = assembleBody([f]);
   expect(serializeBody(body).length).toBeLessThan(2 * BODY_TOKEN_BUDGET);
   expect(body).not.toHaveProperty('received');

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CODES, compilePack, validateArguments, type CompiledTool } from '../../src/engine';
+import { messageOf } from '../../src/engine/fault';
 
 const SUITE = '../shared/corpus/json-schema-test-suite';
 const TESTS = join(SUITE, 'tests/draft2020-12');
@@ -76,8 +77,8 @@ function runSuite(): { outcomes: Outcome[]; rejected: number; malformed: string[
         if (!accepted) {
           rejected++;
           for (const f of faults) {
-            const wellFormed = typeof f.field === 'string' && typeof f.message === 'string' && f.message.length > 0 && (f.code in CODES || /^invalid_[a-z0-9_]+$/.test(f.code));
-            if (!wellFormed) malformed.push(`${id}: ${JSON.stringify({ field: f.field, code: f.code, message: f.message })}`);
+            const wellFormed = typeof f.field === 'string' && typeof messageOf(f) === 'string' && messageOf(f).length > 0 && (f.code in CODES || /^invalid_[a-z0-9_]+$/.test(f.code));
+            if (!wellFormed) malformed.push(`${id}: ${JSON.stringify({ field: f.field, code: f.code, message: messageOf(f) })}`);
           }
         }
         outcomes.push({ id, ok: accepted === t.valid, why: accepted === t.valid ? undefined : `${group.description} / ${t.description}: suite says valid=${t.valid}` });

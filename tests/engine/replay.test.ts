@@ -271,7 +271,7 @@ describe('the same transcript in every shape', () => {
   test('one call on its own is a transcript of one call; single-call checking is unchanged', () => {
     const r = report('update_ticket(ticket_id="T-8841", status="OPEN")');
     expect([r.format, r.turns, r.calls.length, r.wasted_turns]).toEqual(['call', 1, 1, 0]);
-    expect(parseCall([{ name: 'a', arguments: {} }, { name: 'b', arguments: {} }])).toMatchObject({ ok: false, fault: { message: 'holds 2 calls: check one call at a time' } });
+    expect(parseCall([{ name: 'a', arguments: {} }, { name: 'b', arguments: {} }])).toMatchObject({ ok: false, fault: { statement: 'holds 2 calls: check one call at a time' } });
   });
 
   test('nothing to replay: empty input, or results with no calls', () => {

@@ -17,7 +17,7 @@ export function jsonSyntaxProblem(text: string, fault: Fault, whole: string): De
   const start = Math.min(offset, Math.max(0, text.length - 1));
   return {
     where: line !== undefined ? `line ${line}, column ${column}` : whole,
-    message: fault.message.replace(/^is not valid JSON at line \d+, column \d+: /, '').replace(/^is empty at line \d+, column \d+: /, ''),
+    message: fault.statement.replace(/^is not valid JSON at line \d+, column \d+: /, '').replace(/^is empty at line \d+, column \d+: /, ''),
     range: { start, end: start + 1 },
   };
 }
