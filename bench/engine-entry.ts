@@ -1,7 +1,7 @@
 // What the bench measures, bundled the way the site ships it (bench/run.ts builds this with esbuild,
 // as Vite does) rather than run through the tsx loader, which wraps every closure in a naming helper.
 export { check, serializeBody, packFromToolDefinitions, suggestValues, type CompiledPack, type CompiledTool, type Body, type Json } from '../src/engine';
-export { estimateBodyTokens } from '../src/engine/body';
-export { valueSet, valueSetCandidates } from '../src/engine/value-sets';
-export { checkExampleOptions } from '../src/engine/pack-loader';
+export { estimateBodyTokens } from '../src/engine/body/body';
+export { valueSet, valueSetCandidates } from '../src/engine/explain/value-sets';
+export { checkExampleOptions } from '../src/engine/pack/pack-loader';
 export { packs } from '../src/packs';

@@ -1,6 +1,6 @@
 // The suggestion round trip: every did_you_mean value and every suggested call a result offers, sent back.
 // A model follows them blindly, so the figure to hold at zero is how many of them would fail validation.
-import { candidateFits } from '../src/engine/candidates';
+import { candidateFits } from '../src/engine/explain/candidates';
 import { check } from '../src/engine/check';
 import { parsePath, patternOf } from '../src/engine/paths';
 import type { CheckResult, CompiledPack, Json } from '../src/engine/types';

@@ -3,11 +3,11 @@
 // check(). An object instance is the call's arguments, under the schema as written; any other instance is
 // the value of one argument, `value`, whose schema is the group's (embedded under its own $id, so its local
 // refs still resolve). Each outcome is counted against what the suite says, and every disagreement is put
-// down to one of the engine's declared departures (src/engine/departures.ts) or counted as wrong.
+// down to one of the engine's declared departures (src/engine/pack/departures.ts) or counted as wrong.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckResult, CompiledPack, Json } from '../src/engine';
-import { newAjv } from '../src/engine/ajv-backend';
+import { newAjv } from '../src/engine/validate/ajv-backend';
 
 export interface SuiteEngine {
   packFromToolDefinitions(input: unknown, origin?: string): CompiledPack;
@@ -85,7 +85,7 @@ function unevaluatedAtRoot(schema: unknown, data: unknown, draft: keyof typeof S
 }
 
 /**
- * Why the engine refused a valid instance, when a declared departure (src/engine/departures.ts) says so:
+ * Why the engine refused a valid instance, when a declared departure (src/engine/pack/departures.ts) says so:
  * every key it refused at the root is one JSON Schema leaves unevaluated (closed objects), a format is
  * asserted, or the value refused sits where a $ref to the root asks for the root's object.
  */

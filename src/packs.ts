@@ -3,7 +3,7 @@
 import googleCalendar from '../content/packs/google-calendar.json';
 import helpdesk from '../content/packs/helpdesk.json';
 import stripe from '../content/packs/stripe.json';
-import { loadPacks } from './engine/pack-loader';
+import { loadPacks } from './engine/pack/pack-loader';
 import catalog from './generated/pack-catalog.json';
 // The value sets the packs name (x-value-set), registered before they compile.
 import './engine/registries/all';

@@ -1,9 +1,9 @@
-// The condition language of checks and effects (src/engine/conditions.ts): what each operator means, how a
+// The condition language of checks and effects (src/engine/checks/conditions.ts): what each operator means, how a
 // missing value behaves, timestamps compared as instants, computed paths, and that evaluation never reads
 // outside the data it is handed.
 import { describe, expect, test } from 'vitest';
 import { describeExpr, evaluate, type Json } from '../src/engine';
-import { checkExpr, instant, parsePath, type ExprContext, type ExprProblem, type Scope } from '../src/engine/conditions';
+import { checkExpr, instant, parsePath, type ExprContext, type ExprProblem, type Scope } from '../src/engine/checks/conditions';
 
 function scope(over: Partial<Scope> = {}): Scope {
   return {

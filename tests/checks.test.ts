@@ -4,7 +4,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, test } from 'vitest';
 import { check, checkDocs, ruleCodes, serializeBody, stateDiffers, stateProblems, traceSteps, type CheckResult, type CompiledPack, type Json, type JsonObject } from '../src/engine';
-import { BODY_SCHEMA } from '../src/engine/body-schema';
+import { BODY_SCHEMA } from '../src/engine/body/body-schema';
 import { getPack, packs } from '../src/packs';
 import { VENDOR_RULE_CASES } from './vendor-rules.cases';
 

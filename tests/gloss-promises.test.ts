@@ -12,7 +12,7 @@ import { describe, expect, test } from 'vitest';
 import type { CompiledPack, CompiledTool, ExistsCheckSource, FieldInfo, RuleCheckSource } from '../src/engine';
 import { readFileSync } from 'node:fs';
 import { overlaidPackIds } from '../src/cli/overlays';
-import { compilePackWith } from '../src/engine/pack-compiler';
+import { compilePackWith } from '../src/engine/pack/pack-compiler';
 import { lazyAjvBackend } from '../src/package/imported-pack';
 import { packs as curatedPacks } from '../src/packs';
 

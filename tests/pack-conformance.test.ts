@@ -1,8 +1,8 @@
-// Every pack passes its own conformance check (src/engine/pack-conformance.ts), and every rule of that
+// Every pack passes its own conformance check (src/engine/pack/pack-conformance.ts), and every rule of that
 // check fails on a pack broken on purpose, so a clean result means something.
 import { describe, expect, test } from 'vitest';
 import { packFromToolDefinitions, type CompiledPack, type CompiledTool, type FieldInfo } from '../src/engine';
-import { packConformance, type ConformanceRule } from '../src/engine/pack-conformance';
+import { packConformance, type ConformanceRule } from '../src/engine/pack/pack-conformance';
 import { getPack, packs } from '../src/packs';
 
 /** A deep copy of a compiled pack that can be broken without touching the original. */

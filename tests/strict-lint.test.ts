@@ -1,4 +1,4 @@
-// Strict-mode lint (src/engine/strict-lint.ts): each vendor rule with a schema that trips it and one that
+// Strict-mode lint (src/engine/pack/strict-lint.ts): each vendor rule with a schema that trips it and one that
 // does not; every shipped (and imported) pack linted for every target with its totals; every strict export
 // accepted by a checker written here from the vendors' rules; and every rule a strict export leaves out
 // still refused by check(), with the same body, for every tool.
@@ -30,7 +30,7 @@ import {
   type StrictFinding,
   type StrictTarget,
 } from '../src/engine';
-import { compilePackWith } from '../src/engine/pack-compiler';
+import { compilePackWith } from '../src/engine/pack/pack-compiler';
 import { lazyAjvBackend } from '../src/package/imported-pack';
 import { packs } from '../src/packs';
 

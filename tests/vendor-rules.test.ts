@@ -5,11 +5,11 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, test } from 'vitest';
 import { check, checkDocs, loadPack, PackError, serializeBody, type CheckOptions, type CompiledPack, type Json, type JsonObject } from '../src/engine';
-import { BODY_SCHEMA } from '../src/engine/body-schema';
-import { instant } from '../src/engine/conditions';
-import { dateFormatProblem, STRICT_DATE_FORMATS } from '../src/engine/date-formats';
-import { compilePackWith } from '../src/engine/pack-compiler';
-import { precompiledBackend, type StandaloneValidate } from '../src/engine/precompiled-backend';
+import { BODY_SCHEMA } from '../src/engine/body/body-schema';
+import { instant } from '../src/engine/checks/conditions';
+import { dateFormatProblem, STRICT_DATE_FORMATS } from '../src/engine/validate/date-formats';
+import { compilePackWith } from '../src/engine/pack/pack-compiler';
+import { precompiledBackend, type StandaloneValidate } from '../src/engine/validate/precompiled-backend';
 import { getPack, PACK_FILES } from '../src/packs';
 import { VENDOR_RULE_CASES } from './vendor-rules.cases';
 

@@ -71,7 +71,7 @@ async function checkCommand(argv: string[]): Promise<number> {
   // Load before the synchronous run what it may ask for: the pack named, AJV's compiler for --tools.
   const packId = valueOf(argv, '--pack');
   const shipped: CompiledPack | undefined = packId === undefined ? undefined : await loadCatalogPack(packId);
-  const toolsImport = argv.includes('--tools') ? await import('../engine/tools-import') : undefined;
+  const toolsImport = argv.includes('--tools') ? await import('../engine/pack/tools-import') : undefined;
   // An API document for --tools is imported first (asynchronously), then handed to the synchronous run.
   const toolsPath = valueOf(argv, '--tools');
   const toolsText = toolsImport ? toolsFileText(toolsPath) : undefined;

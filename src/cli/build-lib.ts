@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, transform, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
-import { BODY_SCHEMA } from '../engine/body-schema';
+import { BODY_SCHEMA } from '../engine/body/body-schema';
 import type { CatalogEntry } from '../package/catalog';
 import { CATALOG_FILE, writeCatalog } from './pack-catalog';
 

@@ -20,7 +20,7 @@ async function load(): Promise<CompiledPack> {
     const { compileImportedSource } = await import('./tools-document');
     return compileImportedSource(data.source.imported, data.source.origin);
   }
-  const { packFromToolDefinitions } = await import('../engine/tools-import');
+  const { packFromToolDefinitions } = await import('../engine/pack/tools-import');
   return packFromToolDefinitions(data.source.definitions, data.source.origin);
 }
 

@@ -1,8 +1,8 @@
 // The bin's own words: `actionable-errors --help`, written for someone who installed the package (the
 // repository runs the same bin through `npm run --silent check --`). Every option of both commands and
 // their exit codes; run.ts parses the check command's options, src/mcp/proxy-cli.ts the proxy's.
-import { EXPORT_FORMS } from '../engine/exports';
-import { STRICT_TARGETS } from '../engine/strict-lint';
+import { EXPORT_FORMS } from '../engine/pack/exports';
+import { STRICT_TARGETS } from '../engine/pack/strict-lint';
 import { GRADE_POINTS } from '../engine/grade';
 import { PACK_CATALOG } from '../package/catalog';
 

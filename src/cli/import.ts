@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import '../engine/registries/all';
-import { loadPack } from '../engine/pack-loader';
+import { loadPack } from '../engine/pack/pack-loader';
 import { importSpec, type ImportOptions, type ImportReport } from '../importer/index';
 import { CORPUS, CORPUS_EXCLUSIONS } from './import-corpus';
 import { serializePack } from './import-format';

@@ -3,14 +3,14 @@
 // (in this repository: npm run --silent check -- …). help.ts has the words --help prints.
 // Engine modules one by one, not the engine's index: the bundled bin then loads no registry and no
 // schema compiler it does not need (the packs come through CliIo.pack, your own tools through toolsPack).
-import { serializeBody } from '../engine/body';
+import { serializeBody } from '../engine/body/body';
 import { checkCalls, checkLine } from '../engine/check-calls';
-import { EXPORT_FORMS, exportPack, type ExportForm } from '../engine/exports';
-import { PackError, describeRefused } from '../engine/pack-compiler';
-import { lintRequest, lintTool, STRICT_TARGETS, type StrictFinding, type StrictTarget } from '../engine/strict-lint';
+import { EXPORT_FORMS, exportPack, type ExportForm } from '../engine/pack/exports';
+import { PackError, describeRefused } from '../engine/pack/pack-compiler';
+import { lintRequest, lintTool, STRICT_TARGETS, type StrictFinding, type StrictTarget } from '../engine/pack/strict-lint';
 import type { CheckResult, CompiledPack } from '../engine/types';
-import { parseJsonText } from '../engine/formats';
-import { messageOf } from '../engine/fault';
+import { parseJsonText } from '../engine/parse/formats';
+import { messageOf } from '../engine/faults/fault';
 import { replay } from '../engine/replay';
 import { grade, type Grade } from '../engine/grade';
 import { unknownPackMessage } from '../package/catalog';

@@ -1,8 +1,8 @@
 // The fields table of a tool page, in words. Everything comes from the compiled pack (FieldInfo) and the
 // engine's own phrasing helpers, so the table says what the error bodies say.
 import { FORMAT_RULES, enumIsListable, listValues } from '../engine';
-import { deref, modelNotes } from '../engine/pack-compiler';
-import { lengthText, rangeText } from '../engine/rule-words';
+import { deref, modelNotes } from '../engine/pack/pack-compiler';
+import { lengthText, rangeText } from '../engine/faults/rule-words';
 import type { CompiledPack, CompiledTool, FieldInfo, Json, SchemaNode } from '../engine';
 import { fieldAnchor } from './urls';
 
@@ -88,7 +88,7 @@ export function typeText(root: SchemaNode, raw: SchemaNode | undefined, depth = 
 }
 
 /**
- * A number's bounds in the phrasebook's words (src/engine/rule-words.ts), the ones a body uses: "from 1 to 2500",
+ * A number's bounds in the phrasebook's words (src/engine/faults/rule-words.ts), the ones a body uses: "from 1 to 2500",
  * "greater than 0". Undefined when the schema sets none.
  */
 export function boundsText(s: SchemaNode): string | undefined {

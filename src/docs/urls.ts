@@ -1,5 +1,5 @@
 // Every link the docs build goes through here, so the site works under any base path (BASE_PATH=/sub/).
-import { CODES } from '../engine/codes';
+import { CODES } from '../engine/faults/codes';
 import { encodeShareState, type ShareState } from '../share-link';
 
 /** The configured base path, always ending with a slash. */

@@ -2,7 +2,7 @@
 // parts), checked call by call: one result per call, in order, each the result check() gives that call on
 // its own, read from its own text so its numbers stay as written.
 import { check } from './check';
-import { readCalls } from './formats';
+import { readCalls } from './parse/formats';
 import type { CheckOptions, CheckResult, CompiledPack } from './types';
 
 /**

@@ -1,17 +1,17 @@
 // The pipeline, in order: parse -> absorb -> validate (with explain) -> checks -> body. `check()` never
 // throws: whatever it is handed, it returns a result with a body a model can read.
-import { absorb } from './absorb';
-import { assembleBody } from './body';
-import { notRunSteps, runChecks } from './checks';
-import { cutReceived } from './received';
-import { makeFault } from './fault';
-import { parseCall } from './formats';
-import { matchToolName, toolsToList, type ToolNameContext } from './tool-names';
-import { nameWords } from './name-words';
-import { vetCandidates } from './candidates';
-import { acceptedAsSent, validateCounted } from './validate';
-import { moveValue } from './shapes';
-import { writtenDecimalFaults } from './units';
+import { absorb } from './absorb/absorb';
+import { assembleBody } from './body/body';
+import { notRunSteps, runChecks } from './checks/checks';
+import { cutReceived } from './faults/received';
+import { makeFault } from './faults/fault';
+import { parseCall } from './parse/formats';
+import { matchToolName, toolsToList, type ToolNameContext } from './parse/tool-names';
+import { nameWords } from './parse/name-words';
+import { vetCandidates } from './explain/candidates';
+import { acceptedAsSent, validateCounted } from './validate/validate';
+import { moveValue } from './explain/shapes';
+import { writtenDecimalFaults } from './explain/units';
 import { valueAt, type Segment } from './paths';
 import type { CheckOptions, CheckResult, CompiledPack, CompiledTool, Correction, Fault, InputShape, Json, JsonObject, LogRecord, ToolSource } from './types';
 

@@ -20,10 +20,10 @@
 // - Neither side knows what the user meant beyond the call itself (`intent` defaults to the call's own
 //   arguments), so a missing field whose value was never sent is "never" on both sides unless given.
 import { check } from './check';
-import { parseCall } from './formats';
+import { parseCall } from './parse/formats';
 import { nextNamedCall } from './caller';
-import { listsFaults, packTextTokens, serializeBody, BODY_TOKEN_BUDGET } from './body';
-import { codeInfo } from './codes';
+import { listsFaults, packTextTokens, serializeBody, BODY_TOKEN_BUDGET } from './body/body';
+import { codeInfo } from './faults/codes';
 import type { Body, CheckResult, CompiledPack, CompiledTool, Json } from './types';
 
 export const GRADE_POINTS = ['code', 'field', 'received', 'permitted', 'next_call', 'retryable', 'faults', 'leaks', 'tokens', 'rounds'] as const;

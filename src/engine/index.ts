@@ -6,19 +6,19 @@ export { check } from './check';
 export { checkCalls } from './check-calls';
 // Every value-set registry, registered on import: Node loads them all; the playground loads them one by one.
 import './registries/all';
-export { VALUE_SET_NAMES, registerValueSet, valueSet, valueSetNamesIn, type ValueSet } from './value-sets';
-export { serializeBody, MAX_ERRORS, BODY_TOKEN_BUDGET } from './body';
+export { VALUE_SET_NAMES, registerValueSet, valueSet, valueSetNamesIn, type ValueSet } from './explain/value-sets';
+export { serializeBody, MAX_ERRORS, BODY_TOKEN_BUDGET } from './body/body';
 // The JSON Schema every body validates against, for tool servers to publish; and the pack conformance check.
-export { BODY_SCHEMA } from './body-schema';
-export { packConformance, type ConformanceFinding, type ConformanceRule } from './pack-conformance';
-export { PackError, compilePackWith, describeRefused, enumCodes, enumIsListable, type PackProblem, type PackValidators, type ValidatorBackend } from './pack-compiler';
-export { compilePack } from './ajv-backend';
-export { loadPack, loadPacks } from './pack-loader';
-export { packFromToolDefinitions } from './tools-import';
+export { BODY_SCHEMA } from './body/body-schema';
+export { packConformance, type ConformanceFinding, type ConformanceRule } from './pack/pack-conformance';
+export { PackError, compilePackWith, describeRefused, enumCodes, enumIsListable, type PackProblem, type PackValidators, type ValidatorBackend } from './pack/pack-compiler';
+export { compilePack } from './validate/ajv-backend';
+export { loadPack, loadPacks } from './pack/pack-loader';
+export { packFromToolDefinitions } from './pack/tools-import';
 // Where checking departs from plain JSON Schema, and which draft a schema is read in.
-export { DEPARTURES, departuresFor, type Departure } from './departures';
-export { dialectOf, type Dialect } from './dialect';
-export { exportPack, exportTool, EXPORT_FORMS, type ExportForm } from './exports';
+export { DEPARTURES, departuresFor, type Departure } from './pack/departures';
+export { dialectOf, type Dialect } from './validate/dialect';
+export { exportPack, exportTool, EXPORT_FORMS, type ExportForm } from './pack/exports';
 // Strict mode: what each vendor refuses, ignores or needs rewritten, where the rule lives then, the strict exports' server side.
 export {
   STRICT_SOURCES,
@@ -43,20 +43,20 @@ export {
   type StrictPackReport,
   type StrictPlan,
   type StrictTarget,
-} from './strict-lint';
+} from './pack/strict-lint';
 // A call made against a strict export, read back into the pack's terms and checked.
-export { checkStrictCall } from './check-strict';
-export { CODES, codeInfo, allGenericCodes, ENUM_CODE_FAMILY, RULE_CODE_FAMILY, type CodeInfo } from './codes';
+export { checkStrictCall } from './pack/check-strict';
+export { CODES, codeInfo, allGenericCodes, ENUM_CODE_FAMILY, RULE_CODE_FAMILY, type CodeInfo } from './faults/codes';
 // Ordered checks against a pack's state (stage 5, after validate): the site's tool pages and state tab.
-export { runChecks } from './checks';
-export { stateProblems, singular } from './checks-compile';
-export { checkDocs, runCheckExample, ruleCodes, traceSteps, stateDiffers, type CheckDoc, type CheckExampleRun, type RuleCodeEntry, type TraceStep } from './checks-docs';
-export { checkExampleOptions } from './pack-loader';
-export { OPERATORS, describeExpr, evaluate } from './conditions';
-export { parseCall, readCalls, writeCall, writeCalls, CALL_FORMATS, type CallFormat, type CallRead } from './formats';
-export { validateArguments } from './validate';
-export { whatToSend, rangeText, lengthText, listValues, FORMAT_RULES } from './rule-words';
-export { suggestValues, suggestNames } from './suggest';
+export { runChecks } from './checks/checks';
+export { stateProblems, singular } from './checks/checks-compile';
+export { checkDocs, runCheckExample, ruleCodes, traceSteps, stateDiffers, type CheckDoc, type CheckExampleRun, type RuleCodeEntry, type TraceStep } from './checks/checks-docs';
+export { checkExampleOptions } from './pack/pack-loader';
+export { OPERATORS, describeExpr, evaluate } from './checks/conditions';
+export { parseCall, readCalls, writeCall, writeCalls, CALL_FORMATS, type CallFormat, type CallRead } from './parse/formats';
+export { validateArguments } from './validate/validate';
+export { whatToSend, rangeText, lengthText, listValues, FORMAT_RULES } from './faults/rule-words';
+export { suggestValues, suggestNames } from './explain/suggest';
 export type * from './types';
 // How far a server's own error reply is from an actionable body, point by point, and the rounds it costs.
 export { grade, readReply, GRADE_POINTS, MAX_GRADE_ROUNDS, type Grade, type GradeOptions, type GradePoint, type GradePointId } from './grade';

@@ -18,9 +18,9 @@
 // - wasted_tokens sums, over the wasted calls, countTokens(the call) + countTokens(its result), where the
 //   call is JSON.stringify({name, arguments}) with the arguments as sent (or the call as written when it
 //   cannot be read), and the result is its text as the transcript holds it (TranscriptResult.text).
-import { serializeBody } from './body';
+import { serializeBody } from './body/body';
 import { check } from './check';
-import { readTranscript, type TranscriptCall, type TranscriptFormat, type TranscriptOutcome, type TranscriptResult } from './transcript';
+import { readTranscript, type TranscriptCall, type TranscriptFormat, type TranscriptOutcome, type TranscriptResult } from './parse/transcript';
 import type { Body, CheckOptions, CheckResult, CompiledPack, Correction, Json } from './types';
 
 export interface ReplayOptions {

@@ -5,13 +5,13 @@
 // nothing of a tool but its name until the call names it, so a call to a loaded tool, or to no tool of
 // the pack, gets the body a server gives; a call naming a tool that is not loaded must wait for
 // loadValidators(pack, validatorsNeeded(pack, call)) first.
-import { compilePackWith, type ValidatorBackend } from '../engine/pack-compiler';
-import { parseCall } from '../engine/formats';
-import { precompiledBackend, type StandaloneValidate } from '../engine/precompiled-backend';
+import { compilePackWith, type ValidatorBackend } from '../engine/pack/pack-compiler';
+import { parseCall } from '../engine/parse/formats';
+import { precompiledBackend, type StandaloneValidate } from '../engine/validate/precompiled-backend';
 import { loadValueSets } from '../engine/registries';
-import { matchToolName } from '../engine/tool-names';
+import { matchToolName } from '../engine/parse/tool-names';
 import type { CompiledPack, CompiledTool, PackSource, ToolSource } from '../engine/types';
-import { valueSetNamesIn } from '../engine/value-sets';
+import { valueSetNamesIn } from '../engine/explain/value-sets';
 
 /** The shell module of an imported pack. */
 export interface ImportedShell {

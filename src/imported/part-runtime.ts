@@ -3,8 +3,8 @@
 // the playground's first body.
 import * as ucs2lengthModule from 'ajv/dist/runtime/ucs2length';
 import * as equalModule from 'ajv/dist/runtime/equal';
-import * as inputCap from '../engine/input-cap';
-import * as cappedFormats from '../engine/capped-formats';
+import * as inputCap from '../engine/validate/input-cap';
+import * as cappedFormats from '../engine/validate/capped-formats';
 import { PART_ENGINE_DIR } from './parts';
 
 /**

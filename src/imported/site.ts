@@ -6,8 +6,8 @@
 // timing a build; unset, every pack is built.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compilePackWith } from '../engine/pack-compiler';
-import { exportTool } from '../engine/exports';
+import { compilePackWith } from '../engine/pack/pack-compiler';
+import { exportTool } from '../engine/pack/exports';
 import { lazyAjvBackend } from '../package/imported-pack';
 import type { CompiledPack, CompiledTool, PackSource } from '../engine/types';
 import type { HeldBack, ImportReport } from '../importer/types';

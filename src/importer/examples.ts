@@ -4,7 +4,7 @@
 // allowed combinations. Each faulty example's `expect` is the code the engine really gives it.
 import { check } from '../engine/check';
 import type { CompiledPack, Json, JsonObject, SchemaNode, ToolSource } from '../engine/types';
-import { valueSet } from '../engine/value-sets';
+import { valueSet } from '../engine/explain/value-sets';
 import { COMBINATION_CODE } from './build';
 import { patternExample } from './patterns';
 import { numberExample } from './schema';

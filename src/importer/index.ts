@@ -4,11 +4,11 @@
 // (local references only: nothing is fetched), which keeps recursive schemas as object cycles that the schema
 // converter cuts; Discovery's `$ref`s are schema names, resolved here.
 import $RefParser from '@apidevtools/json-schema-ref-parser';
-import { compilePack } from '../engine/ajv-backend';
-import { enumIsListable, PackError } from '../engine/pack-compiler';
+import { compilePack } from '../engine/validate/ajv-backend';
+import { enumIsListable, PackError } from '../engine/pack/pack-compiler';
 import { loadValueSets } from '../engine/registries/index';
 import type { PackSource, SchemaNode, ToolSource } from '../engine/types';
-import { VALUE_SET_NAMES } from '../engine/value-sets';
+import { VALUE_SET_NAMES } from '../engine/explain/value-sets';
 import { buildTool, COMBINATION_CODE } from './build';
 import { discoveryNameBase, readDiscoveryOperations } from './discovery';
 import { makeExamples } from './examples';
@@ -19,8 +19,8 @@ import { fieldRole, listIndex } from './operation-words';
 import { readOpenApiOperations } from './openapi';
 import { applyOverlayRules, applyToolOverlay, mergeOverlayExamples, unresolvedCalls, validateOverlay } from './overlay';
 import { check } from '../engine/check';
-import { loadPack } from '../engine/pack-loader';
-import type { PackProblem } from '../engine/pack-compiler';
+import { loadPack } from '../engine/pack/pack-loader';
+import type { PackProblem } from '../engine/pack/pack-compiler';
 import { collectDocumentEvidence } from './recognise';
 import { completeKeywords, type ConvertEnv } from './schema';
 import type { ImportOptions, ImportReport, ImportResult, OperationFacts, SpecFormat } from './types';

@@ -4,8 +4,8 @@
 // change a wire fact (type, enum, bounds, lengths, pattern, format, required) only under `wire`, with the
 // reason in `because`, so the drift test can tell a deliberate change from a vendor's. A tool or field the
 // import does not have is an error, never ignored: that is what makes a vendor's removal visible.
-import { PackError, type PackProblem } from '../engine/pack-compiler';
-import { ajvBackend } from '../engine/ajv-backend';
+import { PackError, type PackProblem } from '../engine/pack/pack-compiler';
+import { ajvBackend } from '../engine/validate/ajv-backend';
 import type { JsonObject, RuleCheckSource, SchemaNode, ToolSource } from '../engine/types';
 import { fieldDescription } from './words';
 

@@ -2,8 +2,8 @@
 // reach a pack. A field reads as what it takes ("An integer from 1 to 2500; 250 when left out.", "An object
 // with name and email.") and, when its name or place says so, what it identifies ("The number of the issue
 // (an integer), as listed by issues_list-for-repo."); a tool as what it does (operation-words.ts).
-import { FORMAT_RULES, TYPE_NAMES, valueText as show } from '../engine/rule-words';
-import { enumIsListable } from '../engine/pack-compiler';
+import { FORMAT_RULES, TYPE_NAMES, valueText as show } from '../engine/faults/rule-words';
+import { enumIsListable } from '../engine/pack/pack-compiler';
 import type { Json, SchemaNode } from '../engine/types';
 import { identifierWords, plural, roleHead, type FieldRole } from './operation-words';
 

@@ -71,7 +71,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     process.stderr.write(unknownPackMessage(args.pack));
     return 2;
   }
-  const toolsPack = pack ? undefined : (await import('../engine/tools-import')).packFromToolDefinitions;
+  const toolsPack = pack ? undefined : (await import('../engine/pack/tools-import')).packFromToolDefinitions;
   // Written synchronously: a call's record is in the file before its reply reaches the client, so whoever
   // reads the log after a reply finds the record (a stream could still be holding it).
   let file: number | undefined;

@@ -13,9 +13,9 @@
 // `allowUnchecked`: then its calls are forwarded as sent, and every log record of them says they were unchecked.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
-import { serializeBody } from '../engine/body';
+import { serializeBody } from '../engine/body/body';
 import { check } from '../engine/check';
-import { exportPack } from '../engine/exports';
+import { exportPack } from '../engine/pack/exports';
 import type { Body, CompiledPack, Json, LogRecord, RefusedTool } from '../engine/types';
 
 type RequestId = string | number;

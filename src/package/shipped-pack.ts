@@ -5,10 +5,10 @@
 // playground loads apart) are handed over here from their JSON, imported with the pack.
 // The pack-file checks (format, keywords, examples) are left out: the same file passed them in the tests,
 // and tests/precompiled-validators.test.ts holds both backends to the same bodies.
-import { compilePackWith } from '../engine/pack-compiler';
-import { precompiledBackend, type StandaloneValidate } from '../engine/precompiled-backend';
+import { compilePackWith } from '../engine/pack/pack-compiler';
+import { precompiledBackend, type StandaloneValidate } from '../engine/validate/precompiled-backend';
 import type { RegistryNames } from '../engine/registries/lookup';
-import { registerValueSet, type ValueSet } from '../engine/value-sets';
+import { registerValueSet, type ValueSet } from '../engine/explain/value-sets';
 import type { CompiledPack } from '../engine/types';
 
 /** One registry a pack uses: its value sets, the names they share, and those names' data. */

@@ -2,12 +2,12 @@
 // demand: a user's own tool definitions (OpenAI, Anthropic or MCP) and the pack the importer made of an API
 // document. Shipped packs validate with generated code (checker.ts), so the first check never waits for it.
 // Every outcome is data: the problems a compile found, each with the JSON pointer it is about.
-import { compilePack } from '../engine/ajv-backend';
-import { PackError } from '../engine/pack-compiler';
+import { compilePack } from '../engine/validate/ajv-backend';
+import { PackError } from '../engine/pack/pack-compiler';
 import { loadValueSets } from '../engine/registries';
-import { packFromToolDefinitions } from '../engine/tools-import';
+import { packFromToolDefinitions } from '../engine/pack/tools-import';
 import type { CompiledPack, Json } from '../engine/types';
-import { valueSetNamesIn } from '../engine/value-sets';
+import { valueSetNamesIn } from '../engine/explain/value-sets';
 
 /** A problem of a pack or of pasted definitions: the JSON pointer it is about ('' for the whole) and its words. */
 export interface CompileProblem {

@@ -2,17 +2,17 @@
 // Shipped packs open one at a time with the validators generated at build time (npm run precompile), so
 // AJV's compiler is not in it (ajv.ts); the exports, the replay and the strict lint are not either (extra.ts).
 // Engine modules are imported one by one: the engine's index also exports the AJV backend and every registry.
-import { serializeBody } from '../engine/body';
+import { serializeBody } from '../engine/body/body';
 import { check } from '../engine/check';
-import { stateProblems } from '../engine/checks-compile';
-import { stateDiffers, traceSteps } from '../engine/checks-docs';
-import { parseCall, parseJsonText, readCalls } from '../engine/formats';
-import { compilePackWith } from '../engine/pack-compiler';
-import { precompiledBackend } from '../engine/precompiled-backend';
+import { stateProblems } from '../engine/checks/checks-compile';
+import { stateDiffers, traceSteps } from '../engine/checks/checks-docs';
+import { parseCall, parseJsonText, readCalls } from '../engine/parse/formats';
+import { compilePackWith } from '../engine/pack/pack-compiler';
+import { precompiledBackend } from '../engine/validate/precompiled-backend';
 import { loadValueSetNames, loadValueSets, valueSetsWithoutNames } from '../engine/registries';
-import { matchToolName } from '../engine/tool-names';
+import { matchToolName } from '../engine/parse/tool-names';
 import type { CheckOptions, CheckResult, CompiledPack } from '../engine/types';
-import { valueSetNamesIn } from '../engine/value-sets';
+import { valueSetNamesIn } from '../engine/explain/value-sets';
 import { defaultToolName, isLazyPack, isToolLoaded, loadAllTools, loadValidators, openImportedPack, validatorsNeeded } from '../imported/lazy-pack';
 import { shellWithParts } from '../imported/parts';
 import { fileFor, type SandboxFiles } from './files';

@@ -2,7 +2,7 @@
 // fields, never its prose). Types only from the engine: the panels import this before the engine has loaded.
 import type { Body, CheckResult, ValidationFailedBody } from '../engine/types';
 
-/** A body of several faults (engine/body.ts has the same test; importing it would bring the engine into the first chunk). */
+/** A body of several faults (engine/body/body.ts has the same test; importing it would bring the engine into the first chunk). */
 const listsFaults = (body: Body): body is ValidationFailedBody => 'errors' in body && Array.isArray(body.errors);
 
 export interface BodyEntry {

@@ -1,4 +1,4 @@
 // The strict lint and the exports, for a panel that needs only them (the playground's strict-mode panel):
 // part of the sandbox's extra part (extra.ts), importable alone so the panel's chunk holds no replay.
-export { exportPack, exportTool, EXPORT_FORMS, type ExportForm } from '../engine/exports';
-export { countFindings, findingField, lintRequest, lintTool, STRICT_TARGET_LABELS, STRICT_TARGETS, type StrictAction, type StrictFinding, type StrictLives, type StrictTarget } from '../engine/strict-lint';
+export { exportPack, exportTool, EXPORT_FORMS, type ExportForm } from '../engine/pack/exports';
+export { countFindings, findingField, lintRequest, lintTool, STRICT_TARGET_LABELS, STRICT_TARGETS, type StrictAction, type StrictFinding, type StrictLives, type StrictTarget } from '../engine/pack/strict-lint';

@@ -1,7 +1,7 @@
 // Stage 2, absorb: unambiguous mistakes are fixed and reported; nothing is absorbed silently.
 import { describe, expect, test } from 'vitest';
 import { check } from '../../src/engine';
-import { caseVariants, words } from '../../src/engine/absorb';
+import { caseVariants, words } from '../../src/engine/absorb/absorb';
 import { getPack } from '../../src/packs';
 
 const calendar = getPack('google-calendar')!;

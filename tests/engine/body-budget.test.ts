@@ -3,8 +3,8 @@
 // UTF-8 bytes) before any estimate: whatever path a body takes, the answer must be the estimate's.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { assembleBody, BODY_TOKEN_BUDGET, estimateBodyTokens, serializeBody } from '../../src/engine/body';
-import { messageOf } from '../../src/engine/fault';
+import { assembleBody, BODY_TOKEN_BUDGET, estimateBodyTokens, serializeBody } from '../../src/engine/body/body';
+import { messageOf } from '../../src/engine/faults/fault';
 import type { Body, Fault, Json } from '../../src/engine/types';
 
 // Pieces of text of every kind the shortcuts tell apart: plain ASCII, characters JSON escapes, beyond ASCII.

@@ -2,7 +2,7 @@
 // replaced: the budget bound rests on it, so the two must agree on every string, not just on typical ones.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { packTextTokens, packTextTokensByRegExp } from '../../src/engine/body';
+import { packTextTokens, packTextTokensByRegExp } from '../../src/engine/body/body';
 import { check, serializeBody } from '../../src/engine';
 import { packs } from '../../src/packs';
 

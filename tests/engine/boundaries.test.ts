@@ -93,3 +93,27 @@ describe('the engine (src/engine/)', () => {
     expect(cycles).toEqual([]);
   });
 });
+
+describe('faults', () => {
+  /** Object literals that set a fault's own fields by hand: `hasReceived` beside a `stage`. */
+  function handMadeFaults(file: string): string[] {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const out: string[] = [];
+    const visit = (node: ts.Node) => {
+      if (ts.isObjectLiteralExpression(node)) {
+        const keys = new Set(node.properties.map((p) => (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : undefined)));
+        if (keys.has('hasReceived') && keys.has('stage')) out.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return out;
+  }
+
+  test('are made only by makeFault() (faults/fault.ts), so every fault has the same fields and its words stay data', () => {
+    const found = files.filter((f) => !f.endsWith('faults/fault.ts')).flatMap(handMadeFaults);
+    expect(found).toEqual([]);
+    // The reader finds a literal when there is one.
+    expect(handMadeFaults(join(ENGINE, 'faults/fault.ts')).length).toBeGreaterThan(0);
+  });
+});

@@ -3,8 +3,8 @@
 // shape gets the smallest value its schema takes. Every example shown is one the validator accepts there.
 import { describe, expect, test } from 'vitest';
 import { check, packFromToolDefinitions, type CompiledPack, type Json } from '../../src/engine';
-import { minimalExample } from '../../src/engine/schema-example';
-import { SCHEMA_WORDS } from '../../src/engine/rule-words';
+import { minimalExample } from '../../src/engine/explain/schema-example';
+import { SCHEMA_WORDS } from '../../src/engine/faults/rule-words';
 
 const pack = packFromToolDefinitions([
   {

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { runCli } from '../../src/cli/run';
 import { CALL_FORMATS, check, checkCalls, packFromToolDefinitions, parseCall, readCalls, writeCall, writeCalls, type Json } from '../../src/engine';
-import { spansOf } from '../../src/engine/formats';
+import { spansOf } from '../../src/engine/parse/formats';
 import { replay } from '../../src/engine/replay';
 import { getPack } from '../../src/packs';
 

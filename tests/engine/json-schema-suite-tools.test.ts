@@ -1,7 +1,7 @@
 // The JSON Schema Test Suite taken the way users' tools are taken (bench/schema-suite.ts): each schema made a
 // tool with packFromToolDefinitions, each instance checked with check(). Both drafts the suite has,
 // each schema declaring its draft in $schema as a user's would. Every disagreement is either one of the
-// engine's declared departures (src/engine/departures.ts) or a listed AJV 8 gap naming its upstream issue.
+// engine's declared departures (src/engine/pack/departures.ts) or a listed AJV 8 gap naming its upstream issue.
 import { describe, expect, test } from 'vitest';
 import { AJV_GAPS, runSchemaSuite, type SuiteSummary } from '../../bench/schema-suite';
 import * as engine from '../../src/engine';

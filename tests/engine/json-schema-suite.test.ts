@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CODES, compilePack, validateArguments, type CompiledTool } from '../../src/engine';
-import { messageOf } from '../../src/engine/fault';
+import { messageOf } from '../../src/engine/faults/fault';
 
 const SUITE = '../shared/corpus/json-schema-test-suite';
 const TESTS = join(SUITE, 'tests/draft2020-12');

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { runCli } from '../../src/cli/run';
 import { check, packFromToolDefinitions, parseCall } from '../../src/engine';
 import { replay, type ReplayCall, type ReplayReport } from '../../src/engine/replay';
-import { readTranscript } from '../../src/engine/transcript';
+import { readTranscript } from '../../src/engine/parse/transcript';
 import { getPack } from '../../src/packs';
 
 const helpdesk = getPack('helpdesk')!;

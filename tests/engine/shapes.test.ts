@@ -1,9 +1,9 @@
-// Shapes, not just types (src/engine/shapes.ts): the shape of an object or array in the message, the value
+// Shapes, not just types (src/engine/explain/shapes.ts): the shape of an object or array in the message, the value
 // in the shape the field wants as did_you_mean, the set on an enum's type fault, null, one entry for the
 // same fault on many items, a value that belongs in a sibling, and a flat name for a nested field.
 import { describe, expect, test } from 'vitest';
 import { check, packFromToolDefinitions } from '../../src/engine';
-import { compact, indexRanges, moveValue } from '../../src/engine/shapes';
+import { compact, indexRanges, moveValue } from '../../src/engine/explain/shapes';
 import { getPack } from '../../src/packs';
 
 const calendar = getPack('google-calendar')!;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { check, packFromToolDefinitions } from '../../src/engine';
-import { matchToolName } from '../../src/engine/tool-names';
+import { matchToolName } from '../../src/engine/parse/tool-names';
 
 const tools = (...names: string[]) => packFromToolDefinitions(names.map((name) => ({ name, description: name, parameters: { type: 'object', properties: { n: { type: 'integer' } } } })));
 

@@ -2,7 +2,7 @@
 // did_you_mean converts what the caller meant, never the literal number ("15.00" is not fifteen cents).
 import { describe, expect, test } from 'vitest';
 import { check, compilePack, PackError, type CompiledPack, type Json } from '../../src/engine';
-import { currencyDigits, durationSeconds, fitsNumber, parseUnit, resolveCurrency, unitCandidates, unitProblems, unitRule } from '../../src/engine/units';
+import { currencyDigits, durationSeconds, fitsNumber, parseUnit, resolveCurrency, unitCandidates, unitProblems, unitRule } from '../../src/engine/explain/units';
 import { getPack } from '../../src/packs';
 
 const stripe = getPack('stripe')!;

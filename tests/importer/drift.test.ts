@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PackSource, SchemaNode } from '../../src/engine/types';
-import { valueSet } from '../../src/engine/value-sets';
+import { valueSet } from '../../src/engine/explain/value-sets';
 import { CORPUS } from '../../src/cli/import-corpus';
 import { overlaidPackIds, readOverlay } from '../../src/cli/overlays';
-import { PackError } from '../../src/engine/pack-compiler';
+import { PackError } from '../../src/engine/pack/pack-compiler';
 import { importSpec, type PackOverlay } from '../../src/importer/index';
 import { discoveryExtract, extract, importedPack, importExtract, vendorDoc } from './corpus';
 

@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { loadPack } from '../../src/engine/pack-loader';
+import { loadPack } from '../../src/engine/pack/pack-loader';
 import { TOOL_NAME_PATTERN } from '../../src/importer/names';
 import { sampledTools } from '../corpus-sample';
 import { IMPORTED, importedPack, importedPackIds } from './corpus';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/engine/check';
-import { loadPack } from '../../src/engine/pack-loader';
+import { loadPack } from '../../src/engine/pack/pack-loader';
 import { importSpec } from '../../src/importer/index';
 import { discoveryExtract, extract, importExtract, tool, vendorDoc } from './corpus';
 

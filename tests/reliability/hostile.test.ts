@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { roundTrip } from '../../bench/round-trip';
 import { check, packFromToolDefinitions, serializeBody, type Body, type FaultBody, type CheckResult, type CompiledPack, type Json } from '../../src/engine';
-import { PATTERN_FIELD_MAX, REGEX_INPUT_MAX } from '../../src/engine/input-cap';
+import { PATTERN_FIELD_MAX, REGEX_INPUT_MAX } from '../../src/engine/validate/input-cap';
 import { getPack, packs } from '../../src/packs';
 import { allPacks, bodySchemaProblems, bodyTokens, TOKEN_CEILING } from './support';
 

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { roundTrip } from '../../bench/round-trip';
 import { check, serializeBody, type CheckResult, type CompiledPack, type Json } from '../../src/engine';
-import { locateJsonError, scanJson } from '../../src/engine/json-scan';
+import { locateJsonError, scanJson } from '../../src/engine/parse/json-scan';
 import { packs } from '../../src/packs';
 import { allPacks, bodySchemaProblems, bodyTokens, TOKEN_CEILING } from './support';
 

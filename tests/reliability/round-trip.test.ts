@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { emptyRoundTrip, roundTrip } from '../../bench/round-trip';
 import { EXAMPLES } from '../../src/components/playground/examples';
 import { check } from '../../src/engine';
-import { checkExampleOptions } from '../../src/engine/pack-loader';
+import { checkExampleOptions } from '../../src/engine/pack/pack-loader';
 import { getPack, packs } from '../../src/packs';
 import { customPack } from './support';
 

@@ -3,7 +3,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { packFromToolDefinitions, serializeBody, type Body, type CompiledPack } from '../../src/engine';
-import { BODY_SCHEMA } from '../../src/engine/body-schema';
+import { BODY_SCHEMA } from '../../src/engine/body/body-schema';
 import { packs } from '../../src/packs';
 
 const ajv = new Ajv2020({ allErrors: true, strict: true });

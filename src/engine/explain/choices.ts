@@ -1,0 +1,105 @@
+// The choice family: a value that fits none (or more than one) of a field's allowed shapes, that a rule
+// excludes, that lacks a required item, or that breaks a rule no other family words.
+import { deref } from '../pack/pack-compiler';
+import { pointerToSegments, valueAt } from '../paths';
+import type { AjvError, ExplainContext, Fault, Json, SchemaNode } from '../types';
+import { compact, fitsAt } from './shapes';
+import { branchPhrase, minimalExample } from './schema-example';
+import { containsText, SCHEMA_WORDS, typePhrase } from '../faults/rule-words';
+import { base, type Explainers, type Violation } from './context';
+
+/** The field names of an anyOf/oneOf whose every branch is `{required: [one name]}`; else undefined. */
+function requiredChoice(branches: unknown): string[] | undefined {
+  if (!Array.isArray(branches) || branches.length === 0) return undefined;
+  const req = branches.map((b) => (b && typeof b === 'object' && Object.keys(b).length === 1 && Array.isArray(b.required) && b.required.length === 1 ? String(b.required[0]) : null));
+  return req.every((r) => r !== null) ? (req as string[]) : undefined;
+}
+
+/** The branch nearest a value: for an object, the one declaring most of its keys; else the first of its type. */
+function nearestBranch(root: SchemaNode, branches: SchemaNode[], value: Json | undefined): SchemaNode {
+  const resolved = branches.map((b) => (b && typeof b === 'object' ? deref(root, b) : ({} as SchemaNode)));
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    let best = 0;
+    let bestScore = -1;
+    resolved.forEach((b, i) => {
+      const props = b.properties && typeof b.properties === 'object' ? b.properties : {};
+      const score = keys.filter((k) => k in props).length;
+      if (score > bestScore) [best, bestScore] = [i, score];
+    });
+    return branches[best];
+  }
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+  const i = resolved.findIndex((b) => [b.type].flat().includes(kind) || (kind === 'integer' && [b.type].flat().includes('number')));
+  return branches[i === -1 ? 0 : i];
+}
+
+/** anyOf / oneOf in words: a choice between fields, a choice of types, or a choice of shapes. */
+function choiceText(ctx: ExplainContext, e: AjvError, node: SchemaNode | undefined): string {
+  const branches: SchemaNode[] | undefined = node?.[e.keyword];
+  if (e.keyword === 'oneOf' && Array.isArray(e.params?.passingSchemas)) return 'matches more than one of its allowed shapes; it must match exactly one';
+  if (Array.isArray(branches)) {
+    const req = requiredChoice(branches);
+    if (req) return `must include ${e.keyword === 'oneOf' ? 'exactly one' : 'one'} of: ${req.join(', ')}`;
+    const types = branches.map((b) => (b && typeof b === 'object' && typeof b.type === 'string' && Object.keys(b).length === 1 ? b.type : null));
+    if (types.every((t) => t !== null)) return `must be ${typePhrase(types as string[])}`;
+    // Each branch in a few words, and the smallest value of the branch nearest what was sent, when the
+    // validator takes it in place (a branch the schema says too little about leaves the phrase out).
+    const root = ctx.tool.source.arguments;
+    const phrases = branches.map((b) => branchPhrase(root, b, SCHEMA_WORDS));
+    if (branches.length <= 4 && phrases.every((p): p is string => typeof p === 'string') && new Set(phrases).size === phrases.length) {
+      const at = pointerToSegments(e.instancePath, ctx.args);
+      const text = `must be ${phrases.length === 2 ? `either ${phrases[0]} or ${phrases[1]}` : `one of: ${phrases.join('; ')}`}`;
+      const example = minimalExample(root, nearestBranch(root, branches, valueAt(ctx.args, at).value), SCHEMA_WORDS);
+      return example !== undefined && compact(example).length <= 100 && fitsAt(ctx, at, example) ? `${text}, e.g. ${compact(example)}` : text;
+    }
+  }
+  return `must match ${e.keyword === 'oneOf' ? 'exactly one' : 'at least one'} of its allowed shapes`;
+}
+
+/** `anyOf`, `oneOf`. */
+function noBranchFits({ ctx, e, at, here, node, reason }: Violation): Fault {
+  const fault = base(at, 'invalid_value', choiceText(ctx, e, node), e, here, reason);
+  const names = requiredChoice(node?.[e.keyword]);
+  if (names && !Array.isArray(e.params?.passingSchemas)) fault.requiresOneOf = names;
+  return fault;
+}
+
+/** `not`. */
+function excludedValue({ e, at, here, reason }: Violation): Fault {
+  return base(at, 'invalid_value', 'is a value this field excludes', e, here, reason);
+}
+
+/** `false schema`. */
+function notAllowedHere({ e, at, here, reason }: Violation): Fault {
+  return base(at, 'invalid_value', 'is not allowed here', e, here, reason);
+}
+
+/** `contains`, `minContains`, `maxContains`. */
+function lacksAnItem({ e, at, here, node, reason }: Violation): Fault {
+  return base(at, 'invalid_value', containsText(node), e, here, reason);
+}
+
+/** `propertyNames`. */
+function badPropertyName({ e, at, here, reason }: Violation): Fault {
+  return base(at, 'invalid_value', 'has a property name that breaks its naming rule', e, here, reason);
+}
+
+/** A keyword no family above words: its name, so the engineer can look it up. */
+function otherRule({ e, at, here, reason }: Violation): Fault {
+  return base(at, 'invalid_value', `breaks the schema rule "${e.keyword}"`, e, here, reason);
+}
+
+export const CHOICES: Explainers = {
+  anyOf: noBranchFits,
+  oneOf: noBranchFits,
+  not: excludedValue,
+  'false schema': notAllowedHere,
+  contains: lacksAnItem,
+  minContains: lacksAnItem,
+  maxContains: lacksAnItem,
+  propertyNames: badPropertyName,
+};
+
+/** The explainer of a keyword no family lists. */
+export const OTHER_RULE = otherRule;

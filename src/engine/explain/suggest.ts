@@ -1,0 +1,109 @@
+// did_you_mean: the alias table first, then a normalised exact match, then edit distance. Only ever
+// offers values from the permitted set (or declared names), best first, at most three.
+import osaDistance from 'damerau-levenshtein';
+import { distance } from 'fastest-levenshtein';
+import type { Json } from '../types';
+
+const MAX_SUGGESTIONS = 3;
+// Longer inputs cannot be near a short permitted value; skip the distance pass rather than pay for it.
+const MAX_COMPARED_LENGTH = 64;
+
+/** Lower-case, with separators and spaces removed: `Requested-By Customer` -> `requestedbycustomer`. */
+export function normalise(s: string): string {
+  return s.toLowerCase().replace(/[\s_\-.]+/g, '');
+}
+
+function allowedDistance(length: number): number {
+  return Math.floor(length / 3);
+}
+
+/**
+ * Edit distance that counts a swap of two adjacent letters as one edit (`opne` -> `open`), as models and
+ * people both make them. Levenshtein counts a swap as two and bounds this from above, and from below by
+ * half, so the slower swap-aware pass runs only on a pair Levenshtein leaves within reach.
+ */
+export function editDistance(a: string, b: string, limit: number): number {
+  const d = distance(a, b);
+  if (d <= 1 || d > 2 * limit) return d;
+  return Math.min(d, osaDistance(a, b).steps);
+}
+
+/** Closest strings by edit distance over normalised forms. */
+export function closest(received: string, candidates: readonly string[]): string[] {
+  const r = normalise(received);
+  if (r.length === 0 || r.length > MAX_COMPARED_LENGTH) return [];
+  const exact = candidates.filter((c) => normalise(c) === r);
+  if (exact.length > 0) return exact.slice(0, MAX_SUGGESTIONS);
+  const limit = allowedDistance(r.length);
+  if (limit === 0) return [];
+  const scored: { c: string; d: number; i: number }[] = [];
+  candidates.forEach((c, i) => {
+    const n = normalise(c);
+    if (Math.abs(n.length - r.length) > limit) return;
+    const d = editDistance(r, n, limit);
+    if (d <= limit) scored.push({ c, d, i });
+  });
+  scored.sort((a, b) => a.d - b.d || a.i - b.i);
+  return scored.slice(0, MAX_SUGGESTIONS).map((s) => s.c);
+}
+
+/** Suggestions for a value outside an enum. `aliases` keys are lower-case. */
+export function suggestValues(received: Json, permitted: readonly Json[], aliases: Record<string, string>): Json[] {
+  if (typeof received === 'string') {
+    const alias = aliases[received.trim().toLowerCase()];
+    if (alias !== undefined && Object.prototype.hasOwnProperty.call(aliases, received.trim().toLowerCase())) {
+      const hit = permitted.find((p) => p === alias);
+      if (hit !== undefined) return [hit];
+    }
+    const strings = permitted.filter((p): p is string => typeof p === 'string');
+    const near = closest(received, strings);
+    if (near.length) return near;
+    const short = abbreviated(received, strings);
+    if (short !== undefined) return [short];
+    const named = namedByWord(received, aliases, permitted);
+    if (named !== undefined) return [named];
+    const asNumber = numberFromString(received);
+    if (asNumber !== undefined && permitted.includes(asNumber)) return [asNumber];
+    return [];
+  }
+  if (typeof received === 'number' && permitted.includes(String(received))) return [String(received)];
+  if (typeof received === 'boolean' && permitted.includes(String(received))) return [String(received)];
+  return [];
+}
+
+/** Shorter abbreviations (`a`, `de`) are too loose to stand for one value. */
+const MIN_ABBREVIATION = 3;
+
+/** `asc` for ascending, `desc` for descending: the one permitted value the received text begins. */
+function abbreviated(received: string, permitted: readonly string[]): string | undefined {
+  const r = normalise(received);
+  if (r.length < MIN_ABBREVIATION || r.length > MAX_COMPARED_LENGTH) return undefined;
+  const starting = permitted.filter((p) => normalise(p).length > r.length && normalise(p).startsWith(r));
+  return starting.length === 1 ? starting[0] : undefined;
+}
+
+/**
+ * `text` for GUILD_TEXT: a value named by one word of exactly one declared name (an alias key, such as the
+ * vendor's names of a number enum). A word two names share (`voice` in GUILD_VOICE, GUILD_STAGE_VOICE) names neither.
+ */
+function namedByWord(received: string, aliases: Record<string, string>, permitted: readonly Json[]): Json | undefined {
+  const r = received.trim().toLowerCase();
+  if (r.length < MIN_ABBREVIATION || !/^[a-z0-9]+$/.test(r)) return undefined;
+  const targets = new Set<Json>();
+  for (const key of Object.keys(aliases)) if (key.split(/[_\s-]+/).includes(r)) targets.add(aliases[key]);
+  if (targets.size !== 1) return undefined;
+  const [target] = targets;
+  return permitted.find((p) => p === target);
+}
+
+/** A string that is exactly a JSON number ("1500", "-2.5"), as that number; else undefined. */
+export function numberFromString(s: string): number | undefined {
+  if (!/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(s.trim())) return undefined;
+  const n = Number(s.trim());
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** Suggestions for a name (an argument or a tool) that is not declared. */
+export function suggestNames(received: string, declared: readonly string[]): string[] {
+  return closest(received, declared);
+}

@@ -1,0 +1,105 @@
+// The value family: a value of the wrong type, outside its permitted set, not the one constant, or not in
+// the format or pattern its field states; each says what to send, with the value converted where it can be.
+import { enumCodeFor } from '../faults/codes';
+import { dateFormatProblem, dateReading, patternTakesOffsets } from '../validate/date-formats';
+import { enumIsListable } from '../pack/pack-compiler';
+import { type Segment } from '../paths';
+import { addNote, restate } from '../faults/fault';
+import { numberFromString, suggestValues } from './suggest';
+import type { Fault, Json } from '../types';
+import { valueSet, valueSetCandidates } from './value-sets';
+import { noteSiblingFit, refineTypeFault } from './shapes';
+import { exampleText, FORMAT_RULES, listValues, typePhrase, valueText } from '../faults/rule-words';
+import { base, applyUnit, type Explainers, type Violation } from './context';
+
+/** Two strings that differ in letter case only. */
+function sameButCase(a: Json, b: Json): boolean {
+  return typeof a === 'string' && typeof b === 'string' && a !== b && a.toLowerCase() === b.toLowerCase();
+}
+
+function withFix(f: Fault, candidates: Json[], at: Segment[]): Fault {
+  f.candidates = candidates;
+  f.fix = { kind: 'replace', path: at };
+  return f;
+}
+
+/** `type`. */
+function wrongType({ ctx, e, at, here, field, p, reason }: Violation): Fault {
+  const fault = base(at, 'invalid_type', `must be ${typePhrase(p.type)}${exampleText(field?.example)}`, e, here, reason);
+  const want = String(p.type);
+  const v = here.value;
+  if (typeof v === 'string' && /integer|number/.test(want)) {
+    const n = numberFromString(v);
+    if (n !== undefined && (want.includes('number') || Number.isInteger(n))) fault.candidates = [n];
+  } else if (typeof v === 'string' && want.includes('boolean') && /^(true|false)$/i.test(v.trim())) {
+    fault.candidates = [v.trim().toLowerCase() === 'true'];
+  } else if ((typeof v === 'number' || typeof v === 'boolean') && want.includes('string')) {
+    fault.candidates = [String(v)];
+  }
+  if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path: at };
+  return refineTypeFault(ctx, applyUnit(ctx, fault, field, here.value, ''), field, want, here.value);
+}
+
+/** `enum`. */
+function notInSet({ e, at, here, field, node, p, reason }: Violation): Fault {
+  const values: Json[] = field?.enumValues ?? p.allowedValues ?? node?.enum ?? [];
+  const code = field?.enumCode ?? enumCodeFor(typeof at[at.length - 1] === 'string' ? (at[at.length - 1] as string) : field?.name ?? '');
+  const fault = base(at, code, '', e, here, reason);
+  // A registry's field: its own x-value-aliases, then the registry's candidates (value-sets.ts).
+  const set = field?.valueSet ? valueSet(field.valueSet) : undefined;
+  fault.candidates = set ? valueSetCandidates(set, here.value as Json, field?.schema['x-value-aliases']) : suggestValues(here.value as Json, values, field?.valueAliases ?? {});
+  if (enumIsListable(values)) {
+    restate(fault, `must be one of: ${listValues(values)}`);
+    // The listed set answers a value that is a listed one in another case (`OPEN`: the essay's body).
+    // Any other near miss (`fatsest`, `on hold`, `in-progress`, a plural) and any value no reader of the
+    // list could match (`purple` for colour "3") gets did_you_mean: a reader matching by eye misses a
+    // swapped pair of letters, and a proxy's model sees only the body.
+    fault.showCandidates = fault.candidates.length > 0 && !fault.candidates.every((c) => sameButCase(here.value as Json, c));
+  } else {
+    // A value of a known wrong kind (an offset for a time zone) gets the registry's rule that says so.
+    const refusal = set && typeof here.value === 'string' ? set.refusal?.(here.value) : undefined;
+    const rule = refusal ?? field?.rule ?? `one of ${values.length} permitted values`;
+    restate(fault, `must be ${rule}${fault.candidates.length ? '' : exampleText(field?.example ?? values[0])}`);
+  }
+  if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path: at };
+  return fault;
+}
+
+/** `const`. */
+function notTheConstant({ e, at, here, p, reason }: Violation): Fault {
+  return withFix(base(at, 'invalid_value', `must be ${valueText(p.allowedValue)}`, e, here, reason), [p.allowedValue], at);
+}
+
+/** `format`. */
+function wrongFormat({ ctx, e, at, here, field, p, reason }: Violation): Fault {
+  const known = FORMAT_RULES[p.format];
+  const rule = field?.rule ?? known?.rule ?? `a valid ${p.format}`;
+  // 2026-02-30 has the right shape: say the day does not exist rather than that the format is wrong.
+  // A date or date-time in another plain form (a space for the T, a date-time for a date) says so, and
+  // offers the one value it reads as; candidates.ts holds that to the field's whole schema.
+  const other = typeof here.value === 'string' ? dateReading(String(p.format), here.value) : undefined;
+  const why = other?.why ?? (typeof here.value === 'string' ? dateFormatProblem(String(p.format), here.value, typeof field?.schema.pattern !== 'string' || patternTakesOffsets(field.schema.pattern, String(p.format))) : undefined);
+  const fault = noteSiblingFit(ctx, applyUnit(ctx, base(at, 'invalid_format', `${why ? `${why}; ` : ''}must be ${rule}${exampleText(field?.example ?? known?.example)}`, e, here, reason), field, here.value, ''));
+  if (other?.reading !== undefined && fault.candidates.length === 0 && !fault.fix) withFix(fault, [other.reading], at);
+  return fault;
+}
+
+/** `pattern`. */
+function noPatternMatch({ ctx, e, at, here, field, p, reason }: Violation): Fault {
+  // A vendor's own date-time form is a pattern (date-formats.ts: Jira's +0000, Calendar's offset left
+  // out beside timeZone); a value in another plain form is read as the format branch reads it.
+  const other = typeof here.value === 'string' && typeof field?.example === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(field.example) ? dateReading('date-time', here.value) : undefined;
+  const fault = base(at, 'invalid_format', `${other ? `${other.why}; ` : ''}${field?.rule ? `must be ${field.rule}${exampleText(field.example)}` : `must match ${p.pattern}${exampleText(field?.example)}`}`, e, here, reason);
+  if (field?.resolveWith) addNote(fault, 'resolve', `get one from ${field.resolveWith}`);
+  const noted = noteSiblingFit(ctx, fault);
+  if (other?.reading !== undefined && noted.candidates.length === 0 && !noted.fix) withFix(noted, [other.reading], at);
+  return noted;
+}
+
+export const VALUES: Explainers = {
+  type: wrongType,
+  enum: notInSet,
+  const: notTheConstant,
+  format: wrongFormat,
+  pattern: noPatternMatch,
+};

@@ -1,0 +1,103 @@
+// The phrasebook for rules: how a schema's facts (a type, a format, a range, a length, a permitted set) are
+// said in words. The bodies (explain.ts, shapes.ts), the strict exports' glosses (strict-lint.ts) and the
+// importer's field descriptions all say a rule through these, so a rule reads the same wherever it shows.
+// Only the pack and the schema are worded here, never what a caller sent.
+import { enumIsListable } from '../pack/pack-compiler';
+import type { SchemaWords } from '../explain/schema-example';
+import type { FieldInfo, Json, SchemaNode } from '../types';
+
+/** Rules and examples for the formats AJV checks, used when a field declares no x-rule. */
+export const FORMAT_RULES: Record<string, { rule: string; example: string }> = {
+  'date-time': { rule: 'an RFC 3339 date-time with a time zone offset', example: '2026-03-11T09:14:02Z' },
+  date: { rule: 'a date in YYYY-MM-DD form', example: '2026-03-11' },
+  time: { rule: 'a time in HH:MM:SS form with an offset', example: '09:14:02Z' },
+  duration: { rule: 'an ISO 8601 duration', example: 'P3DT4H' },
+  email: { rule: 'an email address', example: 'ada@example.com' },
+  hostname: { rule: 'a host name', example: 'example.com' },
+  ipv4: { rule: 'an IPv4 address', example: '192.0.2.1' },
+  ipv6: { rule: 'an IPv6 address', example: '2001:db8::1' },
+  uri: { rule: 'an absolute URI', example: 'https://example.com/' },
+  'uri-reference': { rule: 'a URI reference', example: '/path?q=1' },
+  uuid: { rule: 'a UUID', example: '3f2b8c1e-6d4a-4f7b-9a1c-2e5d8b7f0a9c' },
+  regex: { rule: 'a regular expression', example: '^[a-z]+$' },
+  'json-pointer': { rule: 'a JSON pointer', example: '/a/b' },
+};
+
+/** Each JSON type as a noun phrase: the words a body, a gloss and an imported field's description share. */
+export const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+/** The words for formats and types, lent to schema-example.ts. */
+export const SCHEMA_WORDS: SchemaWords = { format: (f) => FORMAT_RULES[f], type: (t) => TYPE_NAMES[t] };
+
+
+
+export function typePhrase(types: string | string[]): string {
+  const list = (Array.isArray(types) ? types : String(types).split(',')).map((t) => TYPE_NAMES[t] ?? t);
+  return list.length <= 1 ? list[0] ?? 'another type' : `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}`;
+}
+
+export function valueText(v: unknown): string {
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+export function listValues(values: readonly Json[]): string {
+  return values.map(valueText).join(', ');
+}
+
+export function exampleText(v: Json | undefined): string {
+  return v === undefined ? '' : `, e.g. ${valueText(v)}`;
+}
+
+/** What a model should send for a field, as the tail of a sentence: "one of: a, b" / "an ISO … e.g. …". */
+export function whatToSend(field: FieldInfo | undefined, node: SchemaNode | undefined): string {
+  if (field?.enumValues && enumIsListable(field.enumValues)) return `one of: ${listValues(field.enumValues)}`;
+  if (field?.rule) return `${field.rule}${exampleText(field.example)}`;
+  const s = field?.schema ?? node;
+  if (s?.format && FORMAT_RULES[s.format]) return `${FORMAT_RULES[s.format].rule}${exampleText(field?.example ?? FORMAT_RULES[s.format].example)}`;
+  if (s?.type) return `${typePhrase(s.type)}${exampleText(field?.example)}`;
+  return field?.example !== undefined ? `a value like ${valueText(field.example)}` : 'a value';
+}
+
+function num(v: unknown): number | undefined {
+  return typeof v === 'number' ? v : undefined;
+}
+
+export function rangeText(s: SchemaNode): string {
+  const min = num(s.minimum);
+  const max = num(s.maximum);
+  const xmin = num(s.exclusiveMinimum);
+  const xmax = num(s.exclusiveMaximum);
+  if (min !== undefined && max !== undefined) return `from ${min} to ${max}`;
+  const parts: string[] = [];
+  if (min !== undefined) parts.push(`at least ${min}`);
+  if (xmin !== undefined) parts.push(`greater than ${xmin}`);
+  if (max !== undefined) parts.push(`at most ${max}`);
+  if (xmax !== undefined) parts.push(`less than ${xmax}`);
+  return parts.join(' and ') || 'within its bounds';
+}
+
+export function lengthText(s: SchemaNode, minKey: string, maxKey: string, unit: string): string {
+  const min = num(s[minKey]);
+  const max = num(s[maxKey]);
+  // "1 character long", "1 item": the unit is singular when the count that governs it is 1.
+  const u = (n: number) => (n === 1 ? unit.replace(/^(\w+?)s\b/, '$1') : unit);
+  if (min !== undefined && max !== undefined) return min === max ? `exactly ${min} ${u(min)}` : `from ${min} to ${max} ${unit}`;
+  if (min !== undefined) return `at least ${min} ${u(min)}`;
+  if (max !== undefined) return `at most ${max} ${u(max)}`;
+  return `a permitted number of ${unit}`;
+}
+
+export function containsText(node: SchemaNode | undefined): string {
+  const min = num(node?.minContains) ?? 1;
+  const max = num(node?.maxContains);
+  if (max !== undefined) return `must contain from ${min} to ${max} matching items`;
+  return `must contain at least ${min} matching item${min === 1 ? '' : 's'}`;
+}

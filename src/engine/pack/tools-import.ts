@@ -1,0 +1,104 @@
+// Bring your own tools: tool definitions in OpenAI, Anthropic or MCP shape become a pack with no
+// glosses, so a user's own tools get the same bodies. Mistakes are named by where they are.
+import { compilePack } from '../validate/ajv-backend';
+import { PackError, type PackProblem } from './pack-compiler';
+import type { CompiledPack, PackSource, RefusedTool, ToolSource } from '../types';
+
+function isObject(v: unknown): v is Record<string, any> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Reads one definition; returns the tool and where its schema sits, or the problem with it (and its name, when it has one). */
+function readDefinition(def: unknown, at: string): { tool?: ToolSource; where?: string; problem?: PackProblem; name?: string } {
+  if (!isObject(def)) return { problem: { path: at, message: 'must be a tool definition object' } };
+  let name: unknown, description: unknown, schema: unknown, where: string;
+  if (def.type === 'function' && isObject(def.function)) {
+    ({ name, description } = def.function);
+    schema = def.function.parameters ?? { type: 'object', properties: {} };
+    where = `${at}/function/parameters`;
+  } else if ('input_schema' in def) {
+    ({ name, description } = def);
+    schema = def.input_schema;
+    where = `${at}/input_schema`;
+  } else if ('inputSchema' in def) {
+    ({ name, description } = def);
+    schema = def.inputSchema;
+    where = `${at}/inputSchema`;
+  } else if ('parameters' in def && 'name' in def) {
+    // OpenAI Responses and legacy `functions` entries put these at the top level.
+    ({ name, description } = def);
+    schema = def.parameters;
+    where = `${at}/parameters`;
+  } else {
+    return { problem: { path: at, message: 'is not a tool definition: expected OpenAI {type:"function", function:{name, parameters}}, Anthropic {name, input_schema} or MCP {name, inputSchema}' } };
+  }
+  if (typeof name !== 'string' || !/^[a-zA-Z0-9_-]{1,64}$/.test(name)) {
+    return { problem: { path: `${where.replace(/\/[^/]*$/, '')}/name`, message: 'must be a tool name of 1 to 64 letters, digits, _ or -' } };
+  }
+  // A tool's arguments are an object (departures.ts): `true` reads as any object, and a list of types that
+  // includes "object" as "object" alone.
+  if (schema === true) schema = {};
+  const types = isObject(schema) ? schema.type : undefined;
+  if (!isObject(schema) || (types !== undefined && types !== 'object' && !(Array.isArray(types) && types.includes('object')))) {
+    return { name, problem: { path: where, message: 'must be a JSON Schema object whose "type" is "object": a tool\u2019s arguments are an object' } };
+  }
+  const args: Record<string, unknown> = { type: 'object', ...schema };
+  args.type = 'object';
+  return { where, tool: { name, summary: typeof description === 'string' && description ? description : name, arguments: args as ToolSource['arguments'] } };
+}
+
+/**
+ * Parses tool definitions (an array, or {tools: [...]}, or one definition) into a compiled pack. Every
+ * validator is compiled now: a definition the engine cannot use is left out and named in `pack.refused`
+ * (the tool, the JSON pointer into the input, the reason) while the others load, so no call ever meets a
+ * schema that cannot be compiled. Throws a PackError when the input holds no usable definition at all.
+ */
+export function packFromToolDefinitions(input: unknown, origin = 'custom tools'): CompiledPack {
+  const list = Array.isArray(input) ? input : isObject(input) && Array.isArray(input.tools) ? input.tools : [input];
+  const base = Array.isArray(input) ? '' : isObject(input) && Array.isArray(input.tools) ? '/tools' : '';
+  const problems: PackProblem[] = [];
+  const refused: RefusedTool[] = [];
+  /** Each tool read, with where its definition sits in the input and where its schema does. */
+  const read: { tool: ToolSource; at: string; where: string }[] = [];
+  if (list.length === 0) problems.push({ path: base || '/', message: 'holds no tool definitions' });
+  list.forEach((def: unknown, i: number) => {
+    const at = Array.isArray(input) || base ? `${base}/${i}` : '';
+    const r = readDefinition(def, at);
+    if (r.tool) read.push({ tool: r.tool, at, where: r.where! });
+    else if (r.name !== undefined) refused.push({ tool: r.name, pointer: r.problem!.path, reason: r.problem!.message });
+    else problems.push(r.problem!);
+  });
+  // A definition that is not one at all makes the file wrong: say so, with every other definition's problem too.
+  if (problems.length) throw new PackError(origin, [...problems, ...refused.map((r) => ({ path: r.pointer, message: r.reason }))].sort((a, b) => a.path.localeCompare(b.path, 'en', { numeric: true })));
+  // A name used twice is a problem of the second definition alone.
+  const seen = new Set<string>();
+  for (const r of [...read]) {
+    if (seen.has(r.tool.name)) {
+      refused.push({ tool: r.tool.name, pointer: `${r.at}/name`, reason: `tool name "${r.tool.name}" is used twice` });
+      read.splice(read.indexOf(r), 1);
+    }
+    seen.add(r.tool.name);
+  }
+  // Compiled once; a tool with problems is taken out and the rest compiled again (problems are per tool).
+  for (;;) {
+    if (read.length === 0) throw new PackError(origin, refused.map((r) => ({ path: r.pointer, message: `${r.tool}: ${r.reason}` })));
+    const source: PackSource = { id: 'custom', title: 'Custom tools', vendor: 'you', reference: 'https://example.com/', summary: 'Tool definitions pasted by the user.', tools: read.map((r) => r.tool) };
+    try {
+      const pack = compilePack(source, origin, { formats: 'assert', packChecks: false, eager: true });
+      if (refused.length) pack.refused = refused;
+      return pack;
+    } catch (err) {
+      if (!(err instanceof PackError)) throw err;
+      const failed = new Set<number>();
+      for (const p of err.problems) {
+        const m = /^\/tools\/(\d+)\/arguments(.*)$/.exec(p.path);
+        if (!m) throw err;
+        const i = Number(m[1]);
+        failed.add(i);
+        // Point back into the user's file, not into the pack built from it.
+        refused.push({ tool: read[i].tool.name, pointer: read[i].where + m[2], reason: p.message });
+      }
+      for (const i of [...failed].sort((a, b) => b - a)) read.splice(i, 1);
+    }
+  }
+}

@@ -1,0 +1,518 @@
+// Every call format, read and written in one place: OpenAI Chat tool_calls (and the legacy function_call),
+// OpenAI Responses function_call, Anthropic tool_use, Gemini functionCall parts, MCP tools/call, Python-style
+// calls and bare arguments. Reading (parseCall) finds the tool name and the arguments, whichever envelope
+// they came in, keeping numbers as written (json-scan.ts); readCalls splits a message holding several calls
+// into each call's own text, with where it sits; writeCall writes a call back in any of the formats.
+import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
+import { looksLikePythonCall, parsePythonCall, PythonSyntaxError } from './python-call';
+import { locateJsonError, pathOf, scanJson, wholeDecimals, type WrittenNumber } from './json-scan';
+import { formatPath } from '../paths';
+import { makeFault } from '../faults/fault';
+import { cutString } from '../faults/received';
+import { valueAt, type Segment } from '../paths';
+import type { Fault, InputShape, Json, JsonObject } from '../types';
+
+export type ParseOutcome =
+  // `faults`: a number in the arguments that JSON cannot hold exactly, a fault of one field that joins the
+  // batch validation collects rather than hiding the call's other faults.
+  // `decimals`: whole numbers the text wrote as decimals (`15.00`), by path in the arguments; a unit field
+  // counted in cents reads them as written (units.ts), not as the integer JSON.parse makes of them.
+  | { ok: true; shape: InputShape; name: string | null; args: Json; faults?: Fault[]; decimals?: WrittenNumber[] }
+  | { ok: false; shape: InputShape; name: string | null; fault: Fault };
+
+// jsonc-parser's ParseErrorCode numbers (a const enum in its typings, so not importable as a value here).
+const EXPECTED: Record<number, string> = {
+  1: 'a JSON value; this character cannot start one', // InvalidSymbol
+  2: 'a number in JSON form', // InvalidNumberFormat
+  3: 'a property name in double quotes', // PropertyNameExpected
+  4: 'a value', // ValueExpected
+  5: "':' after the property name", // ColonExpected
+  6: "',' or a closing bracket", // CommaExpected
+  7: "'}' to close the object", // CloseBraceExpected
+  8: "']' to close the array", // CloseBracketExpected
+  9: 'the end of the input after the value', // EndOfFileExpected
+  10: 'no comments; JSON has none', // InvalidCommentToken
+  11: 'no comments; JSON has none', // UnexpectedEndOfComment
+  12: 'a closing double quote to end the string', // UnexpectedEndOfString
+  13: 'more digits to end the number', // UnexpectedEndOfNumber
+  14: 'four hex digits after \\u', // InvalidUnicode
+  15: 'a valid escape: \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u', // InvalidEscapeCharacter
+  16: 'no raw control characters inside a string; escape them', // InvalidCharacter
+};
+const PROPERTY_NAME_EXPECTED = 3;
+
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(offset, text.length);
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+/** A short window of the text around the fault, so `received` shows what the parser saw there. */
+function excerpt(text: string, offset: number): string {
+  const start = Math.max(0, offset - 40);
+  const end = Math.min(text.length, offset + 20);
+  return (start > 0 ? '…' : '') + text.slice(start, end) + (end < text.length ? '…' : '');
+}
+
+function syntaxFault(code: 'invalid_json' | 'invalid_call', field: string, what: string, text: string, offset: number, expected: string, reason: string): Fault {
+  const { line, column } = lineColumn(text, offset);
+  return makeFault({
+    code,
+    stage: 'parse',
+    field,
+    statement: `${what} at line ${line}, column ${column}: expected ${expected}`,
+    received: excerpt(text, offset),
+    reason,
+    extra: { line, column },
+  });
+}
+
+/** JSON.parse for the value (it keeps `__proto__` as a plain key); jsonc-parser only to locate a fault. */
+export function parseJsonText(text: string, field: string): { ok: true; value: Json } | { ok: false; fault: Fault } {
+  try {
+    return { ok: true, value: JSON.parse(text) as Json };
+  } catch (err) {
+    const reason = `JSON.parse: ${(err as Error).message}`;
+    let first: ParseError | undefined;
+    try {
+      const errors: ParseError[] = [];
+      parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+      first = errors[0];
+    } catch {
+      // A locator that fails (say, on extreme nesting) still leaves a clear body below.
+    }
+    if (text.trim() === '') return { ok: false, fault: syntaxFault('invalid_json', field, 'is empty', text, 0, 'a JSON object', reason) };
+    if (!first) {
+      // jsonc-parser recurses and gave up (10,000 levels of nesting, say); json-scan.ts's locator does not.
+      const at = locateJsonError(text) ?? { offset: 0, expected: 'a JSON value' };
+      return { ok: false, fault: syntaxFault('invalid_json', field, 'is not valid JSON', text, at.offset, at.expected, reason) };
+    }
+    const expected = /^-?(NaN|Infinity)/.test(text.slice(first.offset, first.offset + 9))
+      ? 'a JSON number or null; NaN and Infinity are not JSON'
+      : first.error === PROPERTY_NAME_EXPECTED && /,\s*$/.test(text.slice(0, first.offset))
+      ? 'a property name in double quotes; JSON allows no trailing comma'
+      : EXPECTED[first.error] ?? 'valid JSON';
+    return { ok: false, fault: syntaxFault('invalid_json', field, 'is not valid JSON', text, first.offset, expected, reason) };
+  }
+}
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function callFault(field: string, message: string, received: Json | undefined, reason: string): Fault {
+  return makeFault({ code: 'invalid_call', stage: 'parse', field, statement: message, ...(received === undefined ? {} : { sent: received }), reason });
+}
+
+/** Arguments that arrive as a JSON string (OpenAI's envelopes) are parsed here; a fault points inside them. */
+function argumentsFrom(value: unknown, shape: InputShape, name: string | null): ParseOutcome {
+  if (typeof value === 'string') {
+    const parsed = parseJsonText(value, 'arguments');
+    if (!parsed.ok) return { ok: false, shape, name, fault: parsed.fault };
+    const hidden = hiddenFault(value, parsed.value, parsed.value);
+    if (hidden && !isFieldFault(hidden)) return { ok: false, shape, name, fault: hidden };
+    const decimals = wholeDecimals(value);
+    return { ok: true, shape, name, args: parsed.value, ...(hidden ? { faults: [hidden] } : {}), ...(decimals.length ? { decimals } : {}) };
+  }
+  if (value === undefined) return { ok: true, shape, name, args: {} };
+  return { ok: true, shape, name, args: value as Json };
+}
+
+function nameOf(v: unknown): string | null {
+  return typeof v === 'string' ? v : null;
+}
+
+/**
+ * Every own key is one a plain {name, arguments} call may carry: name, arguments, input, id, call_id, type.
+ * A loop over the own keys with no array made and no set looked up: this runs on every call.
+ */
+function onlyPlainKeys(v: JsonObject): boolean {
+  for (const k in v) {
+    if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+    if (k !== 'name' && k !== 'arguments' && k !== 'input' && k !== 'id' && k !== 'call_id' && k !== 'type') return false;
+  }
+  return true;
+}
+
+/** A Gemini part holding a call: {"functionCall": {"name": …, "args": {…}}}. */
+function isGeminiPart(v: Json): boolean {
+  return isObject(v) && isObject(v.functionCall) && typeof v.functionCall.name === 'string';
+}
+
+/** Recognises the envelope of an already-parsed call. */
+export function readEnvelope(value: Json, depth = 0): ParseOutcome {
+  if (Array.isArray(value)) {
+    if (value.length === 1 && depth < 3) return readEnvelope(value[0], depth + 1);
+    return { ok: false, shape: 'unknown', name: null, fault: callFault('', value.length === 0 ? 'is an empty list: send one tool call' : `holds ${value.length} calls: check one call at a time`, value.length ? undefined : value, 'input is an array') };
+  }
+  if (!isObject(value)) {
+    return { ok: false, shape: 'unknown', name: null, fault: callFault('', 'must be a tool call object with a name and arguments', value, 'input is not an object') };
+  }
+  const v = value;
+  // An assistant message carrying tool_calls (OpenAI) or content blocks (Anthropic): unwrap a single call.
+  if (Array.isArray(v.tool_calls) && depth < 3) return readEnvelope(v.tool_calls as Json, depth + 1);
+  if (v.role === 'assistant' && Array.isArray(v.content) && depth < 3) {
+    const uses = (v.content as Json[]).filter((b) => isObject(b) && b.type === 'tool_use');
+    return readEnvelope(uses, depth + 1);
+  }
+  // The legacy Chat message with one function_call (before tool_calls): its arguments are JSON text.
+  if (v.role === 'assistant' && isObject(v.function_call)) return argumentsFrom(v.function_call.arguments, 'openai-function-call', nameOf(v.function_call.name));
+  // Gemini: a response's first candidate, a content's parts, or one part with its functionCall {name, args}.
+  // Each is known by a functionCall part, so arguments that merely have a key named parts stay arguments.
+  const content = Array.isArray(v.candidates) && isObject(v.candidates[0]) && isObject(v.candidates[0].content) ? v.candidates[0].content : v;
+  const calls = Array.isArray(content.parts) ? (content.parts as Json[]).filter((p) => isGeminiPart(p)) : [];
+  if (calls.length && depth < 3) return readEnvelope(calls, depth + 1);
+  if (isGeminiPart(v)) {
+    const fc = v.functionCall as JsonObject;
+    return argumentsFrom(fc.args, 'gemini', nameOf(fc.name));
+  }
+  if (v.type === 'function' && isObject(v.function)) {
+    const fn = v.function;
+    return argumentsFrom(fn.arguments, 'openai-chat', nameOf(fn.name));
+  }
+  if (v.type === 'function_call' && 'name' in v) return argumentsFrom(v.arguments, 'openai-responses', nameOf(v.name));
+  if (v.type === 'tool_use' && 'name' in v) return argumentsFrom(v.input, 'anthropic', nameOf(v.name));
+  if (typeof v.jsonrpc === 'string' || v.method === 'tools/call') {
+    if (v.method !== 'tools/call') return { ok: false, shape: 'mcp', name: null, fault: callFault('method', 'must be "tools/call" for a tool call', v.method ?? null, 'JSON-RPC method is not tools/call') };
+    const params = isObject(v.params) ? v.params : {};
+    return argumentsFrom(params.arguments, 'mcp', nameOf(params.name));
+  }
+  // Gemini's FunctionCall on its own, out of its part.
+  if (typeof v.name === 'string' && 'args' in v && Object.keys(v).every((k) => k === 'name' || k === 'args' || k === 'id')) return argumentsFrom(v.args, 'gemini', v.name);
+  if (typeof v.name === 'string' && ('arguments' in v || 'input' in v) && onlyPlainKeys(v)) {
+    return argumentsFrom('arguments' in v ? v.arguments : v.input, 'plain', v.name);
+  }
+  return { ok: true, shape: 'bare-arguments', name: null, args: v };
+}
+
+export interface ParseOptions {
+  /** One keyword argument of the named tool, as Python would write it (`ticket_id="T-8841"`), for hints. */
+  keywordExample?: (tool: string) => string | undefined;
+}
+
+export function parseCall(input: unknown, options?: ParseOptions): ParseOutcome {
+  if (typeof input !== 'string') return readEnvelope(input as Json);
+  const text = input;
+  if (looksLikePythonCall(text)) {
+    try {
+      const call = parsePythonCall(text);
+      return { ok: true, shape: 'python', name: call.name, args: call.arguments, ...(call.decimals.length ? { decimals: call.decimals } : {}) };
+    } catch (err) {
+      if (err instanceof PythonSyntaxError) {
+        const example = err.positionalIn !== undefined ? options?.keywordExample?.(err.positionalIn) : undefined;
+        const expected = example ? err.expected.replace('name="value"', example) : err.expected;
+        return { ok: false, shape: 'python', name: null, fault: syntaxFault('invalid_call', '', 'is not a call the checker can read', text, err.offset, expected, 'python-style parse failed') };
+      }
+      throw err;
+    }
+  }
+  const parsed = parseJsonText(text, '');
+  if (!parsed.ok) return { ok: false, shape: 'unknown', name: null, fault: parsed.fault };
+  let outcome = readEnvelope(parsed.value);
+  if (!outcome.ok) return outcome;
+  const hidden = hiddenFault(text, parsed.value, outcome.args);
+  if (hidden && !isFieldFault(hidden)) return { ok: false, shape: outcome.shape, name: outcome.name, fault: hidden };
+  if (hidden) outcome = { ...outcome, faults: [hidden] };
+  // Arguments sent as JSON text (OpenAI) had their decimals read from that text; any others are in this one.
+  if (!outcome.decimals) {
+    const decimals = decimalsIn(text, parsed.value, outcome.args);
+    if (decimals.length) outcome = { ...outcome, decimals };
+  }
+  return outcome;
+}
+
+/** The whole numbers written as decimals inside the arguments, by path from the arguments. */
+function decimalsIn(text: string, root: Json, args: Json): WrittenNumber[] {
+  const found = wholeDecimals(text);
+  if (!found.length) return found;
+  const base = pathOf(root, args);
+  if (base === null) return [];
+  return found.filter((d) => base.length <= d.path.length && base.every((s, i) => d.path[i] === s)).map((d) => ({ ...d, path: d.path.slice(base.length) }));
+}
+
+/** A number out of JSON's exact range inside the arguments: one field's fault, not an unreadable call. */
+function isFieldFault(f: Fault): boolean {
+  return f.code === 'out_of_range' && f.path !== undefined && f.path.length > 0;
+}
+
+/**
+ * A key sent twice, or a number JSON.parse could not keep exactly (json-scan.ts), as a fault. Paths inside
+ * the arguments are given as the body gives every field; a number outside them (an envelope id) is no fault.
+ */
+function hiddenFault(text: string, root: Json, args: Json): Fault | null {
+  const found = scanJson(text, root);
+  if (!found) return null;
+  const base = pathOf(root, args);
+  const inArgs = base !== null && base.length <= found.path.length && base.every((s, i) => found.path[i] === s);
+  const field = formatPath(inArgs ? found.path.slice(base!.length) : found.path);
+  const where = lineColumn(text, found.offset);
+  const at = `at line ${where.line}, column ${where.column}`;
+  const fault = (code: string, message: string, received: Json | undefined, reason: string): Fault =>
+    makeFault({
+      code,
+      stage: 'parse',
+      field,
+      ...(inArgs ? { path: found.path.slice(base!.length) } : {}),
+      statement: message,
+      received,
+      reason,
+      extra: { line: where.line, column: where.column },
+    });
+  if (found.kind === 'duplicate_key') {
+    const message = `is sent twice in the same object (again ${at}); send it once, with the value you mean`;
+    return inArgs
+      ? fault('duplicate_argument', message, undefined, 'duplicate key in the arguments; JSON.parse would keep the last silently')
+      : fault('invalid_call', message, undefined, 'duplicate key in the call envelope');
+  }
+  if (!inArgs) return null;
+  const received = cutString(found.literal!);
+  if (found.kind === 'unsafe_integer') {
+    const f = fault('out_of_range', `must be from -9007199254740991 to 9007199254740991 (${at}): a longer integer loses digits in JSON; send it as a string if it is an id`, received, `integer ${found.literal!.slice(0, 40)} is beyond 2^53`);
+    // The digits as written, as a string: an id (a Discord snowflake) that candidates.ts keeps only where
+    // the field's schema takes that string.
+    if (/^-?\d{1,40}$/.test(found.literal!)) {
+      f.candidates = [found.literal!];
+      f.showCandidates = true;
+      f.fix = { kind: 'replace', path: f.path ?? [] };
+    }
+    return f;
+  }
+  return fault('out_of_range', `must be a finite number (${at}); no JSON number is this large`, received, `number ${found.literal!.slice(0, 40)} overflows a double`);
+}
+
+export { cutString };
+
+// ---- several calls in one message ----------------------------------------------------------------------
+
+/** One call of a message, as check() should read it. */
+export interface CallRead {
+  /** The call's own text cut out of the input (so its numbers stay as written), or its value for a value input. */
+  input: unknown;
+  /** Where the call sits in the input text, as offsets [start, end); null for a value, or when the call is the whole input. */
+  span: { start: number; end: number } | null;
+  /** Where the call sits in the parsed input: ['tool_calls', 1], ['content', 2], [0]. */
+  path: Segment[];
+}
+
+/** Each call of a Gemini content ({parts}) or response ({candidates}), by path. */
+function geminiCallPaths(v: JsonObject): Segment[][] {
+  const inCandidate = Array.isArray(v.candidates) && isObject(v.candidates[0]) && isObject(v.candidates[0].content);
+  const content = inCandidate ? ((v.candidates as Json[])[0] as JsonObject).content as JsonObject : v;
+  if (!Array.isArray(content.parts)) return [];
+  const prefix: Segment[] = inCandidate ? ['candidates', 0, 'content', 'parts'] : ['parts'];
+  const out: Segment[][] = [];
+  (content.parts as Json[]).forEach((p, i) => {
+    if (isGeminiPart(p)) out.push([...prefix, i]);
+  });
+  return out;
+}
+
+/**
+ * The paths of the calls in a message that holds more than one: a list of calls, an assistant message's
+ * tool_calls (OpenAI) or tool_use blocks (Anthropic), a Gemini content's functionCall parts. Null for
+ * anything else, which parseCall reads as one call (or explains).
+ */
+export function callPaths(value: Json): Segment[][] | null {
+  let paths: Segment[][] = [];
+  if (Array.isArray(value)) paths = value.map((_, i) => [i]);
+  else if (isObject(value)) {
+    if (Array.isArray(value.tool_calls)) paths = value.tool_calls.map((_, i) => ['tool_calls', i]);
+    else if (value.role === 'assistant' && Array.isArray(value.content)) {
+      (value.content as Json[]).forEach((b, i) => {
+        if (isObject(b) && b.type === 'tool_use') paths.push(['content', i]);
+      });
+    } else paths = geminiCallPaths(value);
+  }
+  return paths.length > 1 ? paths : null;
+}
+
+/** Whether `path` is one of `targets` (compared by value), as its index; -1 when not. */
+function targetIndex(targets: readonly Segment[][], path: readonly Segment[]): number {
+  return targets.findIndex((t) => t.length === path.length && t.every((s, i) => s === path[i]));
+}
+
+interface SpanLevel {
+  object: boolean;
+  key?: string;
+  index: number;
+  expectKey: boolean;
+  /** The target this container is, and where it starts. */
+  target: number;
+  start: number;
+}
+
+/**
+ * Where each value at `targets` sits in JSON text, as offsets; null for a path the text does not hold.
+ * `text` must be JSON that JSON.parse accepts. One pass, iterative.
+ */
+export function spansOf(text: string, targets: readonly Segment[][]): ({ start: number; end: number } | null)[] {
+  const out: ({ start: number; end: number } | null)[] = targets.map(() => null);
+  const depths = new Set(targets.map((t) => t.length));
+  const stack: SpanLevel[] = [];
+  const n = text.length;
+  const stringEnd = (from: number): number => {
+    let j = from + 1;
+    while (j < n && text.charCodeAt(j) !== 34) j += text.charCodeAt(j) === 92 ? 2 : 1;
+    return j + 1;
+  };
+  let i = 0;
+  while (i < n) {
+    const c = text[i];
+    if (c === ' ' || c === '\n' || c === '\r' || c === '\t') {
+      i++;
+      continue;
+    }
+    const top = stack[stack.length - 1];
+    if (c === '}' || c === ']') {
+      const done = stack.pop()!;
+      if (done.target >= 0) out[done.target] = { start: done.start, end: i + 1 };
+      i++;
+      continue;
+    }
+    if (c === ',') {
+      if (top.object) top.expectKey = true;
+      else top.index++;
+      i++;
+      continue;
+    }
+    if (c === ':') {
+      top.expectKey = false;
+      i++;
+      continue;
+    }
+    if (top?.object && top.expectKey) {
+      const end = stringEnd(i);
+      top.key = JSON.parse(text.slice(i, end)) as string;
+      i = end;
+      continue;
+    }
+    // A value starts here.
+    const target = depths.has(stack.length) ? targetIndex(targets, stack.map((l) => (l.object ? (l.key as string) : l.index))) : -1;
+    if (c === '{' || c === '[') {
+      stack.push({ object: c === '{', index: 0, expectKey: c === '{', target, start: i });
+      i++;
+      continue;
+    }
+    let j = c === '"' ? stringEnd(i) : i + 1;
+    if (c !== '"') while (j < n && !',}] \n\r\t'.includes(text[j])) j++;
+    if (target >= 0) out[target] = { start: i, end: j };
+    i = j;
+  }
+  return out;
+}
+
+/**
+ * The calls in `input`, each as check() should read it. A message holding several calls gives one entry
+ * per call, in order, each cut from the text as written; anything else is one entry, the input itself.
+ */
+export function readCalls(input: unknown): CallRead[] {
+  const whole: CallRead[] = [{ input, span: null, path: [] }];
+  if (typeof input !== 'string') {
+    const paths = callPaths(input as Json);
+    return paths ? paths.map((path) => ({ input: valueAt(input as Json, path).value, span: null, path })) : whole;
+  }
+  const text = input;
+  // Only JSON holds several calls; a Python-style call or unreadable text is one call check() explains.
+  if (!/^\s*[[{]/.test(text)) return whole;
+  let value: Json;
+  try {
+    value = JSON.parse(text) as Json;
+  } catch {
+    return whole;
+  }
+  const paths = callPaths(value);
+  if (!paths) return whole;
+  const spans = spansOf(text, paths);
+  return paths.map((path, i) => {
+    const span = spans[i];
+    return span ? { input: text.slice(span.start, span.end), span, path } : { input: valueAt(value, path).value, span: null, path };
+  });
+}
+
+// ---- writing a call ------------------------------------------------------------------------------------
+
+/** The formats a call can be written in: each envelope parseCall reads, and bare arguments (no name). */
+export type CallFormat = 'plain' | 'openai-chat' | 'openai-responses' | 'openai-function-call' | 'anthropic' | 'mcp' | 'gemini' | 'python' | 'bare-arguments';
+
+export const CALL_FORMATS: readonly CallFormat[] = ['plain', 'openai-chat', 'openai-responses', 'openai-function-call', 'anthropic', 'mcp', 'gemini', 'python', 'bare-arguments'];
+
+/** The id the original call carried in its envelope, if any: a corrected call answers under a new id, but in the same form. */
+function idIn(original: unknown, format: CallFormat): Json | undefined {
+  if (!isObject(original)) return undefined;
+  if (format === 'openai-chat' || format === 'anthropic' || format === 'mcp') return original.id;
+  if (format === 'openai-responses') return original.call_id;
+  return undefined;
+}
+
+/** A value as a Python literal: True/False/None, lists and dicts. */
+export function pythonLiteral(v: Json): string {
+  if (v === null) return 'None';
+  if (v === true) return 'True';
+  if (v === false) return 'False';
+  if (Array.isArray(v)) return `[${v.map(pythonLiteral).join(', ')}]`;
+  if (typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${pythonLiteral(x)}`).join(', ')}}`;
+  return JSON.stringify(v);
+}
+
+/**
+ * The call in a format, as text. `original` is the parsed JSON of the call being corrected (for its id),
+ * or undefined. Arguments that are not an object (a bare value) are written as they are.
+ */
+export function writeCall(call: { name: string; arguments: Json }, format: CallFormat, original?: unknown): string {
+  const args = call.arguments;
+  const id = idIn(original, format);
+  const pretty = (v: unknown) => JSON.stringify(v, null, 2);
+  switch (format) {
+    case 'openai-chat':
+      return pretty({ id: id ?? 'call_1', type: 'function', function: { name: call.name, arguments: JSON.stringify(args) } });
+    case 'openai-responses':
+      return pretty({ type: 'function_call', call_id: id ?? 'call_1', name: call.name, arguments: JSON.stringify(args) });
+    case 'openai-function-call':
+      return pretty({ role: 'assistant', content: null, function_call: { name: call.name, arguments: JSON.stringify(args) } });
+    case 'anthropic':
+      return pretty({ type: 'tool_use', id: id ?? 'toolu_1', name: call.name, input: args });
+    case 'mcp':
+      return pretty({ jsonrpc: '2.0', id: id ?? 1, method: 'tools/call', params: { name: call.name, arguments: args } });
+    case 'gemini':
+      return pretty({ functionCall: { name: call.name, args } });
+    case 'bare-arguments':
+      return pretty(args);
+    case 'python': {
+      if (!isObject(args)) return `${call.name}(${pythonLiteral(args)})`;
+      // Keyword arguments need names Python accepts; a key that is not one is not a Python-style call.
+      const keys = Object.keys(args);
+      if (keys.some((k) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(k))) return pretty({ name: call.name, arguments: args });
+      return `${call.name}(${keys.map((k) => `${k}=${pythonLiteral(args[k])}`).join(', ')})`;
+    }
+    default:
+      return pretty({ name: call.name, arguments: args });
+  }
+}
+
+/**
+ * Several calls as one assistant message in the format that can carry them (OpenAI Chat tool_calls,
+ * Anthropic tool_use blocks, Gemini parts); any other format as a JSON list of its single calls
+ * (Python-style calls and bare arguments as plain ones).
+ */
+export function writeCalls(calls: readonly { name: string; arguments: Json }[], format: CallFormat): string {
+  // Python-style text and bare arguments have no list form of their own: a list of plain calls.
+  const each: CallFormat = format === 'python' || format === 'bare-arguments' ? 'plain' : format;
+  const one = (c: { name: string; arguments: Json }, i: number) => JSON.parse(writeCall(c, each, format === 'openai-responses' ? { call_id: `call_${i + 1}` } : { id: format === 'mcp' ? i + 1 : format === 'anthropic' ? `toolu_${i + 1}` : `call_${i + 1}` })) as Json;
+  switch (format) {
+    case 'openai-chat':
+      return JSON.stringify({ role: 'assistant', content: null, tool_calls: calls.map(one) }, null, 2);
+    case 'anthropic':
+      return JSON.stringify({ role: 'assistant', content: calls.map(one) }, null, 2);
+    case 'gemini':
+      return JSON.stringify({ role: 'model', parts: calls.map(one) }, null, 2);
+    default:
+      return JSON.stringify(calls.map(one), null, 2);
+  }
+}

@@ -1,0 +1,184 @@
+// Reads the Python-style calls that transcripts show: `update_ticket(ticket_id="T-8841", status="OPEN")`.
+// Keyword arguments only; values are Python literals (strings, numbers, True/False/None, lists, tuples,
+// dicts). Hand-written because no maintained package parses Python literals without a Python runtime.
+import type { WrittenNumber } from './json-scan';
+import type { Segment } from '../paths';
+import type { Json, JsonObject } from '../types';
+
+export interface PythonCall {
+  name: string;
+  arguments: JsonObject;
+  /** Whole numbers written as decimals (`amount=15.00`), by path in the arguments: see json-scan.ts wholeDecimals. */
+  decimals: WrittenNumber[];
+}
+
+export class PythonSyntaxError extends Error {
+  constructor(
+    readonly expected: string,
+    readonly offset: number,
+    /** Set on a positional argument: the tool named, so the message can show one of its own fields. */
+    readonly positionalIn?: string,
+  ) {
+    super(`expected ${expected}`);
+  }
+}
+
+const MAX_DEPTH = 64;
+
+/** What a positional argument should have been; formats.ts names one of the tool's own fields in it. */
+export const POSITIONAL_EXPECTED = 'a keyword argument such as name="value"; positional arguments cannot be matched to fields';
+
+/** True when the text looks like `name(` after leading white space, so it is read as Python, not JSON. */
+export function looksLikePythonCall(text: string): boolean {
+  return /^\s*[A-Za-z_][A-Za-z0-9_.-]*\s*\(/.test(text);
+}
+
+export function parsePythonCall(text: string): PythonCall {
+  let i = 0;
+  const decimals: WrittenNumber[] = [];
+  const ws = () => {
+    while (i < text.length && /\s/.test(text[i])) i++;
+  };
+  const fail = (expected: string): never => {
+    throw new PythonSyntaxError(expected, i);
+  };
+  const ident = (): string => {
+    const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i, i + 200));
+    if (!m) fail('a name');
+    i += m![0].length;
+    return m![0];
+  };
+
+  const value = (depth: number, path: Segment[]): Json => {
+    if (depth > MAX_DEPTH) fail(`at most ${MAX_DEPTH} levels of nesting`);
+    ws();
+    const c = text[i];
+    if (c === '"' || c === "'") return str();
+    if (c === '[' || c === '(') return list(c === '[' ? ']' : ')', depth, path);
+    if (c === '{') return dict(depth, path);
+    const num = /^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    if (num) {
+      const n = Number(num[0]);
+      // JSON cannot carry these exactly; say so rather than pass on a rounded or infinite number.
+      if (!Number.isFinite(n)) fail('a finite number; no JSON number is this large');
+      if (/^-?\d+$/.test(num[0]) && !Number.isSafeInteger(n)) fail('an integer from -9007199254740991 to 9007199254740991; send a longer one as a string');
+      if (!/^-?\d+$/.test(num[0]) && Number.isInteger(n)) decimals.push({ path, offset: i, literal: num[0] });
+      i += num[0].length;
+      return n;
+    }
+    if (/^-?(NaN|nan|inf|Infinity)\b/.test(text.slice(i, i + 12))) fail('a finite number or None; NaN and Infinity are not JSON');
+    const word = /^[A-Za-z_]+/.exec(text.slice(i, i + 40));
+    if (word) {
+      const w = word[0];
+      const known: Record<string, Json> = { True: true, False: false, None: null, true: true, false: false, null: null };
+      if (w in known) {
+        i += w.length;
+        return known[w];
+      }
+    }
+    return fail('a value: a quoted string, a number, True, False, None, a list or a dict');
+  };
+
+  const str = (): string => {
+    const q = text[i];
+    // Triple quotes and string prefixes are rare in transcripts; plain quotes cover them.
+    i++;
+    let out = '';
+    while (i < text.length && text[i] !== q) {
+      if (text[i] === '\\') {
+        const n = text[i + 1];
+        const esc: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0' };
+        if (n === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
+          out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
+          i += 6;
+          continue;
+        }
+        out += n in esc ? esc[n] : '\\' + (n ?? '');
+        i += 2;
+        continue;
+      }
+      out += text[i++];
+    }
+    if (i >= text.length) fail(`a closing ${q} to end the string`);
+    i++;
+    return out;
+  };
+
+  const list = (close: string, depth: number, path: Segment[]): Json[] => {
+    i++;
+    const out: Json[] = [];
+    ws();
+    while (text[i] !== close) {
+      out.push(value(depth + 1, [...path, out.length]));
+      ws();
+      if (text[i] === ',') {
+        i++;
+        ws();
+      } else if (text[i] !== close) fail(`',' or '${close}'`);
+    }
+    i++;
+    return out;
+  };
+
+  const dict = (depth: number, path: Segment[]): JsonObject => {
+    i++;
+    const entries: [string, Json][] = [];
+    ws();
+    while (text[i] !== '}') {
+      const k = value(depth + 1, []);
+      if (typeof k !== 'string' && typeof k !== 'number') fail('a string key');
+      ws();
+      if (text[i] !== ':') fail("':' after a dict key");
+      i++;
+      entries.push([String(k), value(depth + 1, [...path, String(k)])]);
+      ws();
+      if (text[i] === ',') {
+        i++;
+        ws();
+      } else if (text[i] !== '}') fail("',' or '}'");
+    }
+    i++;
+    return Object.fromEntries(entries);
+  };
+
+  ws();
+  let name = ident();
+  // `functions.update_ticket(...)`: the harness prefix is not part of the tool name.
+  while (text[i] === '.' || text[i] === '-') {
+    const sep = text[i];
+    i++;
+    const part = ident();
+    name = sep === '.' ? part : `${name}-${part}`;
+  }
+  ws();
+  if (text[i] !== '(') fail("'(' after the tool name");
+  i++;
+  const entries: [string, Json][] = [];
+  ws();
+  while (text[i] !== ')') {
+    if (i >= text.length) fail("')' to close the call");
+    const start = i;
+    const m = /^[A-Za-z_][A-Za-z0-9_]*\s*=/.exec(text.slice(i, i + 200));
+    if (!m) {
+      throw new PythonSyntaxError(POSITIONAL_EXPECTED, start, name);
+    }
+    const key = ident();
+    // Python refuses a repeated keyword too; keeping the last one would drop a value without a word.
+    if (entries.some(([k]) => k === key)) {
+      i = start;
+      fail('each keyword argument once; this one was already given');
+    }
+    ws();
+    i++; // '='
+    entries.push([key, value(0, [key])]);
+    ws();
+    if (text[i] === ',') {
+      i++;
+      ws();
+    } else if (text[i] !== ')') fail("',' or ')'");
+  }
+  i++;
+  ws();
+  if (i < text.length) fail('the end of the input after the call');
+  return { name, arguments: Object.fromEntries(entries), decimals };
+}

@@ -1,0 +1,186 @@
+// The AJV validator backend: Node, the tests, the CLI, the docs pages and a user's own tools compile packs
+// with it. It also holds a pack file to its format, its keywords to theirs, each wire schema to the JSON
+// Schema meta-schema and each x-example to its field, which the playground's shipped packs skip
+// (precompiled-backend.ts) because they passed here at build time.
+import Ajv2020 from 'ajv/dist/2020';
+import Ajv2019 from 'ajv/dist/2019';
+import AjvDraft7 from 'ajv';
+import unevaluatedModule from 'ajv/dist/vocabularies/unevaluated';
+import type { Vocabulary } from 'ajv';
+import addFormats from 'ajv-formats';
+import { dialectOf, type Dialect } from './dialect';
+import { STRICT_DATE_FORMATS } from './date-formats';
+import { capFormats, cappedRegExp } from './input-cap';
+import { compilePackWith, type CompileOptions, type PackValidators, type ValidatorBackend } from '../pack/pack-compiler';
+import { KEYWORD_SCHEMAS, PACK_FILE_SCHEMA } from '../pack/pack-schema';
+import type { AjvError, CompiledPack, SchemaNode } from '../types';
+
+/** What a standalone (generated) validator needs instead: code that names the same capped regexp engine and formats. */
+export interface StandaloneCode {
+  regExp: typeof cappedRegExp;
+  formats: unknown;
+  /** CommonJS code (`exports.x =`, `require()`) instead of an ES module: the imported packs' parts wrap it in a function. */
+  commonJs?: boolean;
+}
+
+/**
+ * The one set of AJV options the engine validates with; `standalone` makes the instance able to emit code.
+ * @internal Left out of the package's declarations (stripInternal), which then name no type of AJV's.
+ */
+export function newAjv(formats: 'assert' | 'annotate', standalone?: StandaloneCode, dialect: Dialect = '2020-12') {
+  // ownProperties: a key named __proto__, toString or constructor is only present when the caller sent it.
+  const options: import('ajv').Options = {
+    allErrors: true,
+    strict: false,
+    // NaN and Infinity are numbers to JavaScript but not to JSON: a server passing parsed values must not accept them.
+    strictNumbers: true,
+    allowUnionTypes: true,
+    logger: false,
+    ownProperties: true,
+    validateFormats: formats === 'assert',
+    code: standalone ? { regExp: standalone.regExp, source: true, esm: !standalone.commonJs, formats: standalone.formats as never } : { regExp: cappedRegExp },
+  };
+  let ajv: Ajv2020;
+  if (dialect === 'draft-07') {
+    // Draft-07 as written: a $ref's siblings are ignored. unevaluatedProperties is no draft-07 keyword, but the
+    // compiler closes composed objects with it (pack-compiler.ts), so the vocabulary is added for that alone.
+    const draft7 = new AjvDraft7({ ...options, unevaluated: true, ignoreKeywordsWithRef: true });
+    // A CommonJS module: some loaders hand over its `default`, some the whole exports object.
+    const unevaluated = unevaluatedModule as unknown as Vocabulary | { default: Vocabulary };
+    draft7.addVocabulary(Array.isArray(unevaluated) ? unevaluated : (unevaluated as { default: Vocabulary }).default);
+    ajv = draft7 as unknown as Ajv2020;
+  } else if (dialect === '2019-09') {
+    ajv = new Ajv2019(options) as unknown as Ajv2020;
+  } else {
+    ajv = new Ajv2020(options);
+  }
+  addFormats(ajv);
+  // RFC 3339 as written: ±hh:mm offsets only, and real days and times (date-formats.ts).
+  for (const [name, def] of Object.entries(STRICT_DATE_FORMATS)) ajv.addFormat(name, def);
+  // No pattern or format ever runs on a pasted megabyte (input-cap.ts).
+  capFormats(ajv);
+  return ajv;
+}
+
+type Validate = ReturnType<Ajv2020['compile']>;
+let packFileValidator: Validate | undefined;
+const keywordValidators = new Map<string, Validate>();
+
+function keywordValidator(keyword: string): Validate {
+  let v = keywordValidators.get(keyword);
+  if (!v) {
+    v = newAjv('assert').compile(KEYWORD_SCHEMAS[keyword]);
+    keywordValidators.set(keyword, v);
+  }
+  return v;
+}
+
+function describePackError(e: { keyword: string; params: Record<string, any>; message?: string }): string {
+  if (e.keyword === 'additionalProperties') return `unexpected key "${e.params.additionalProperty}"`;
+  if (e.keyword === 'required') return `missing "${e.params.missingProperty}"`;
+  return e.message ?? 'is invalid';
+}
+
+/** The key a tool's wire schema is registered under, in the AJV instance of its pack. */
+export function toolKey(packId: string, name: string) {
+  return `urn:actionable:${encodeURIComponent(packId)}:${encodeURIComponent(name)}`;
+}
+
+/**
+ * AJV 8 evaluates a $dynamicRef only within one schema resource (ajv-validator/ajv#1709); across resources
+ * it resolves the wrong anchor or recurses without end on some values. Such a schema is refused when the
+ * pack is built, with this reason, rather than failing on a call.
+ */
+function dynamicRefAcrossResources(schema: unknown): string | undefined {
+  let ids = 0;
+  let dynamic = false;
+  const walk = (node: unknown, depth: number) => {
+    if (node === null || typeof node !== 'object' || depth > 64) return;
+    if (Array.isArray(node)) return node.forEach((n) => walk(n, depth + 1));
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'enum' || k === 'const' || k === 'default' || k === 'examples') continue;
+      if (k === '$id' && typeof v === 'string') ids++;
+      if (k === '$dynamicRef' || k === '$recursiveRef') dynamic = true;
+      walk(v, depth + 1);
+    }
+  };
+  walk(schema, 0);
+  return dynamic && ids > 1 ? 'uses $dynamicRef across schema resources (several $id), which AJV 8 cannot evaluate soundly (ajv-validator/ajv#1709): keep the dynamic anchors in one resource, or use $ref' : undefined;
+}
+
+export const ajvBackend: ValidatorBackend = {
+  packFileProblems(input) {
+    packFileValidator ??= newAjv('assert').compile(PACK_FILE_SCHEMA);
+    if (packFileValidator(input)) return [];
+    return (packFileValidator.errors ?? []).map((e) => ({ path: e.instancePath, message: describePackError(e) }));
+  },
+  keywordProblems(keyword, value) {
+    const v = keywordValidator(keyword);
+    return v(value) ? [] : (v.errors ?? []);
+  },
+  forPack(packId: string, options: CompileOptions): PackValidators {
+    // One AJV instance per draft the pack's tools declare (an instance reads one draft), made when first needed.
+    const instances = new Map<Dialect, Ajv2020>();
+    const ajvFor = (dialect: Dialect) => {
+      let ajv = instances.get(dialect);
+      if (!ajv) {
+        ajv = newAjv(options.formats ?? (options.asIs ? 'annotate' : 'assert'), undefined, dialect);
+        for (const [uri, schema] of Object.entries(options.schemas ?? {})) {
+          try {
+            ajv.addSchema(schema as SchemaNode, uri);
+          } catch {
+            // A further schema written in another draft belongs to that draft's instance.
+          }
+        }
+        instances.set(dialect, ajv);
+      }
+      return ajv;
+    };
+    const toolDialect = new Map<string, Dialect>();
+    return {
+      schemaProblems(wire) {
+        const d = dialectOf(wire);
+        if ('problem' in d) return [{ instancePath: '/$schema', message: d.problem }];
+        const ajv = ajvFor(d.dialect);
+        return ajv.validateSchema(wire) ? null : (ajv.errors ?? []);
+      },
+      addTool(name, wire) {
+        const d = dialectOf(wire);
+        if ('problem' in d) throw new Error(`$schema ${d.problem}`);
+        const ajv = ajvFor(d.dialect);
+        toolDialect.set(name, d.dialect);
+        const key = toolKey(packId, name);
+        ajv.addSchema(wire, key);
+        let compiled: Validate | undefined;
+        // A user's own tools compile now, so a schema AJV cannot use is refused with the pack, not on a call.
+        // Packs compile on first use: the docs build compiles every pack and runs only some tools.
+        if (options.eager) {
+          const unsound = dynamicRefAcrossResources(wire);
+          if (unsound) throw new Error(unsound);
+          try {
+            compiled = ajv.getSchema(key) as Validate;
+            // Some schemas compile and then overflow on every value (AJV 8 with certain $dynamicRef scopes):
+            // one run on an empty object finds them here rather than on a call.
+            compiled({});
+          } catch (err) {
+            ajv.removeSchema(key);
+            throw err;
+          }
+        }
+        return (args: unknown): AjvError[] | null => {
+          compiled ??= ajv.getSchema(key) as Validate;
+          return compiled(args) ? null : ((compiled.errors ?? []) as AjvError[]);
+        };
+      },
+      exampleProblems(name, pointer, value) {
+        const check = ajvFor(toolDialect.get(name) ?? '2020-12').compile({ $ref: `${toolKey(packId, name)}#${pointer}` });
+        return check(value) ? null : (check.errors ?? []);
+      },
+    };
+  },
+};
+
+/** Compiles one pack file with AJV, every pack-file check included. */
+export function compilePack(input: unknown, origin: string, options: CompileOptions = {}): CompiledPack {
+  return compilePackWith(ajvBackend, input, origin, options);
+}

@@ -1,0 +1,366 @@
+// Stage 3, validate: AJV over the wire schema with allErrors, plus the pack's conflicts, collecting every
+// independent fault. One fault per field: when a value breaks several keywords, the one that says most
+// about what to send wins (type before enum before format before bounds).
+import { explainAjvError } from '../explain/explain';
+import { conflictFaults } from './conflicts';
+import { lengthText, whatToSend } from '../faults/rule-words';
+import { regexInputLimit } from './input-cap';
+import { dropCollidingMoves, groupItemFaults } from '../explain/shapes';
+import { formatPath, valuesAlong, type Segment } from '../paths';
+import { hasNote, makeFault, messageOf } from '../faults/fault';
+import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, Json } from '../types';
+
+const PRIORITY = ['type', 'enum', 'const', 'format', 'pattern', 'required', 'additionalProperties', 'unevaluatedProperties'];
+
+function rank(keyword: string): number {
+  const i = PRIORITY.indexOf(keyword);
+  return i === -1 ? PRIORITY.length : i;
+}
+
+/** Drops the errors a combinator already speaks for: branch errors under a failed anyOf/oneOf, the `if` wrapper. */
+function pruneNested(errors: AjvError[]): AjvError[] {
+  const combinators = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'not' || e.keyword === 'contains' || e.keyword === 'propertyNames');
+  return errors.filter((e) => {
+    if (e.keyword === 'if') return false;
+    return !combinators.some((c) => c !== e && e.schemaPath.startsWith(c.schemaPath + '/'));
+  });
+}
+
+/** Per tool, the fields whose pattern or format must never see an over-long string, with their limits. */
+const cappedFieldsOf = new WeakMap<CompiledTool, { field: FieldInfo; steps: string[]; limit: number }[]>();
+
+function cappedFields(tool: CompiledTool) {
+  let list = cappedFieldsOf.get(tool);
+  if (!list) {
+    list = [];
+    for (const field of tool.fields.values()) {
+      const limit = regexInputLimit(field);
+      if (limit !== undefined) list.push({ field, steps: field.path.replace(/\[\]/g, '.[]').split('.').filter(Boolean), limit });
+    }
+    cappedFieldsOf.set(tool, list);
+  }
+  return list;
+}
+
+const NO_FIELDS: ReadonlySet<string> = new Set();
+const NO_CONFLICTS: readonly Fault[] = Object.freeze([]);
+
+/** A copy of `root` with the value at `path` replaced, sharing everything off the path. */
+function replaceAt(root: Json, path: Segment[], value: Json): Json {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (Array.isArray(root)) {
+    const copy = root.slice();
+    copy[head as number] = replaceAt(root[head as number], rest, value);
+    return copy;
+  }
+  const copy: { [k: string]: Json } = {};
+  for (const k of Object.keys(root as object)) Object.defineProperty(copy, k, { value: (root as Record<string, Json>)[k], enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(copy, head as string, { value: replaceAt((root as Record<string, Json>)[head as string], rest, value), enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
+/**
+ * Refuses over-long strings on pattern and format fields before AJV runs, so no regular expression ever
+ * sees them (input-cap.ts says why). AJV then checks a copy with those strings emptied.
+ */
+function capOversized(tool: CompiledTool, args: Json): { faults: Fault[]; args: Json; fields: ReadonlySet<string> } {
+  // An indexed loop, as on the fast path: most calls hold no over-long string, and this runs on each faulty one.
+  const capped = fastPathFor(tool).capped;
+  let over = false;
+  for (let i = 0; i < capped.length && !over; i++) over = longerAt(args, capped[i].steps, 0, capped[i].limit);
+  if (!over) return { faults: [], args, fields: NO_FIELDS };
+  const faults: Fault[] = [];
+  const fields = new Set<string>();
+  let checked = args;
+  for (const { field, steps, limit } of cappedFields(tool)) {
+    for (const { path, value } of valuesAlong(args, steps)) {
+      if (typeof value !== 'string' || value.length <= limit) continue;
+      const declared = typeof field.schema.maxLength === 'number';
+      const at = formatPath(path);
+      fields.add(at);
+      faults.push(makeFault({
+        code: 'invalid_length',
+        stage: 'validate',
+        field: at,
+        path,
+        statement: declared
+          ? `must be ${lengthText(field.schema, 'minLength', 'maxLength', 'characters long')}`
+          : `must be at most ${limit} characters long, and ${whatToSend(field, field.schema)}`,
+        sent: value,
+        keyword: 'maxLength',
+        reason: `${value.length} characters on a ${typeof field.schema.pattern === 'string' ? 'pattern' : 'format'} field; refused before any regular expression ran`,
+      }));
+      checked = replaceAt(checked, path, '');
+    }
+  }
+  return { faults, args: checked, fields };
+}
+
+/**
+ * Whether absorb.ts is a no-op on any call the validator accepts as sent: true when every object that
+ * declares properties is closed (so a renamable key cannot pass AJV) and every node that could hold a
+ * JSON-encoded object or array states its type (so such a string cannot pass AJV either).
+ */
+function absorbIsIdleOnValid(node: unknown, depth = 0): boolean {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return true;
+  if (depth > 64) return false;
+  const n = node as Record<string, any>;
+  if (n.properties !== undefined && n.additionalProperties !== false && n.unevaluatedProperties !== false) return false;
+  if ((n.properties !== undefined || n.items !== undefined) && n.type === undefined) return false;
+  // The places absorb walks: properties and items, and the $defs a $ref reaches.
+  const subs = [n.items, ...Object.values(n.properties ?? {}), ...Object.values(n.$defs ?? {}), ...Object.values(n.definitions ?? {})];
+  return subs.every((v) => absorbIsIdleOnValid(v, depth + 1));
+}
+
+/** Whether a string longer than `limit` sits at the field path `steps` (`[]` for every item); allocates nothing. */
+// The helpers of the fast path use plain loops: no closure is made per call.
+function longerAt(value: Json | undefined, steps: string[], i: number, limit: number): boolean {
+  if (i === steps.length) return typeof value === 'string' && value.length > limit;
+  if (steps[i] === '[]') {
+    if (!Array.isArray(value)) return false;
+    for (const v of value) if (longerAt(v, steps, i + 1, limit)) return true;
+    return false;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.prototype.hasOwnProperty.call(value, steps[i])) return false;
+  return longerAt((value as Record<string, Json>)[steps[i]], steps, i + 1, limit);
+}
+
+/** Whether an object at the path `steps` holds `name` together with one of `others`. */
+function conflictAt(value: Json | undefined, steps: string[], i: number, name: string, others: string[]): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (i === steps.length) {
+    if (Array.isArray(value) || !Object.prototype.hasOwnProperty.call(value, name)) return false;
+    for (const o of others) if (Object.prototype.hasOwnProperty.call(value, o)) return true;
+    return false;
+  }
+  if (steps[i] === '[]') {
+    if (!Array.isArray(value)) return false;
+    for (const v of value) if (conflictAt(v, steps, i + 1, name, others)) return true;
+    return false;
+  }
+  if (Array.isArray(value) || !Object.prototype.hasOwnProperty.call(value, steps[i])) return false;
+  return conflictAt((value as Record<string, Json>)[steps[i]], steps, i + 1, name, others);
+}
+
+/**
+ * Values nested deeper than this are refused before AJV runs, for tools whose schema lets a value nest
+ * without bound: one that refers to itself (AJV then recurses once per level, and 10,000 levels overflow
+ * the stack) or one with a place that takes any value (which would pass the value on, and JSON.stringify
+ * overflows on it downstream). Other schemas stop at their own depth and need no limit.
+ */
+export const MAX_NESTING = 64;
+
+const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'format', 'nullable']);
+const CHILD_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const CHILD_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const CHILD_ONES = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
+
+/** Whether a wire schema lets a value nest without bound (see MAX_NESTING). */
+function nestsWithoutBound(node: unknown, depth = 0): boolean {
+  if (node === true) return true;
+  if (node === null || typeof node !== 'object' || Array.isArray(node) || depth > 64) return false;
+  const n = node as Record<string, any>;
+  if (typeof n.$ref === 'string' || typeof n.$dynamicRef === 'string' || typeof n.$recursiveRef === 'string') return true;
+  // A place that takes any value at all: nothing but annotations.
+  if (Object.keys(n).every((k) => ANNOTATIONS.has(k))) return true;
+  const types: unknown[] = Array.isArray(n.type) ? n.type : [n.type];
+  if (types.includes('array') && (n.items === undefined || n.items === true) && n.prefixItems === undefined) return true;
+  if (types.includes('object') && n.additionalProperties === true) return true;
+  for (const k of CHILD_MAPS) if (n[k] && typeof n[k] === 'object' && Object.values(n[k]).some((v) => nestsWithoutBound(v, depth + 1))) return true;
+  for (const k of CHILD_LISTS) if (Array.isArray(n[k]) && n[k].some((v: unknown) => nestsWithoutBound(v, depth + 1))) return true;
+  for (const k of CHILD_ONES) if (k !== 'not' && nestsWithoutBound(n[k], depth + 1)) return true;
+  return false;
+}
+
+/** The path to the first value nested deeper than `limit`, found without recursion; null when none is. */
+// Runs on every call of a tool whose schema nests without bound: the walk keeps one stack of containers
+// and positions, and makes the path only for the value it finds.
+function tooDeep(args: Json, limit: number): Segment[] | null {
+  if (args === null || typeof args !== 'object') return null;
+  if (limit < 0) return [];
+  const containers: object[] = [args];
+  const keys: (string[] | null)[] = [Array.isArray(args) ? null : Object.keys(args)];
+  const next: number[] = [0];
+  while (containers.length) {
+    const top = containers.length - 1;
+    const c = containers[top];
+    const k = keys[top];
+    const i = next[top];
+    const count = k ? k.length : (c as Json[]).length;
+    if (i >= count) {
+      containers.pop();
+      keys.pop();
+      next.pop();
+      continue;
+    }
+    next[top] = i + 1;
+    const child = k ? (c as Record<string, Json>)[k[i]] : (c as Json[])[i];
+    if (child === null || typeof child !== 'object') continue;
+    // The child sits at depth top + 1: past the limit, its path is the answer.
+    if (top + 1 > limit) {
+      const path: Segment[] = [];
+      for (let d = 0; d <= top; d++) path.push(keys[d] ? keys[d]![next[d] - 1] : next[d] - 1);
+      return path;
+    }
+    containers.push(child);
+    keys.push(Array.isArray(child) ? null : Object.keys(child));
+    next.push(0);
+  }
+  return null;
+}
+
+function nestingFault(path: Segment[], args: Json): Fault {
+  let value: Json = args;
+  for (const s of path) value = (value as Record<string, Json>)[s as string];
+  return makeFault({
+    code: 'invalid_value',
+    stage: 'validate',
+    path,
+    statement: `nests more than ${MAX_NESTING} levels deep; send a shallower value`,
+    sent: value,
+    reason: `value nested beyond ${MAX_NESTING} levels where the schema sets no bound; refused before AJV ran`,
+  });
+}
+
+interface FastPath {
+  /** The schema lets values nest without bound, so deeper than MAX_NESTING is refused before AJV runs. */
+  unbounded: boolean;
+  idle: boolean;
+  capped: { steps: string[]; limit: number }[];
+  /** Fields with conflicts: the path to their parent object, their name, and what they cannot meet. */
+  conflicts: { steps: string[]; name: string; with: string[] }[];
+}
+
+// Kept on the tool under a symbol rather than in a WeakMap: this is read on every call.
+const FAST_PATH = Symbol('fast path');
+
+function fastPathFor(tool: CompiledTool): FastPath {
+  let info = (tool as CompiledTool & { [FAST_PATH]?: FastPath })[FAST_PATH];
+  if (!info) {
+    const conflicted = [...tool.fields.values()].filter((f) => f.conflicts);
+    info = {
+      unbounded: nestsWithoutBound(tool.wireSchema),
+      idle: absorbIsIdleOnValid(tool.wireSchema),
+      capped: cappedFields(tool).map(({ steps, limit }) => ({ steps, limit })),
+      conflicts: conflicted.map((f) => ({ steps: f.path.slice(0, f.path.length - f.name.length).replace(/\[\]/g, '.[]').split('.').filter(Boolean), name: f.name, with: f.conflicts!.with })),
+    };
+    if (Object.isExtensible(tool)) Object.defineProperty(tool, FAST_PATH, { value: info });
+  }
+  return info;
+}
+
+export type FastPathOutcome = { accepted: true } | { accepted: false; errors?: AjvError[] };
+const ACCEPTED: FastPathOutcome = Object.freeze({ accepted: true });
+const NOT_TRIED: FastPathOutcome = Object.freeze({ accepted: false });
+
+/**
+ * The fast path: a call the validator accepts exactly as sent, with no over-long string on a pattern field
+ * and no conflict, needs neither absorption nor explanation, and check() may accept it as it is. When the
+ * validator refuses it, its errors come back so the slow path need not validate the same call twice.
+ */
+export function acceptedAsSent(tool: CompiledTool, args: Json): FastPathOutcome {
+  const info = fastPathFor(tool);
+  if (!info.idle || (info.unbounded && tooDeep(args, MAX_NESTING))) return NOT_TRIED;
+  // Indexed loops: this runs on every call.
+  const capped = info.capped;
+  for (let i = 0; i < capped.length; i++) if (longerAt(args, capped[i].steps, 0, capped[i].limit)) return NOT_TRIED;
+  const errors = tool.validate(args);
+  if (errors !== null) return { accepted: false, errors };
+  const conflicts = info.conflicts;
+  for (let i = 0; i < conflicts.length; i++) if (conflictAt(args, conflicts[i].steps, 0, conflicts[i].name, conflicts[i].with)) return NOT_TRIED;
+  return ACCEPTED;
+}
+
+/** At most this many violations are explained; the rest of a flood (a million bad items, say) are only counted. */
+export const MAX_EXPLAINED = 200;
+
+export function validateArguments(tool: CompiledTool, args: Json): Fault[] {
+  return validateCounted(tool, args).faults;
+}
+
+/** The faults, and how many more distinct fields were rejected beyond MAX_EXPLAINED violations. */
+/** `known`: the validator's errors on these very arguments, when the fast path already has them. */
+/** `state`: the state the call is checked against, for a unit whose currency comes from a record. */
+export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError[], state?: unknown): { faults: Fault[]; unexplained: number; checked?: Json } {
+  if (fastPathFor(tool).unbounded) {
+    const deep = tooDeep(args, MAX_NESTING);
+    if (deep) return { faults: [nestingFault(deep, args)], unexplained: 0 };
+  }
+  const ctx: ExplainContext = { tool, args, state };
+  const capped = capOversized(tool, args);
+  ctx.checked = capped.args;
+  const errors = (known && capped.args === args ? known : tool.validate(capped.args)) ?? [];
+  ctx.checkedErrors = errors;
+  const byField = new Map<string, { fault: Fault; rank: number }>();
+  const faults: Fault[] = capped.faults;
+  const pruned = pruneNested(errors);
+  let unexplained = 0;
+  if (pruned.length > MAX_EXPLAINED) {
+    const where = (e: AjvError) => `${e.instancePath}\u0000${e.params?.missingProperty ?? e.params?.additionalProperty ?? ''}`;
+    const seen = new Set(pruned.slice(0, MAX_EXPLAINED).map(where));
+    for (let i = MAX_EXPLAINED; i < pruned.length; i++) {
+      const k = where(pruned[i]);
+      if (!seen.has(k)) {
+        seen.add(k);
+        unexplained++;
+      }
+    }
+    pruned.length = MAX_EXPLAINED;
+  }
+  for (const e of pruned) {
+    const fault = explainAjvError(ctx, e);
+    // The emptied stand-in's own faults (too short, no match) say nothing about what was sent.
+    if (capped.fields.has(fault.field)) continue;
+    const key = `${fault.field}\u0000${fault.code === 'missing_required' || fault.code === 'unknown_argument' ? fault.code : ''}`;
+    const r = rank(e.keyword);
+    const prev = byField.get(key);
+    if (!prev) {
+      byField.set(key, { fault, rank: r });
+      faults.push(fault);
+    } else if (r < prev.rank) {
+      faults[faults.indexOf(prev.fault)] = fault;
+      byField.set(key, { fault, rank: r });
+    }
+  }
+  const conflicts = fastPathFor(tool).conflicts.length ? conflictFaults(ctx) : NO_CONFLICTS;
+  const explained = shortenRepeatedLists(groupItemFaults(ctx, dropImpliedByRename(dropCollidingMoves(faults))));
+  // `checked`: the arguments as the validator saw them, over-long strings emptied; candidates are validated on these.
+  return { faults: conflicts.length ? [...explained, ...conflicts] : explained.slice(), unexplained, checked: capped.args };
+}
+
+/**
+ * `staus: "open"` gives an unknown argument whose one candidate is `status`; the "status is missing"
+ * fault it causes says nothing new, and would block the suggested call. Drop such implied faults.
+ */
+function dropImpliedByRename(faults: Fault[]): Fault[] {
+  const renamedTo = new Set<string>();
+  for (const f of faults) {
+    if (f.code === 'unknown_argument' && f.candidates.length === 1 && f.fix?.parentPath) {
+      renamedTo.add(JSON.stringify([...f.fix.parentPath, String(f.candidates[0])]));
+    }
+    // A move into start.dateTime also makes start: "start is missing" is implied too.
+    if (f.fix?.kind === 'move' && f.fix.to) for (let i = (f.fix.parentPath?.length ?? 0) + 1; i <= f.fix.to.length; i++) renamedTo.add(JSON.stringify(f.fix.to.slice(0, i)));
+  }
+  if (renamedTo.size === 0) return faults;
+  return faults.filter((f) => {
+    if (f.code === 'missing_required' && f.path) return !renamedTo.has(JSON.stringify(f.path));
+    if (f.requiresOneOf && f.path) return !f.requiresOneOf.some((name) => renamedTo.has(JSON.stringify([...f.path!, name])));
+    return true;
+  });
+}
+
+/** Several unknown arguments at one level would each repeat "it takes: …"; the list is worth its tokens once. */
+function shortenRepeatedLists(faults: Fault[]): Fault[] {
+  if (faults.length < 2) return faults;
+  const seen = new Set<string>();
+  return faults.map((f) => {
+    if (f.code !== 'unknown_argument' || !hasNote(f, 'takes')) return f;
+    const message = messageOf(f);
+    if (!seen.has(message)) {
+      seen.add(message);
+      return f;
+    }
+    return { ...f, notes: f.notes.filter((n) => n.kind !== 'takes') };
+  });
+}
