@@ -24,6 +24,7 @@ import { BODY_SCHEMA, check } from '../src/engine';
 import { compilePack } from '../src/engine/validate/ajv-backend';
 import type { CompiledPack, CompiledTool, Json, JsonObject, PackSource } from '../src/engine/types';
 import { PACK_CATALOG } from '../src/package/catalog';
+import { siteBuildEnv } from '../src/cli/build-site.mjs';
 
 const started = performance.now();
 const IMPORTED = 'content/packs/imported';
@@ -314,9 +315,8 @@ if (!process.env.BENCH_SKIP_BUILD) {
   const generated = ['src/generated/imported', 'public/imported-parts'];
   const dist = join(OUT, 'dist');
   rmSync(dist, { recursive: true, force: true });
-  // The V8 heap flags npm run build passes (package.json): the page generation spent half its time
-  // collecting garbage, and a larger young generation cuts its time by a quarter.
-  const env = { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1', NODE_OPTIONS: `--max-semi-space-size=64 --max-old-space-size=8192 ${process.env.NODE_OPTIONS ?? ''}` };
+  // The V8 heap flags npm run build passes (src/cli/build-site.mjs).
+  const env = { ...siteBuildEnv(), NODE_ENV: 'production' };
   const buildLog = join(OUT, 'build.log');
   const build_s = timed(resolve('node_modules/.bin/astro'), ['build', '--outDir', dist], env, buildLog);
   const pagefindDir = join(dist, 'pagefind');

@@ -4,6 +4,7 @@
 // fails the run ("Timeout calling onTaskUpdate") and loses the results of the files after it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { siteBuildEnv } from '../../src/cli/build-site.mjs';
 
 /** The colour codes a terminal program writes around its text. */
 const ANSI_COLOURS = /\x1b\[[0-9;]*m/g; // eslint-disable-line no-control-regex -- ESC is the byte these codes start with
@@ -38,12 +39,11 @@ export interface SiteBuild {
   done: Promise<void>;
 }
 
-/** The heap flags of `npm run build` (package.json): with a larger young generation the pages take a third less time. */
-const BUILD_NODE_OPTIONS = '--max-semi-space-size=64 --max-old-space-size=8192';
 
 /** Starts `astro build --outDir outDir`; a build that runs past `timeoutMs` is stopped and fails. */
 export function buildSite(outDir: string, env: NodeJS.ProcessEnv, timeoutMs = 1_200_000): SiteBuild {
-  const buildEnv = { ...env, NODE_OPTIONS: `${BUILD_NODE_OPTIONS} ${env.NODE_OPTIONS ?? ''}`.trim() };
+  // The heap flags of `npm run build` (src/cli/build-site.mjs).
+  const buildEnv = siteBuildEnv(env);
   // The binary itself, not npx: npx's death leaves astro alive.
   const child = spawn('node_modules/.bin/astro', ['build', '--outDir', outDir], { env: buildEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const done = new Promise<void>((resolve, reject) => {
