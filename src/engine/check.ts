@@ -11,7 +11,7 @@ import { nameWords } from './parse/name-words';
 import { vetCandidates } from './explain/candidates';
 import { acceptedAsSent, validateCounted } from './validate/validate';
 import { moveValue } from './explain/shapes';
-import { writtenDecimalFaults } from './explain/units';
+import { quoteWrittenDecimals, writtenDecimalFaults } from './explain/units';
 import { valueAt, type Segment } from './paths';
 import type { CheckOptions, CheckResult, CompiledPack, CompiledTool, Correction, Fault, InputShape, Json, JsonObject, LogRecord, ToolSource } from './types';
 
@@ -387,6 +387,7 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
     const validFaults = parseFields ? validated.faults.filter((f) => !parseFields.has(f.field)) : validated.faults;
     // validateCounted hands back a list of its own: with nothing before it, it is the list (no copy).
     const faults = orderFaults(parseFaults.length || absorbed.faults.length ? [...parseFaults, ...absorbed.faults, ...validFaults] : validFaults, absorbed.args);
+    if (parseFaults.length) quoteWrittenDecimals(faults, parseFaults);
     // A nesting too deep to validate (no `checked`) leaves nothing to vet candidates against.
     vetCandidates(tool, validated.checked ?? null, faults);
     if (faults.length) return rejected(pack, tool.name, shape, absorbed.args, absorbed.corrections, faults, absorbed.faults.length ? 'absorb' : 'validate', validated.unexplained, state);

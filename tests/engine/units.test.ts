@@ -402,4 +402,18 @@ describe('numbers as written: 15.00 is a decimal, not 15', () => {
     const r = check(stripe, `{"name":"create_refund","arguments":{"charge":"${CHARGE_USD}","amount":15.00,"reason":"damaged"}}`);
     expect(r.body).toMatchObject({ errors: [{ field: 'amount', received: '15.00' }, { field: 'reason' }] });
   });
+
+  test('a fault on the object that holds it quotes it as written too, never as 15', () => {
+    // No charge or payment_intent: the arguments object itself is at fault, and its received holds amount.
+    const r = check(stripe, '{"name":"create_refund","arguments":"{\\"amount\\": 15.00, \\"reason\\": \\"duplicate\\"}"}');
+    expect(r.body).toMatchObject({
+      errors: [
+        { field: '', message: 'must include one of: charge, payment_intent', received: { amount: '15.00', reason: 'duplicate' } },
+        { field: 'amount', received: '15.00' },
+      ],
+    });
+    // A whole number written as a whole number is the number it says, wherever it is quoted.
+    const whole = check(stripe, { name: 'create_refund', arguments: { amount: 1500 } });
+    expect(whole.body).toMatchObject({ error: 'invalid_value', message: 'must include one of: charge, payment_intent', received: { amount: 1500 } });
+  });
 });

@@ -361,6 +361,29 @@ export function writtenDecimalFaults(tool: CompiledTool, args: Json, decimals: r
   return out;
 }
 
+/**
+ * A fault on an object that holds a number written as a decimal on a field counted in minor units quotes
+ * that number as written (`"15.00"`), as the field's own fault does (writtenDecimalFaults): the 15 JSON.parse
+ * made of it is the reading the body must not show. Faults' `received` values are their own copies (cut
+ * for the body), so they are changed in place.
+ */
+export function quoteWrittenDecimals(faults: readonly Fault[], decimalFaults: readonly Fault[]): void {
+  for (const d of decimalFaults) {
+    const literal = d.received;
+    if (d.packKeyword !== 'x-unit' || typeof literal !== 'string' || !d.path) continue;
+    for (const f of faults) {
+      if (f === d || !f.hasReceived || !f.path || f.path.length >= d.path.length || !f.path.every((s, i) => s === d.path![i])) continue;
+      const rest = d.path.slice(f.path.length);
+      let holder: Json | undefined = f.received;
+      for (const seg of rest.slice(0, -1)) holder = holder !== null && typeof holder === 'object' ? (holder as Record<string, Json>)[seg as string] : undefined;
+      const last = rest[rest.length - 1];
+      if (holder !== null && typeof holder === 'object' && Object.prototype.hasOwnProperty.call(holder, last) && (holder as Record<string, Json>)[last as string] === Number(literal)) {
+        (holder as Record<string, Json>)[last as string] = literal;
+      }
+    }
+  }
+}
+
 // ---- checking a pack's x-unit ---------------------------------------------------------------------------------
 
 export interface UnitProblem {
