@@ -24,6 +24,7 @@ import { parseCall } from './parse/formats';
 import { nextNamedCall } from './caller';
 import { listsFaults, packTextTokens, serializeBody, BODY_TOKEN_BUDGET } from './body/body';
 import { codeInfo } from './faults/codes';
+import { oneOfText } from './faults/rule-words';
 import type { Body, CheckResult, CompiledPack, CompiledTool, Json } from './types';
 
 export const GRADE_POINTS = ['code', 'field', 'received', 'permitted', 'next_call', 'retryable', 'faults', 'leaks', 'tokens', 'rounds'] as const;
@@ -315,7 +316,7 @@ function forCaller(read: ReadReply, call: Call, tool: CompiledTool | undefined):
     const text = `${e.code ?? ''} ${e.message}`;
     const here = valueAt(call.args, field);
     const code = /required|missing/i.test(text) && !here.found ? 'missing_required' : /additional|unknown|unexpected|not allowed|unrecognized|not permitted/i.test(text) && here.found ? 'unknown_argument' : 'invalid_value';
-    const entry: Record<string, Json> = { field, code, message: e.allowed ? `must be one of: ${e.allowed.map(String).join(', ')}` : e.message };
+    const entry: Record<string, Json> = { field, code, message: e.allowed ? `must be ${oneOfText(e.allowed)}` : e.message };
     if (e.suggested?.length) entry.did_you_mean = e.suggested;
     errors.push(entry);
   }

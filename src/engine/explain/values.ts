@@ -9,7 +9,7 @@ import { numberFromString, suggestValues } from './suggest';
 import type { Fault, Json } from '../types';
 import { valueSet, valueSetCandidates } from './value-sets';
 import { noteSiblingFit, refineTypeFault } from './shapes';
-import { exampleText, FORMAT_RULES, listValues, typePhrase, valueText } from '../faults/rule-words';
+import { exampleText, FORMAT_RULES, oneOfText, typePhrase, valueText } from '../faults/rule-words';
 import { base, applyUnit, type Explainers, type Violation } from './context';
 
 /** Two strings that differ in letter case only. */
@@ -49,7 +49,7 @@ function notInSet({ e, at, here, field, node, p, reason }: Violation): Fault {
   const set = field?.valueSet ? valueSet(field.valueSet) : undefined;
   fault.candidates = set ? valueSetCandidates(set, here.value as Json, field?.schema['x-value-aliases']) : suggestValues(here.value as Json, values, field?.valueAliases ?? {});
   if (enumIsListable(values)) {
-    restate(fault, `must be one of: ${listValues(values)}`);
+    restate(fault, `must be ${oneOfText(values)}`);
     // The listed set answers a value that is a listed one in another case (`OPEN`: the essay's body).
     // Any other near miss (`fatsest`, `on hold`, `in-progress`, a plural) and any value no reader of the
     // list could match (`purple` for colour "3") gets did_you_mean: a reader matching by eye misses a

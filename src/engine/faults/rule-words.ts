@@ -52,13 +52,18 @@ export function listValues(values: readonly Json[]): string {
   return values.map(valueText).join(', ');
 }
 
+/** A permitted set in words: "one of: a, b, c" (a body's message, the docs, the strict exports, the grader). */
+export function oneOfText(values: readonly Json[]): string {
+  return `one of: ${listValues(values)}`;
+}
+
 export function exampleText(v: Json | undefined): string {
   return v === undefined ? '' : `, e.g. ${valueText(v)}`;
 }
 
 /** What a model should send for a field, as the tail of a sentence: "one of: a, b" / "an ISO … e.g. …". */
 export function whatToSend(field: FieldInfo | undefined, node: SchemaNode | undefined): string {
-  if (field?.enumValues && enumIsListable(field.enumValues)) return `one of: ${listValues(field.enumValues)}`;
+  if (field?.enumValues && enumIsListable(field.enumValues)) return oneOfText(field.enumValues);
   if (field?.rule) return `${field.rule}${exampleText(field.example)}`;
   const s = field?.schema ?? node;
   if (s?.format && FORMAT_RULES[s.format]) return `${FORMAT_RULES[s.format].rule}${exampleText(field?.example ?? FORMAT_RULES[s.format].example)}`;

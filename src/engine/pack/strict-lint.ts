@@ -41,7 +41,7 @@
 // `parametersJsonSchema` (JSON Schema); this lint does not target it.
 import { fullFormats } from 'ajv-formats/dist/formats';
 import { STRICT_DATE_FORMATS } from '../validate/date-formats';
-import { FORMAT_RULES, lengthText, listValues, rangeText, whatToSend } from '../faults/rule-words';
+import { FORMAT_RULES, lengthText, listValues, oneOfText, rangeText, whatToSend } from '../faults/rule-words';
 import { enumIsListable, resolveLocalRef } from './pack-compiler';
 import type { CompiledPack, CompiledTool, FieldInfo, Json, JsonObject, SchemaNode } from '../types';
 
@@ -1094,7 +1094,7 @@ export function fromStrictCall(pack: CompiledPack, call: { name: string; argumen
 
 /** The permitted values of a dropped enum in words, for descriptions (exported for the site's words). */
 export function enumWords(info: FieldInfo | undefined, values: readonly Json[]): string {
-  if (enumIsListable(values)) return `one of: ${listValues(values)}`;
+  if (enumIsListable(values)) return oneOfText(values);
   if (info?.rule) return whatToSend(info, info.schema);
   return `one of ${values.length} permitted values, e.g. ${listValues(values.slice(0, 3))}`;
 }
