@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import '../../src/engine/registries/all';
-import { check, exportTool, serializeBody } from '../../src/engine';
+import { check, exportPack, exportTool, serializeBody } from '../../src/engine';
 import { compilePack } from '../../src/engine/ajv-backend';
 import type { CompiledPack, PackSource } from '../../src/engine/types';
 import { packs as curatedPacks } from '../../src/packs';
@@ -133,6 +133,26 @@ describe('build: imported packs', () => {
         }
       });
     }
+  });
+
+  test('a pack serves wire.json only where its wire schemas are not its OpenAI export\'s parameters, and says which', { timeout: 300_000 }, async () => {
+    let without = 0;
+    for (const id of ids) {
+      await letWorkerBreathe();
+      const pack = imported(id);
+      const same = pack.tools.every((t) => JSON.stringify(exportTool(t, 'wire').parameters) === JSON.stringify((exportTool(t, 'openai').function as { parameters: unknown }).parameters));
+      const file = join(OUT, 'packs', id, 'exports', 'wire.json');
+      const page = html(`packs/${id}`);
+      if (same) {
+        without++;
+        expect(existsSync(file), `${id} wire.json`).toBe(false);
+        expect(page, id).toMatch(/data-role="wire-is-openai"[^]*?href="[^"]*\/exports\/openai\.json"/);
+      } else {
+        expect(JSON.parse(readFileSync(file, 'utf8')), `${id} wire.json`).toEqual(exportPack(pack, 'wire'));
+        expect(page, id).not.toContain('data-role="wire-is-openai"');
+      }
+    }
+    expect(without).toBeGreaterThan(0);
   });
 
   test('a tool too large to show its exports has them as files', async () => {
