@@ -263,8 +263,6 @@ function parentPathOf(r: FieldRow): string | undefined {
   return r.isItems ? r.parent : r.parent.slice(0, -1);
 }
 
-const tables = new WeakMap<CompiledTool, FieldTable>();
-
 /**
  * The fields table with each repeated object listed once. A vendor's spec names an object type once and uses it in
  * many places (Sheets' CellFormat, Color, GridRange); the importer inlines it at each, so Sheets'
@@ -274,8 +272,6 @@ const tables = new WeakMap<CompiledTool, FieldTable>();
  * its fields. Nothing a reader could see is lost: the rows it leaves out are the same words as the rows it links to.
  */
 export function fieldTable(tool: CompiledTool): FieldTable {
-  const cached = tables.get(tool);
-  if (cached) return cached;
   const all = fieldRows(tool);
   const byPath = new Map(all.map((r) => [r.path, r]));
   const children = new Map<string, FieldRow[]>();
@@ -341,9 +337,7 @@ export function fieldTable(tool: CompiledTool): FieldTable {
     }
     return undefined;
   };
-  const table: FieldTable = { rows, fields: all.filter((r) => !r.isItems).length, anchorOf };
-  tables.set(tool, table);
-  return table;
+  return { rows, fields: all.filter((r) => !r.isItems).length, anchorOf };
 }
 
 /** Rules on the arguments object itself (update_ticket's "send at least one of"). */
