@@ -3,7 +3,9 @@
 import { describe, expect, test } from 'vitest';
 import { allGenericCodes, check, enumCodes, serializeBody } from '../src/engine';
 import { packs } from '../src/packs';
-import { boundsText, constraintsOf, fieldRows, inlineText, typeText } from '../src/docs/fields';
+import { boundsText, constraintsOf, fieldRows, fieldTable, inlineText, typeText } from '../src/docs/fields';
+import { compilePack } from '../src/engine/validate/ajv-backend';
+import { getImportedPack } from '../src/imported/site';
 import { enumDictionary, genericDictionary, ruleDictionary } from '../src/docs/dictionary';
 import { codesInBody, packExamples } from '../src/docs/examples';
 import { markRanges } from '../src/docs/highlight';
@@ -75,6 +77,65 @@ describe('fields table words', () => {
       }
     }
     expect(fieldAnchor('attendees[].email')).toBe('field-attendees-item.email');
+  });
+
+  test('an object that repeats one listed above is one row linking there; every field still has a row that shows it', () => {
+    const colour = (description: string, blue: object = { type: 'number', description: 'Blue, 0 to 1.' }) => ({
+      type: 'object',
+      description,
+      properties: { red: { type: 'number', description: 'Red, 0 to 1.' }, green: { type: 'number', description: 'Green, 0 to 1.' }, blue },
+    });
+    const source = {
+      id: 'repeats',
+      title: 'Repeats',
+      vendor: 'Test',
+      reference: 'https://example.com/paint',
+      summary: 'Objects used in several places.',
+      tools: [{
+        name: 'paint',
+        summary: 'Paint a shape.',
+        arguments: {
+          type: 'object',
+          properties: {
+            fill: colour('The fill.'),
+            border: { type: 'object', properties: { colour: colour('The border colour.'), width: { type: 'integer' } } },
+            // Not the same object: one of its fields is described otherwise.
+            shade: colour('The shade.', { type: 'number', description: 'Blue, as a share of 1.' }),
+            // Two fields: a link would be no shorter.
+            size: { type: 'object', properties: { w: { type: 'integer' }, h: { type: 'integer' } } },
+            again: { type: 'object', properties: { w: { type: 'integer' }, h: { type: 'integer' } } },
+          },
+        },
+      }],
+    };
+    const tool = compilePack(source, 'repeats.json').tool('paint')!;
+    const table = fieldTable(tool);
+    expect(table.rows.map((r) => r.path)).toEqual([
+      'fill', 'fill.red', 'fill.green', 'fill.blue', 'border', 'border.colour', 'border.width',
+      'shade', 'shade.red', 'shade.green', 'shade.blue', 'size', 'size.w', 'size.h', 'again', 'again.w', 'again.h',
+    ]);
+    const repeat = table.rows.find((r) => r.path === 'border.colour')!;
+    expect(repeat.description).toBe('The border colour.');
+    expect(repeat.sameAs).toEqual({ path: 'fill', anchor: fieldAnchor('fill'), fields: 3 });
+    expect(table.rows.filter((r) => r.sameAs)).toHaveLength(1);
+    expect(table.fields).toBe(fieldRows(tool).length);
+    expect(table.anchorOf('border.colour.green')).toBe(fieldAnchor('fill.green'));
+    expect(table.anchorOf('border.colour')).toBe(fieldAnchor('border.colour'));
+    expect(table.anchorOf('nowhere')).toBeUndefined();
+  });
+
+  test('on Sheets\' spreadsheets_batchUpdate every field left out is shown, in the same words, where its object is first listed', () => {
+    const tool = getImportedPack('google-sheets-v4')!.tool('spreadsheets_batchUpdate')!;
+    const all = fieldRows(tool);
+    const table = fieldTable(tool);
+    expect(table.rows.length).toBeLessThan(all.length / 3);
+    const shown = new Map(table.rows.map((r) => [r.anchor, r]));
+    const words = (r: (typeof all)[number]) => JSON.stringify([r.label, r.type, r.required, r.defaultValue, r.description, r.constraints, r.aliases]);
+    for (const r of all) {
+      const at = shown.get(table.anchorOf(r.path) ?? '');
+      expect(at, r.path).toBeDefined();
+      expect(words(at!), r.path).toBe(words(r));
+    }
   });
 
   test('plural forms', () => {

@@ -237,6 +237,109 @@ export function fieldRows(tool: CompiledTool): FieldRow[] {
   });
 }
 
+/** Where an object repeats one listed above it: that first listing, and how many fields it holds. */
+export interface SameAs {
+  path: string;
+  anchor: string;
+  fields: number;
+}
+
+/** A fields table whose repeated objects are listed once. */
+export interface FieldTable {
+  /** The rows shown, in declaration order; a repeat has `sameAs` and none of its descendants. */
+  rows: (FieldRow & { sameAs?: SameAs })[];
+  /** Every declared field (items rows aside), shown or inside a repeat. */
+  fields: number;
+  /** The anchor of the row that shows a field: its own, or the one it has inside the first listing of its object. */
+  anchorOf(path: string): string | undefined;
+}
+
+/** Descendants an object must have before a repeat of it is a link: below that the link is no shorter than the rows. */
+const REPEAT_MIN_ROWS = 3;
+
+/** The row a field's row sits under, by path (`a.b` under `a`, `a[]` under `a`, `a[].b` under `a[]`). */
+function parentPathOf(r: FieldRow): string | undefined {
+  if (!r.parent) return undefined;
+  return r.isItems ? r.parent : r.parent.slice(0, -1);
+}
+
+/**
+ * The fields table with each repeated object listed once. A vendor's spec names an object type once and uses it in
+ * many places (Sheets' CellFormat, Color, GridRange); the importer inlines it at each, so Sheets'
+ * spreadsheets_batchUpdate declared tens of thousands of rows, most of them the same few types again, and its page
+ * was 4 MB. Here an object whose rows below it are, word for word and relative to it, the rows below an object
+ * listed earlier keeps its own row (its name, type, rules and description) and links to that first listing for
+ * its fields. Nothing a reader could see is lost: the rows it leaves out are the same words as the rows it links to.
+ */
+export function fieldTable(tool: CompiledTool): FieldTable {
+  const all = fieldRows(tool);
+  const byPath = new Map(all.map((r) => [r.path, r]));
+  const children = new Map<string, FieldRow[]>();
+  for (const r of all) {
+    const up = parentPathOf(r);
+    if (up === undefined || !byPath.has(up)) continue;
+    const list = children.get(up);
+    if (list) list.push(r);
+    else children.set(up, [r]);
+  }
+  // Subtrees compared by value, bottom up: each distinct string gets a small number, so a key never grows with depth.
+  const interned = new Map<string, number>();
+  const intern = (s: string) => {
+    let n = interned.get(s);
+    if (n === undefined) interned.set(s, (n = interned.size));
+    return n;
+  };
+  const below = new Map<string, { key: number; rows: number; fields: number }>();
+  const idOf = (r: FieldRow): number => {
+    const kids = children.get(r.path) ?? [];
+    const ids = kids.map(idOf);
+    const sub = kids.reduce((n, k) => ({ rows: n.rows + 1 + below.get(k.path)!.rows, fields: n.fields + (k.isItems ? 0 : 1) + below.get(k.path)!.fields }), { rows: 0, fields: 0 });
+    const key = intern(ids.join(','));
+    below.set(r.path, { key, ...sub });
+    // Everything the row shows except where it is (path, anchor, depth, parent).
+    const { label, isItems, type, required, hasDefault, defaultValue, description, gloss, modelNotes: notes, resolveWith, aliases, valueAliases, conflicts, constraints, example } = r;
+    return intern(`${JSON.stringify([label, isItems, type, required, hasDefault, defaultValue, description, gloss, notes, resolveWith, aliases, valueAliases, conflicts, constraints, example])}|${key}`);
+  };
+  for (const r of all) if (!byPath.has(parentPathOf(r) ?? '')) idOf(r);
+  const firstListing = new Map<number, FieldRow>();
+  // The repeats, and the rows under them, which are not shown.
+  const collapsed = new Set<string>();
+  const hidden = new Set<string>();
+  const repeats: [string, string][] = [];
+  const rows: FieldTable['rows'] = [];
+  for (const r of all) {
+    const up = parentPathOf(r);
+    if (up !== undefined && (collapsed.has(up) || hidden.has(up))) {
+      hidden.add(r.path);
+      continue;
+    }
+    const sub = below.get(r.path);
+    const first = sub && sub.rows >= REPEAT_MIN_ROWS ? firstListing.get(sub.key) : undefined;
+    if (first) {
+      rows.push({ ...r, sameAs: { path: first.path, anchor: first.anchor, fields: sub!.fields } });
+      collapsed.add(r.path);
+      repeats.push([r.path, first.path]);
+      continue;
+    }
+    if (sub && sub.rows >= REPEAT_MIN_ROWS) firstListing.set(sub.key, r);
+    rows.push(r);
+  }
+  const shown = new Map(rows.map((r) => [r.path, r.anchor]));
+  // Longest repeats first, so a field maps through the innermost repeat that holds it.
+  repeats.sort((a, b) => b[0].length - a[0].length);
+  const anchorOf = (path: string): string | undefined => {
+    for (let hops = 0; hops <= repeats.length; hops++) {
+      const anchor = shown.get(path);
+      if (anchor !== undefined) return anchor;
+      const hit = repeats.find(([at]) => path.startsWith(at) && (path[at.length] === '.' || path.startsWith('[]', at.length)));
+      if (!hit) return undefined;
+      path = hit[1] + path.slice(hit[0].length);
+    }
+    return undefined;
+  };
+  return { rows, fields: all.filter((r) => !r.isItems).length, anchorOf };
+}
+
 /** Rules on the arguments object itself (update_ticket's "send at least one of"). */
 export function toolRules(tool: CompiledTool): Constraint[] {
   return constraintsOf(tool.source.arguments, { schema: deref(tool.source.arguments, tool.source.arguments), conflicts: undefined, enumValues: undefined });

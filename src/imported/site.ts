@@ -227,3 +227,19 @@ export function exportPlacement(tool: CompiledTool): ExportPlacement {
   placements.set(tool, placement);
   return placement;
 }
+
+const wireSame = new Map<string, boolean>();
+
+/**
+ * Whether every tool's wire schema is its OpenAI export's `parameters`, byte for byte: true for a pack with no
+ * gloss, alias hint or other model-facing words (42 of the 69). Such a pack's wire.json would repeat its
+ * openai.json without the descriptions, so the site serves openai.json alone and says so where wire.json was.
+ */
+export function wireIsOpenAIParameters(pack: CompiledPack): boolean {
+  let same = wireSame.get(pack.id);
+  if (same === undefined) {
+    same = pack.tools.every((t) => JSON.stringify(exportTool(t, 'wire').parameters) === JSON.stringify((exportTool(t, 'openai').function as { parameters: unknown }).parameters));
+    wireSame.set(pack.id, same);
+  }
+  return same;
+}

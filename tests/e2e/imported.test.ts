@@ -10,10 +10,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import '../../src/engine/registries/all';
-import { check, exportTool, serializeBody } from '../../src/engine';
+import { check, exportPack, exportTool, serializeBody } from '../../src/engine';
 import { compilePack } from '../../src/engine/validate/ajv-backend';
 import type { CompiledPack, PackSource } from '../../src/engine/types';
 import { packs as curatedPacks } from '../../src/packs';
+import { fieldTable } from '../../src/docs/fields';
 import { launch, openPage, siteUrl, type Session } from './browser';
 import { letWorkerBreathe } from '../corpus-sample';
 
@@ -114,8 +115,14 @@ describe('build: imported packs', () => {
           expect(String(result.body?.error)).toBe(ex.expect);
           expect(JSON.stringify(JSON.parse(shown[k].body))).toBe(serializeBody(result.body!));
         });
+        // One row per field, but an object that repeats one listed above is one row linking there (fieldTable);
+        // every field is shown by a row of the page, its own or the one in that first listing.
         const rows = [...page.matchAll(/<tr[^>]*data-field="([^"]*)"/g)].map((m) => text(m[1]));
-        expect(rows, `${id}/${tool.name} rows`).toEqual([...tool.fields.keys()]);
+        const table = fieldTable(tool);
+        expect(rows, `${id}/${tool.name} rows`).toEqual(table.rows.map((r) => r.path));
+        const ids = new Set([...page.matchAll(/<h3 class="field-name" id="([^"]*)"/g)].map((m) => text(m[1])));
+        for (const path of tool.fields.keys()) expect(ids.has(table.anchorOf(path) ?? ''), `${id}/${tool.name}: ${path} shown`).toBe(true);
+        for (const r of table.rows.filter((row) => row.sameAs)) expect(page, `${id}/${tool.name}: ${r.path} links its first listing`).toContain(`href="#${r.sameAs!.anchor}"`);
         // The OpenAI export in the page, or in the file the page loads it from (or links, for a schema too large to show).
         const openai = /data-role="export-openai"[\s\S]*?<pre([^>]*)><code[^>]*>([\s\S]*?)<\/code><\/pre>/.exec(page);
         const file = join(OUT, 'packs', id, tool.name, 'openai.json');
@@ -126,6 +133,26 @@ describe('build: imported packs', () => {
         }
       });
     }
+  });
+
+  test('a pack serves wire.json only where its wire schemas are not its OpenAI export\'s parameters, and says which', { timeout: 300_000 }, async () => {
+    let without = 0;
+    for (const id of ids) {
+      await letWorkerBreathe();
+      const pack = imported(id);
+      const same = pack.tools.every((t) => JSON.stringify(exportTool(t, 'wire').parameters) === JSON.stringify((exportTool(t, 'openai').function as { parameters: unknown }).parameters));
+      const file = join(OUT, 'packs', id, 'exports', 'wire.json');
+      const page = html(`packs/${id}`);
+      if (same) {
+        without++;
+        expect(existsSync(file), `${id} wire.json`).toBe(false);
+        expect(page, id).toMatch(/data-role="wire-is-openai"[^]*?href="[^"]*\/exports\/openai\.json"/);
+      } else {
+        expect(JSON.parse(readFileSync(file, 'utf8')), `${id} wire.json`).toEqual(exportPack(pack, 'wire'));
+        expect(page, id).not.toContain('data-role="wire-is-openai"');
+      }
+    }
+    expect(without).toBeGreaterThan(0);
   });
 
   test('a tool too large to show its exports has them as files', async () => {
@@ -262,6 +289,22 @@ describe('build: imported packs', () => {
     const fit = await s.page.locator('table.fields').evaluate((t) => ({ table: t.scrollWidth, frame: t.parentElement!.clientWidth, longest: Math.max(...[...t.querySelectorAll('.type')].map((e) => e.textContent!.length)) }));
     expect(fit.longest).toBeGreaterThan(30);
     expect(fit.table).toBeLessThanOrEqual(fit.frame);
+    await done(s);
+  });
+
+  test('an object Sheets uses again is a row that takes the reader to where its fields are listed', async () => {
+    const s = await session();
+    await s.page.goto(siteUrl('/packs/google-sheets-v4/spreadsheets_batchUpdate/'));
+    const link = s.page.locator('[data-role="same-as"] a').first();
+    const href = (await link.getAttribute('href'))!;
+    const listed = href.slice(1);
+    await link.click();
+    await s.page.waitForFunction((id) => location.hash === `#${id}`, listed);
+    expect(await s.page.locator('h3.field-name:target').getAttribute('id')).toBe(listed);
+    // The first listing's fields follow its row.
+    const path = await s.page.locator('h3:target').evaluate((h) => h.closest('tr')!.getAttribute('data-field')!);
+    const next = await s.page.locator('h3:target').evaluate((h) => h.closest('tr')!.nextElementSibling!.getAttribute('data-field')!);
+    expect(next.startsWith(`${path}.`) || next.startsWith(`${path}[]`)).toBe(true);
     await done(s);
   });
 });

@@ -1,9 +1,9 @@
 // Whole-pack exports as static files: /packs/<pack>/exports/{openai,anthropic,mcp,wire}.json. An imported pack's
 // are written without indentation: they are downloads for a program, and GitHub's four come to 20 MB indented.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { EXPORT_FORMS, exportPack, type ExportForm } from '../../../../engine';
+import { EXPORT_FORMS, exportPack, type CompiledPack, type ExportForm } from '../../../../engine';
 import { getPack } from '../../../../packs';
-import { getImportedPack, sitePacks } from '../../../../imported/site';
+import { getImportedPack, sitePacks, wireIsOpenAIParameters } from '../../../../imported/site';
 
 /**
  * An imported pack's strict variants are left out: they would lint every one of its tools at build time (most
@@ -11,14 +11,19 @@ import { getImportedPack, sitePacks } from '../../../../imported/site';
  */
 const IMPORTED_FORMS: readonly ExportForm[] = ['openai', 'anthropic', 'mcp', 'wire'];
 
+/** An imported pack's forms; wire.json only where it differs from the OpenAI export's parameters (wireIsOpenAIParameters). */
+function importedForms(pack: CompiledPack): readonly ExportForm[] {
+  return wireIsOpenAIParameters(pack) ? IMPORTED_FORMS.filter((f) => f !== 'wire') : IMPORTED_FORMS;
+}
+
 export const getStaticPaths: GetStaticPaths = () =>
-  sitePacks().flatMap(({ pack, imported }) => (imported ? IMPORTED_FORMS : EXPORT_FORMS).map((form) => ({ params: { pack: pack.id, form } })));
+  sitePacks().flatMap(({ pack, imported }) => (imported ? importedForms(pack) : EXPORT_FORMS).map((form) => ({ params: { pack: pack.id, form } })));
 
 export const GET: APIRoute = ({ params }) => {
   const curated = getPack(String(params.pack));
   const pack = curated ?? getImportedPack(String(params.pack));
   const form = params.form as ExportForm;
-  if (!pack || !(curated ? EXPORT_FORMS : IMPORTED_FORMS).includes(form)) return new Response('Not found', { status: 404 });
+  if (!pack || !(curated ? EXPORT_FORMS : importedForms(pack)).includes(form)) return new Response('Not found', { status: 404 });
   const exported = exportPack(pack, form);
   return new Response((curated ? JSON.stringify(exported, null, 2) : JSON.stringify(exported)) + '\n', { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };
