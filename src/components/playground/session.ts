@@ -4,7 +4,7 @@
 // playground's split between its sandbox and its URL-state module.
 import { CUSTOM_SAMPLE, FIRST_REPLAY_EXAMPLE } from './first-example';
 import { defaultState, stateFromHash, type Notice, type PlaygroundState } from './state';
-import { loadSession, type StorageLike } from './storage';
+import { historyKey, loadHistory, loadSession, remember, type History, type StorageLike } from './storage';
 
 export type View = 'call' | 'state' | 'replay';
 
@@ -31,6 +31,8 @@ export interface Session extends PlaygroundState {
   run: number;
   /** Where the session came from, for the page's first words about it. */
   origin: 'default' | 'link' | 'storage' | 'file';
+  /** The recent calls of each pack (historyKey), newest first: kept in storage, carried by a session file. */
+  recent: History;
 }
 
 export type Edited = 'call' | 'tools' | 'packState' | 'replay' | 'reply';
@@ -39,7 +41,7 @@ export type Action =
   /** Typing in an editor. */
   | { type: 'edit'; field: Edited; text: string }
   /** A whole state from outside: a link, an example, a file, the history, Reset. */
-  | { type: 'load'; state: PlaygroundState; from: 'link' | 'example' | 'file' | 'history' | 'reset'; notice?: Notice; damaged?: boolean }
+  | { type: 'load'; state: PlaygroundState; from: 'link' | 'example' | 'file' | 'history' | 'reset'; notice?: Notice; damaged?: boolean; history?: readonly string[] }
   /** A call put into the editor (a suggestion, a pack example); with `packState`, that state too (null: the pack's own). */
   | { type: 'put-call'; call: string; packState?: string | null }
   | { type: 'pick-pack'; pack: string }
@@ -51,7 +53,9 @@ export type Action =
   | { type: 'notice'; notice: Notice | null }
   | { type: 'run' }
   /** A transcript into the Replay tab; with `pack`, checked against that pack (an example names its own). */
-  | { type: 'replay'; text: string; pack?: string };
+  | { type: 'replay'; text: string; pack?: string }
+  /** A call that has stood a moment and reads as a call joins the recent list of its pack (`key`: historyKey). */
+  | { type: 'remember'; key: string; call: string };
 
 const NO_EPOCH = { call: 0, tools: 0, state: 0, replay: 0, reply: 0 };
 
@@ -61,24 +65,25 @@ function viewFor(s: PlaygroundState): View {
   return s.mode === 'pack' && s.packState !== undefined ? 'state' : 'call';
 }
 
-function fresh(state: PlaygroundState, origin: Session['origin'], extra: Partial<Session> = {}): Session {
-  return { ...state, replay: state.replay ?? '', reply: state.reply ?? '', view: viewFor(state), notice: null, stateFromLink: false, holdAddress: false, epoch: NO_EPOCH, run: 0, origin, ...extra };
+function fresh(state: PlaygroundState, origin: Session['origin'], recent: History, extra: Partial<Session> = {}): Session {
+  return { ...state, replay: state.replay ?? '', reply: state.reply ?? '', view: viewFor(state), notice: null, stateFromLink: false, holdAddress: false, epoch: NO_EPOCH, run: 0, origin, recent, ...extra };
 }
 
 /**
  * The first session of a visit: the link in the address bar when there is one (a damaged one gives the
  * default example, a notice, and an address left as it is), else the last session kept in storage, else
- * the default example.
+ * the default example. The recent calls are the storage's whichever it is.
  */
 export function initialSession(hash: string, packIds: readonly string[], storage: StorageLike | null): Session {
+  const recent = loadHistory(storage);
   const link = stateFromHash(hash, packIds);
   if (hash && hash !== '#') {
-    return fresh(link.state, 'link', { notice: link.notice ?? null, stateFromLink: link.state.packState !== undefined, holdAddress: link.damaged === true });
+    return fresh(link.state, 'link', recent, { notice: link.notice ?? null, stateFromLink: link.state.packState !== undefined, holdAddress: link.damaged === true });
   }
   const kept = loadSession(storage, packIds);
   // A kept session names a pack this site no longer has: start over rather than open on a notice.
-  if (kept && !kept.notice) return fresh(kept.state, 'storage');
-  return fresh(defaultState(), 'default');
+  if (kept && !kept.notice) return fresh(kept.state, 'storage', recent);
+  return fresh(defaultState(), 'default', recent);
 }
 
 function bump(epoch: Session['epoch'], ...keys: (keyof Session['epoch'])[]): Session['epoch'] {
@@ -110,6 +115,8 @@ export function reduce(s: Session, a: Action): Session {
         holdAddress: a.from === 'link' && a.damaged === true,
         epoch: bump(s.epoch, 'call', 'tools', 'state', 'replay', 'reply'),
         origin: a.from === 'link' ? 'link' : a.from === 'file' ? 'file' : a.from === 'reset' ? 'default' : s.origin,
+        // A file's recent calls join its pack's list, its newest first, ahead of the ones already here.
+        recent: a.history ? a.history.reduceRight((acc, call) => remember(acc, historyKey(st), call), s.recent) : s.recent,
       };
     }
     case 'put-call': {
@@ -148,11 +155,18 @@ export function reduce(s: Session, a: Action): Session {
       return { ...s, notice: a.notice };
     case 'run':
       return { ...s, run: s.run + 1 };
+    case 'remember': {
+      const recent = remember(s.recent, a.key, a.call);
+      return recent === s.recent ? s : { ...s, recent };
+    }
   }
 }
 
-/** The part of a session a link, the storage and a file carry. */
-export function shareable(s: Session): PlaygroundState {
+/** The texts and picks of a session: what a link, the storage and a file are made from. */
+export type Shared = Pick<Session, 'mode' | 'pack' | 'tool' | 'call' | 'tools' | 'packState' | 'replay' | 'reply'>;
+
+/** The part of a session a link, the storage and a file carry (their recent calls apart). */
+export function shareable(s: Shared): PlaygroundState {
   const out: PlaygroundState = { mode: s.mode, pack: s.pack, tool: s.tool, call: s.call, tools: s.tools, packState: s.packState };
   if (s.replay) out.replay = s.replay;
   if (s.reply) out.reply = s.reply;
