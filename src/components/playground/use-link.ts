@@ -23,7 +23,9 @@ export function tooLargeForLiveLink(s: Session): boolean {
  */
 export function useLinked(s: Session, stateText: (text: string | undefined) => string | undefined): PlaygroundState {
   const { mode, pack, tool, call, tools, packState, replay, reply } = s;
-  return useMemo(() => ({ ...shareable({ mode, pack, tool, call, tools, packState, replay, reply }), packState: stateText(packState) }), [mode, pack, tool, call, tools, packState, replay, reply, stateText]);
+  // Apart, since reading the state takes a parse: not again on every keystroke in the call.
+  const linkedState = useMemo(() => stateText(packState), [packState, stateText]);
+  return useMemo(() => ({ ...shareable({ mode, pack, tool, call, tools, packState, replay, reply }), packState: linkedState }), [mode, pack, tool, call, tools, packState, replay, reply, linkedState]);
 }
 
 export function useAddressBar(linked: PlaygroundState, s: Session, storage: StorageLike | null, packIds: readonly string[], act: (a: Action) => void): void {
