@@ -34,7 +34,8 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
   },
   {
-    files: ['**/*.tsx'],
+    // Components, and the playground's hooks in files of their own (use-*.ts).
+    files: ['**/*.tsx', 'src/components/**/use-*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

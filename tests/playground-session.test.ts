@@ -4,7 +4,7 @@ import { compressToEncodedURIComponent } from 'lz-string';
 import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE, REPLAY_EXAMPLES } from '../src/components/playground/examples';
 import { initialSession, reduce, shareable, type Session } from '../src/components/playground/session';
 import { hashOf } from '../src/components/playground/state';
-import { SESSION_KEY, type StorageLike } from '../src/components/playground/storage';
+import { HISTORY_KEY, SESSION_KEY, type StorageLike } from '../src/components/playground/storage';
 
 const IDS = ['helpdesk', 'stripe', 'google-calendar'];
 
@@ -42,6 +42,7 @@ describe('initialSession: the link, else the storage, else the default', () => {
       epoch: { call: 0, tools: 0, state: 0, replay: 0, reply: 0 },
       run: 0,
       origin: 'default',
+      recent: {},
     });
   });
 
@@ -166,5 +167,30 @@ describe('the graded reply', () => {
     const loaded = reduce(s, { type: 'load', state: { mode: 'pack', pack: 'helpdesk', tool: '', call: 'c', tools: '', reply: 'theirs' }, from: 'link' });
     expect(loaded).toMatchObject({ reply: 'theirs', epoch: { reply: 1 } });
     expect(reduce(loaded, { type: 'load', state: { mode: 'pack', pack: 'helpdesk', tool: '', call: 'c', tools: '' }, from: 'link' }).reply).toBe('');
+  });
+});
+
+describe('the recent calls', () => {
+  test('come from the storage whatever the session comes from', () => {
+    const kept = memory({ [HISTORY_KEY]: JSON.stringify({ helpdesk: ['a', 'b'], stripe: ['c', 7] }) });
+    expect(initialSession('', IDS, kept).recent).toEqual({ helpdesk: ['a', 'b'], stripe: ['c'] });
+    expect(initialSession(link({ pack: 'stripe', call: 'x' }), IDS, kept).recent).toEqual({ helpdesk: ['a', 'b'], stripe: ['c'] });
+    expect(initialSession('', IDS, null).recent).toEqual({});
+  });
+
+  test('remember: the call goes first in its pack’s list, once; a blank call or the same first call changes nothing', () => {
+    const s = { ...start(), recent: { helpdesk: ['a', 'b'] } };
+    expect(reduce(s, { type: 'remember', key: 'helpdesk', call: 'b' }).recent).toEqual({ helpdesk: ['b', 'a'] });
+    expect(reduce(s, { type: 'remember', key: 'custom', call: 'c' }).recent).toEqual({ helpdesk: ['a', 'b'], custom: ['c'] });
+    expect(reduce(s, { type: 'remember', key: 'helpdesk', call: 'a' })).toBe(s);
+    expect(reduce(s, { type: 'remember', key: 'helpdesk', call: '  ' })).toBe(s);
+  });
+
+  test('a file’s recent calls join its pack’s list ahead of the ones here, in the file’s order; other loads keep the list', () => {
+    const s = { ...start(), recent: { stripe: ['old', 'x'] } };
+    const state = { mode: 'pack' as const, pack: 'stripe', tool: '', call: 'c', tools: '' };
+    expect(reduce(s, { type: 'load', state, from: 'file', history: ['new1', 'x', 'new2'] }).recent).toEqual({ stripe: ['new1', 'x', 'new2', 'old'] });
+    expect(reduce(s, { type: 'load', state: { ...state, mode: 'custom' }, from: 'file', history: ['mine'] }).recent).toEqual({ stripe: ['old', 'x'], custom: ['mine'] });
+    expect(reduce(s, { type: 'load', state, from: 'reset' }).recent).toBe(s.recent);
   });
 });

@@ -6,7 +6,7 @@
 import * as checker from './checker';
 import { firstBodyHtml, firstCallHtml } from './first-body';
 import { FIRST_BODY_ID } from './first-body-dom';
-import { initialSession } from './session';
+import { initialSession } from './session-start';
 import { browserStorage } from './storage';
 
 function giveUp(root: HTMLElement): void {

@@ -3,35 +3,13 @@
 // and follow the session as it changes, and nothing else writes them. Modelled on the TypeScript
 // playground's split between its sandbox and its URL-state module.
 import { CUSTOM_SAMPLE, FIRST_REPLAY_EXAMPLE } from './first-example';
-import { defaultState, stateFromHash, type Notice, type PlaygroundState } from './state';
-import { loadSession, type StorageLike } from './storage';
+import { viewFor, type Session, type View } from './session-start';
+import type { Notice, PlaygroundState } from './state';
+import { historyKey, remember } from './storage';
 
-export type View = 'call' | 'state' | 'replay';
-
-export interface Session extends PlaygroundState {
-  /** The Replay tab's text ('' when none). */
-  replay: string;
-  /** The "Grade a reply" panel's text ('' when none). */
-  reply: string;
-  view: View;
-  notice: Notice | null;
-  /** The pack state came with a link (the page says so until it is reset or replaced). */
-  stateFromLink: boolean;
-  /**
-   * The address bar holds a link that could not be read as it is: it stays there, so it can be inspected,
-   * until the user changes something.
-   */
-  holdAddress: boolean;
-  /**
-   * Bumped when a text is replaced from outside its editor (a link, an example, a file, Reset): the editor
-   * takes the new text. Typing in an editor never bumps it.
-   */
-  epoch: { call: number; tools: number; state: number; replay: number; reply: number };
-  /** Bumped by "check now", which reruns the check on the same text. */
-  run: number;
-  /** Where the session came from, for the page's first words about it. */
-  origin: 'default' | 'link' | 'storage' | 'file';
-}
+// The session and the first one of a visit are in session-start.ts, which the early script (first-body-early.ts)
+// loads before the first body; the transitions below load with the island.
+export { initialSession, type Session, type View } from './session-start';
 
 export type Edited = 'call' | 'tools' | 'packState' | 'replay' | 'reply';
 
@@ -39,7 +17,7 @@ export type Action =
   /** Typing in an editor. */
   | { type: 'edit'; field: Edited; text: string }
   /** A whole state from outside: a link, an example, a file, the history, Reset. */
-  | { type: 'load'; state: PlaygroundState; from: 'link' | 'example' | 'file' | 'history' | 'reset'; notice?: Notice; damaged?: boolean }
+  | { type: 'load'; state: PlaygroundState; from: 'link' | 'example' | 'file' | 'history' | 'reset'; notice?: Notice; damaged?: boolean; history?: readonly string[] }
   /** A call put into the editor (a suggestion, a pack example); with `packState`, that state too (null: the pack's own). */
   | { type: 'put-call'; call: string; packState?: string | null }
   | { type: 'pick-pack'; pack: string }
@@ -51,35 +29,9 @@ export type Action =
   | { type: 'notice'; notice: Notice | null }
   | { type: 'run' }
   /** A transcript into the Replay tab; with `pack`, checked against that pack (an example names its own). */
-  | { type: 'replay'; text: string; pack?: string };
-
-const NO_EPOCH = { call: 0, tools: 0, state: 0, replay: 0, reply: 0 };
-
-/** The view a state opens on: a replay shows the Replay tab, a pack state of its own the State tab. */
-function viewFor(s: PlaygroundState): View {
-  if (s.replay) return 'replay';
-  return s.mode === 'pack' && s.packState !== undefined ? 'state' : 'call';
-}
-
-function fresh(state: PlaygroundState, origin: Session['origin'], extra: Partial<Session> = {}): Session {
-  return { ...state, replay: state.replay ?? '', reply: state.reply ?? '', view: viewFor(state), notice: null, stateFromLink: false, holdAddress: false, epoch: NO_EPOCH, run: 0, origin, ...extra };
-}
-
-/**
- * The first session of a visit: the link in the address bar when there is one (a damaged one gives the
- * default example, a notice, and an address left as it is), else the last session kept in storage, else
- * the default example.
- */
-export function initialSession(hash: string, packIds: readonly string[], storage: StorageLike | null): Session {
-  const link = stateFromHash(hash, packIds);
-  if (hash && hash !== '#') {
-    return fresh(link.state, 'link', { notice: link.notice ?? null, stateFromLink: link.state.packState !== undefined, holdAddress: link.damaged === true });
-  }
-  const kept = loadSession(storage, packIds);
-  // A kept session names a pack this site no longer has: start over rather than open on a notice.
-  if (kept && !kept.notice) return fresh(kept.state, 'storage');
-  return fresh(defaultState(), 'default');
-}
+  | { type: 'replay'; text: string; pack?: string }
+  /** A call that has stood a moment and reads as a call joins the recent list of its pack (`key`: historyKey). */
+  | { type: 'remember'; key: string; call: string };
 
 function bump(epoch: Session['epoch'], ...keys: (keyof Session['epoch'])[]): Session['epoch'] {
   const next = { ...epoch };
@@ -110,6 +62,8 @@ export function reduce(s: Session, a: Action): Session {
         holdAddress: a.from === 'link' && a.damaged === true,
         epoch: bump(s.epoch, 'call', 'tools', 'state', 'replay', 'reply'),
         origin: a.from === 'link' ? 'link' : a.from === 'file' ? 'file' : a.from === 'reset' ? 'default' : s.origin,
+        // A file's recent calls join its pack's list, its newest first, ahead of the ones already here.
+        recent: a.history ? a.history.reduceRight((acc, call) => remember(acc, historyKey(st), call), s.recent) : s.recent,
       };
     }
     case 'put-call': {
@@ -148,11 +102,18 @@ export function reduce(s: Session, a: Action): Session {
       return { ...s, notice: a.notice };
     case 'run':
       return { ...s, run: s.run + 1 };
+    case 'remember': {
+      const recent = remember(s.recent, a.key, a.call);
+      return recent === s.recent ? s : { ...s, recent };
+    }
   }
 }
 
-/** The part of a session a link, the storage and a file carry. */
-export function shareable(s: Session): PlaygroundState {
+/** The texts and picks of a session: what a link, the storage and a file are made from. */
+export type Shared = Pick<Session, 'mode' | 'pack' | 'tool' | 'call' | 'tools' | 'packState' | 'replay' | 'reply'>;
+
+/** The part of a session a link, the storage and a file carry (their recent calls apart). */
+export function shareable(s: Shared): PlaygroundState {
   const out: PlaygroundState = { mode: s.mode, pack: s.pack, tool: s.tool, call: s.call, tools: s.tools, packState: s.packState };
   if (s.replay) out.replay = s.replay;
   if (s.reply) out.reply = s.reply;
