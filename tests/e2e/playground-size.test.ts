@@ -17,8 +17,11 @@ const OUT = resolve(process.env.E2E_OUT_DIR ?? 'dist');
 // pack (76.8 KB of scripts, 15.2 KB of pack), and 88.4 KB with the largest imported pack's first part. This
 // bound keeps it from growing back; the island's 87.0 KB, not on the body's path, is printed beside it.
 // Issue 20's reader of every call format (formats.ts: numbers as written, several calls in one message)
-// is on that path too: MEASURED_AFTER_FORMATS.
-const BUDGET_GZIP = 96 * 1024;
+// is on that path too, and the engine's fault constructor (faults/fault.ts, a chunk of its own with the
+// paths and quoting it needs): 95.6 KB before the constructor, 95.8 KB after it (80.8 KB of scripts, 15.0 KB
+// of pack), with the playground's first session split from its reducer (0.6 KB less). The bound sits 1.2 KB
+// above that, so a change that adds to the first body's path has to say so here.
+const BUDGET_GZIP = 97 * 1024;
 /**
  * What opening an imported pack may add to the engine: its shell (every tool's name: GitHub's 1,223 come to
  * 10 KB) and the part of the tool it opens on. No more than the default pack adds, give or take.
