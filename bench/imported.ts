@@ -21,7 +21,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import fc from 'fast-check';
 import '../src/engine/registries/all';
 import { BODY_SCHEMA, check } from '../src/engine';
-import { compilePack } from '../src/engine/validate/ajv-backend';
+import { compilePack } from '../src/engine/pack/ajv-backend';
 import type { CompiledPack, CompiledTool, Json, JsonObject, PackSource } from '../src/engine/types';
 import { PACK_CATALOG } from '../src/package/catalog';
 import { siteBuildEnv } from '../src/cli/build-site.mjs';

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { allGenericCodes, check, enumCodes, serializeBody } from '../src/engine';
 import { packs } from '../src/packs';
 import { boundsText, constraintsOf, fieldRows, fieldTable, inlineText, typeText } from '../src/docs/fields';
-import { compilePack } from '../src/engine/validate/ajv-backend';
+import { compilePack } from '../src/engine/pack/ajv-backend';
 import { getImportedPack } from '../src/imported/site';
 import { enumDictionary, genericDictionary, ruleDictionary } from '../src/docs/dictionary';
 import { codesInBody, packExamples } from '../src/docs/examples';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { importedLayout, importedPackModules, COMPILED_IN_BROWSER_SCHEMA_CHARS } from '../src/cli/precompile-validators';
 import '../src/engine/registries/all';
 import { check } from '../src/engine';
-import { compilePack } from '../src/engine/validate/ajv-backend';
+import { compilePack } from '../src/engine/pack/ajv-backend';
 import type { CompiledPack, PackSource } from '../src/engine/types';
 import { defaultToolName, isLazyPack, isToolLoaded, loadAllTools, loadValidators, openImportedPack, validatorsNeeded } from '../src/imported/lazy-pack';
 import { shellWithParts, type ImportedShellModule } from '../src/imported/parts';

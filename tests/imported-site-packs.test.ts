@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import '../src/engine/registries/all';
 import { check, exportTool } from '../src/engine';
-import { compilePack } from '../src/engine/validate/ajv-backend';
+import { compilePack } from '../src/engine/pack/ajv-backend';
 import type { PackSource } from '../src/engine/types';
 
 const IDS = ['slack-web', 'google-tasks-v1'];

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { generateAll } from '../src/cli/precompile-validators';
 import { check, checkExampleOptions, loadPack, serializeBody, type CheckOptions, type CompiledPack, type Json } from '../src/engine';
 import { compilePackWith } from '../src/engine/pack/pack-compiler';
-import { precompiledBackend, type StandaloneValidate } from '../src/engine/validate/precompiled-backend';
+import { precompiledBackend, type StandaloneValidate } from '../src/engine/pack/precompiled-backend';
 import { REGEX_INPUT_MAX } from '../src/engine/validate/input-cap';
 import { PACK_FILES } from '../src/packs';
 import { fullFormats } from 'ajv-formats/dist/formats';

@@ -9,7 +9,7 @@ import { BODY_SCHEMA } from '../src/engine/body/body-schema';
 import { instant } from '../src/engine/checks/conditions';
 import { dateFormatProblem, STRICT_DATE_FORMATS } from '../src/engine/validate/date-formats';
 import { compilePackWith } from '../src/engine/pack/pack-compiler';
-import { precompiledBackend, type StandaloneValidate } from '../src/engine/validate/precompiled-backend';
+import { precompiledBackend, type StandaloneValidate } from '../src/engine/pack/precompiled-backend';
 import { getPack, PACK_FILES } from '../src/packs';
 import { VENDOR_RULE_CASES } from './vendor-rules.cases';
 

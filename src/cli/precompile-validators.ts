@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { _ } from 'ajv/dist/2020';
 import standaloneCode from 'ajv/dist/standalone';
 import { transformSync } from 'esbuild';
-import { compilePack, newAjv, toolKey } from '../engine/validate/ajv-backend';
+import { compilePack, newAjv, toolKey } from '../engine/pack/ajv-backend';
 import type { CompiledPack, CompiledTool } from '../engine/types';
 import { cappedRegExp } from '../engine/validate/input-cap';
 import { PART_ENGINE_DIR } from '../imported/parts';

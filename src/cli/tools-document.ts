@@ -1,7 +1,7 @@
 // --tools FILE given an OpenAPI, Swagger or Google Discovery document instead of tool definitions: imported
 // by the importer the site's "Your tools" tab runs in its worker (src/importer/), then compiled like any
 // pack. Loaded only when the file is such a document, so checking a call stays quick to start.
-import { compilePack } from '../engine/validate/ajv-backend';
+import { compilePack } from '../engine/pack/ajv-backend';
 import { loadValueSets } from '../engine/registries';
 import type { CompiledPack } from '../engine/types';
 import { valueSetNamesIn } from '../engine/explain/value-sets';

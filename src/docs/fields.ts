@@ -1,7 +1,8 @@
 // The fields table of a tool page, in words. Everything comes from the compiled pack (FieldInfo) and the
 // engine's own phrasing helpers, so the table says what the error bodies say.
 import { FORMAT_RULES, enumIsListable, listValues } from '../engine';
-import { deref, modelNotes } from '../engine/pack/pack-compiler';
+import { modelNotes } from '../engine/pack/pack-compiler';
+import { deref } from '../engine/schema';
 import { lengthText, rangeText } from '../engine/faults/rule-words';
 import type { CompiledPack, CompiledTool, FieldInfo, Json, SchemaNode } from '../engine';
 import { fieldAnchor } from './urls';

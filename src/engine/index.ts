@@ -11,8 +11,9 @@ export { serializeBody, MAX_ERRORS, BODY_TOKEN_BUDGET } from './body/body';
 // The JSON Schema every body validates against, for tool servers to publish; and the pack conformance check.
 export { BODY_SCHEMA } from './body/body-schema';
 export { packConformance, type ConformanceFinding, type ConformanceRule } from './pack/pack-conformance';
-export { PackError, compilePackWith, describeRefused, enumCodes, enumIsListable, type PackProblem, type PackValidators, type ValidatorBackend } from './pack/pack-compiler';
-export { compilePack } from './validate/ajv-backend';
+export { enumIsListable } from './schema';
+export { PackError, compilePackWith, describeRefused, enumCodes, type PackProblem, type PackValidators, type ValidatorBackend } from './pack/pack-compiler';
+export { compilePack } from './pack/ajv-backend';
 export { loadPack, loadPacks } from './pack/pack-loader';
 export { packFromToolDefinitions } from './pack/tools-import';
 // Where checking departs from plain JSON Schema, and which draft a schema is read in.

@@ -2,7 +2,7 @@
 // COMPILED_IN_BROWSER_SCHEMA_CHARS): AJV's compiler with the engine's own options, loaded by dynamic import only
 // when a pack part holds such a tool. The schema is not checked against the meta-schema here: that takes
 // seconds on a 500 KB schema, and the same schema passed it with the AJV backend when the pack was built.
-import { newAjv, toolKey } from '../engine/validate/ajv-backend';
+import { newAjv, toolKey } from '../engine/pack/ajv-backend';
 import type { ValidatorBackend } from '../engine/pack/pack-compiler';
 import type { AjvError } from '../engine/types';
 

@@ -7,7 +7,7 @@
 // loadValidators(pack, validatorsNeeded(pack, call)) first.
 import { compilePackWith, type ValidatorBackend } from '../engine/pack/pack-compiler';
 import { parseCall } from '../engine/parse/formats';
-import { precompiledBackend, type StandaloneValidate } from '../engine/validate/precompiled-backend';
+import { precompiledBackend, type StandaloneValidate } from '../engine/pack/precompiled-backend';
 import { loadValueSets } from '../engine/registries';
 import { matchToolName } from '../engine/parse/tool-names';
 import type { CompiledPack, CompiledTool, PackSource, ToolSource } from '../engine/types';

@@ -4,8 +4,9 @@
 // (local references only: nothing is fetched), which keeps recursive schemas as object cycles that the schema
 // converter cuts; Discovery's `$ref`s are schema names, resolved here.
 import $RefParser from '@apidevtools/json-schema-ref-parser';
-import { compilePack } from '../engine/validate/ajv-backend';
-import { enumIsListable, PackError } from '../engine/pack/pack-compiler';
+import { compilePack } from '../engine/pack/ajv-backend';
+import { PackError } from '../engine/pack/pack-compiler';
+import { enumIsListable } from '../engine/schema';
 import { loadValueSets } from '../engine/registries/index';
 import type { PackSource, SchemaNode, ToolSource } from '../engine/types';
 import { VALUE_SET_NAMES } from '../engine/explain/value-sets';

@@ -5,7 +5,7 @@
 // reason in `because`, so the drift test can tell a deliberate change from a vendor's. A tool or field the
 // import does not have is an error, never ignored: that is what makes a vendor's removal visible.
 import { PackError, type PackProblem } from '../engine/pack/pack-compiler';
-import { ajvBackend } from '../engine/validate/ajv-backend';
+import { ajvBackend } from '../engine/pack/ajv-backend';
 import type { JsonObject, RuleCheckSource, SchemaNode, ToolSource } from '../engine/types';
 import { fieldDescription } from './words';
 

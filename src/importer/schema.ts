@@ -11,7 +11,7 @@
 // - read-only fields are dropped (a server ignores them in a request); deprecated ones keep `deprecated`;
 // - an enum too large to list gets a rule with examples, or a registry value set when it is one;
 // - Discovery's string bounds ("1") and string defaults become numbers and booleans.
-import { enumIsListable } from '../engine/pack/pack-compiler';
+import { enumIsListable } from '../engine/schema';
 import type { Json, SchemaNode } from '../engine/types';
 import { VALUE_SET_NAMES, valueSet } from '../engine/explain/value-sets';
 import { applyColonlessOffset, applyDateAccepted, applyZonedDateTime, zonedCondition, type DocumentDateForms } from './date-forms';

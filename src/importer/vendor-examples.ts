@@ -6,7 +6,7 @@
 // media type and the schemas under it (OpenAPI `example`/`examples`, Swagger `x-example`/`example`). Google
 // Discovery documents declare no example values, so they contribute none.
 // Pure TypeScript: the test and the benchmark run it over the corpus.
-import { compilePack } from '../engine/validate/ajv-backend';
+import { compilePack } from '../engine/pack/ajv-backend';
 import { check } from '../engine/check';
 import { formatPath, type Segment } from '../engine/paths';
 import type { Json, JsonObject, PackSource, SchemaNode, ToolSource } from '../engine/types';

@@ -3,7 +3,7 @@
 // with name and email.") and, when its name or place says so, what it identifies ("The number of the issue
 // (an integer), as listed by issues_list-for-repo."); a tool as what it does (operation-words.ts).
 import { FORMAT_RULES, TYPE_NAMES, valueText as show } from '../engine/faults/rule-words';
-import { enumIsListable } from '../engine/pack/pack-compiler';
+import { enumIsListable } from '../engine/schema';
 import type { Json, SchemaNode } from '../engine/types';
 import { identifierWords, plural, roleHead, type FieldRole } from './operation-words';
 

@@ -7,7 +7,7 @@
 // The pack-file checks (format, keywords, examples, the meta-schema) are left out: every imported tool passed
 // them with the AJV backend when the importer wrote it (src/importer/index.ts compiles each one), and
 // tests/importer/fresh.test.ts holds the committed packs to what the importer writes.
-import { newAjv, toolKey } from '../engine/validate/ajv-backend';
+import { newAjv, toolKey } from '../engine/pack/ajv-backend';
 import { dialectOf, type Dialect } from '../engine/validate/dialect';
 import { compilePackWith, type ValidatorBackend } from '../engine/pack/pack-compiler';
 import type { AjvError, CompiledPack, CompiledTool, PackSource } from '../engine/types';

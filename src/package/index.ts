@@ -3,4 +3,4 @@
 // AJV standalone validators, for your own packs precompiled as the shipped ones are.
 // The shipped packs are separate entry points (`actionable-errors/packs/<id>`), so importing one loads no other.
 export * from '../engine';
-export { precompiledBackend, type StandaloneValidate } from '../engine/validate/precompiled-backend';
+export { precompiledBackend, type StandaloneValidate } from '../engine/pack/precompiled-backend';

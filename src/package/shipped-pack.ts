@@ -6,7 +6,7 @@
 // The pack-file checks (format, keywords, examples) are left out: the same file passed them in the tests,
 // and tests/precompiled-validators.test.ts holds both backends to the same bodies.
 import { compilePackWith } from '../engine/pack/pack-compiler';
-import { precompiledBackend, type StandaloneValidate } from '../engine/validate/precompiled-backend';
+import { precompiledBackend, type StandaloneValidate } from '../engine/pack/precompiled-backend';
 import type { RegistryNames } from '../engine/registries/lookup';
 import { registerValueSet, type ValueSet } from '../engine/explain/value-sets';
 import type { CompiledPack } from '../engine/types';

@@ -2,7 +2,7 @@
 // demand: a user's own tool definitions (OpenAI, Anthropic or MCP) and the pack the importer made of an API
 // document. Shipped packs validate with generated code (checker.ts), so the first check never waits for it.
 // Every outcome is data: the problems a compile found, each with the JSON pointer it is about.
-import { compilePack } from '../engine/validate/ajv-backend';
+import { compilePack } from '../engine/pack/ajv-backend';
 import { PackError } from '../engine/pack/pack-compiler';
 import { loadValueSets } from '../engine/registries';
 import { packFromToolDefinitions } from '../engine/pack/tools-import';

@@ -8,7 +8,7 @@ import { stateProblems } from '../engine/checks/checks-compile';
 import { stateDiffers, traceSteps } from '../engine/checks/checks-docs';
 import { parseCall, parseJsonText, readCalls } from '../engine/parse/formats';
 import { compilePackWith } from '../engine/pack/pack-compiler';
-import { precompiledBackend } from '../engine/validate/precompiled-backend';
+import { precompiledBackend } from '../engine/pack/precompiled-backend';
 import { loadValueSetNames, loadValueSets, valueSetsWithoutNames } from '../engine/registries';
 import { matchToolName } from '../engine/parse/tool-names';
 import type { CheckOptions, CheckResult, CompiledPack } from '../engine/types';

@@ -1,6 +1,6 @@
 // Where the sandbox finds packs: loaders by file path, as a bundler's glob gives them (the playground's
 // pack-files.ts), or any map of the same shape (a test's). Kept apart so the light entry can name them.
-import type { StandaloneValidate } from '../engine/validate/precompiled-backend';
+import type { StandaloneValidate } from '../engine/pack/precompiled-backend';
 import type { ImportedShellModule } from '../imported/parts';
 
 type Loader<T> = () => Promise<T>;

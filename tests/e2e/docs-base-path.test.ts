@@ -13,7 +13,7 @@ import { launch } from './browser';
 import { astroEnv, buildSite, freePort, previewSite } from './site-server';
 import '../../src/engine/registries/all';
 import { check } from '../../src/engine';
-import { compilePack } from '../../src/engine/validate/ajv-backend';
+import { compilePack } from '../../src/engine/pack/ajv-backend';
 import type { PackSource } from '../../src/engine/types';
 
 const BASE = '/actionable/';

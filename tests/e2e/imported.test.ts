@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import '../../src/engine/registries/all';
 import { check, exportPack, exportTool, serializeBody } from '../../src/engine';
-import { compilePack } from '../../src/engine/validate/ajv-backend';
+import { compilePack } from '../../src/engine/pack/ajv-backend';
 import type { CompiledPack, PackSource } from '../../src/engine/types';
 import { packs as curatedPacks } from '../../src/packs';
 import { fieldTable } from '../../src/docs/fields';

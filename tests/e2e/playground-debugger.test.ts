@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { compressToEncodedURIComponent } from 'lz-string';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { check, packFromToolDefinitions, serializeBody } from '../../src/engine';
-import { compilePack } from '../../src/engine/validate/ajv-backend';
+import { compilePack } from '../../src/engine/pack/ajv-backend';
 import { replay } from '../../src/engine/replay';
 import { importSpec } from '../../src/importer';
 import { getPack } from '../../src/packs';

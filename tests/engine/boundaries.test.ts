@@ -73,6 +73,15 @@ describe('the engine (src/engine/)', () => {
     expect(found).toEqual([]);
   });
 
+  test('the stages from parse to the body import nothing of pack/, which compiles packs out of them', () => {
+    const stages = ['parse', 'absorb', 'validate', 'explain', 'body', 'faults'].map((d) => `${ENGINE}/${d}/`);
+    const found = files
+      .filter((f) => stages.some((d) => f.startsWith(d)))
+      .flatMap((f) => importsOf(f).map((i) => ({ spec: i.spec, path: resolveLocal(f, i.spec) })).filter((i) => i.path?.startsWith(`${ENGINE}/pack/`)).map((i) => `${f}: ${i.spec}`));
+    expect(files.some((f) => f.startsWith(`${ENGINE}/explain/`))).toBe(true);
+    expect(found).toEqual([]);
+  });
+
   test('its modules import one another in no cycle (type-only imports aside: they are erased)', () => {
     const graph = new Map(files.map((f) => [f, importsOf(f).filter((i) => !i.typeOnly).map((i) => resolveLocal(f, i.spec)).filter((p): p is string => !!p && p.startsWith(`${ENGINE}/`))]));
     // Depth-first search; a module met again while still on the path closes a cycle.

@@ -3,7 +3,7 @@
 // or inside a made-up one (moved and reported), and a tool name as a model guesses it or an SDK spells
 // it (the tool meant is the one did_you_mean). Each pack is the real imported one, loaded by id.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { compilePack } from '../../src/engine/validate/ajv-backend';
+import { compilePack } from '../../src/engine/pack/ajv-backend';
 import { check } from '../../src/engine/check';
 import type { CompiledPack, Json } from '../../src/engine/types';
 import { loadCatalogPack } from '../../src/package/catalog';

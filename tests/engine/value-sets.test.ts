@@ -265,7 +265,7 @@ describe('loading a registry only when a pack names it', () => {
   test('a pack that names a registry not loaded fails with its file, path and what; loadValueSets then lets it compile', async () => {
     vi.resetModules();
     // A fresh module graph: the engine without ./registries/all.ts, as the playground has it.
-    const { compilePack: freshCompile } = await import('../../src/engine/validate/ajv-backend');
+    const { compilePack: freshCompile } = await import('../../src/engine/pack/ajv-backend');
     const { PackError: FreshPackError } = await import('../../src/engine/pack/pack-compiler');
     const { loadValueSets } = await import('../../src/engine/registries');
     const { loadedValueSets } = await import('../../src/engine/explain/value-sets');

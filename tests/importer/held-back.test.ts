@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/engine';
-import { compilePack } from '../../src/engine/validate/ajv-backend';
+import { compilePack } from '../../src/engine/pack/ajv-backend';
 import type { SchemaNode } from '../../src/engine/types';
 import { CORPUS } from '../../src/cli/import-corpus';
 import { importSpec, type ImportReport } from '../../src/importer/index';

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { catalogText, CATALOG_FILE } from '../../src/cli/pack-catalog';
 import { runCli } from '../../src/cli/run';
 import { check, exportPack, packFromToolDefinitions, serializeBody } from '../../src/engine';
-import { compilePack } from '../../src/engine/validate/ajv-backend';
+import { compilePack } from '../../src/engine/pack/ajv-backend';
 import '../../src/engine/registries/all';
 import type { CompiledPack, PackSource } from '../../src/engine/types';
 import { sampledTools } from '../corpus-sample';

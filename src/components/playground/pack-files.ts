@@ -1,7 +1,7 @@
 // Where each pack's chunks are: a curated pack's file and generated validators, or an imported pack's
 // generated shell. Shared by the page's sandbox, which opens packs, and the head start (head-start.ts), which
 // begins their download with the page instead of after the checker has loaded.
-import type { StandaloneValidate } from '../../engine/validate/precompiled-backend';
+import type { StandaloneValidate } from '../../engine/pack/precompiled-backend';
 import type { ImportedShellModule } from '../../imported/parts';
 import { createSandbox, fileFor } from '../../sandbox';
 

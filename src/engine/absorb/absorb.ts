@@ -6,7 +6,7 @@
 // - on a field that declares `x-fold-case`, a value that is one permitted value in another case (USD for a
 //   currency Stripe writes usd) -> that value.
 // Other values are never changed here: `OPEN` for `open` is a fault the model must see, not a guess we make.
-import { deref } from '../pack/pack-compiler';
+import { deref } from '../schema';
 import { formatPath, type Segment } from '../paths';
 import { cutReceived } from '../faults/received';
 import { makeFault } from '../faults/fault';

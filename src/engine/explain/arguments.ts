@@ -1,8 +1,8 @@
 // The argument family: a field that is required and missing, and a name the tool does not take (with
 // the names it does, the nearest spelling, another wording of a declared name, or the object it goes in).
-import { deref } from '../pack/pack-compiler';
+import { deref } from '../schema';
 import { byValueShape, fieldShape, offerArguments, shapeRefutes } from '../absorb/argument-names';
-import { childFieldsOf, declaredNamesOf } from '../pack/field-index';
+import { childFieldsOf, declaredNamesOf } from '../field-index';
 import { formatPath, patternOf, valueAt, type Segment } from '../paths';
 import { cutReceived } from '../faults/received';
 import { addNote, dropNote, restate } from '../faults/fault';

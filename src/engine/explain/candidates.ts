@@ -4,7 +4,7 @@
 // and example, its date format) or dropped. A model follows a suggestion blindly, so no suggestion beats
 // a wrong one.
 import { conflictFaults } from '../validate/conflicts';
-import { fieldIndex } from '../pack/field-index';
+import { fieldIndex } from '../field-index';
 import { suggestValues } from './suggest';
 import { patternOf, valueAt, type Segment } from '../paths';
 import type { CompiledTool, FieldInfo, Fault, Json, JsonObject } from '../types';

@@ -1,6 +1,6 @@
 // The choice family: a value that fits none (or more than one) of a field's allowed shapes, that a rule
 // excludes, that lacks a required item, or that breaks a rule no other family words.
-import { deref } from '../pack/pack-compiler';
+import { deref } from '../schema';
 import { pointerToSegments, valueAt } from '../paths';
 import type { AjvError, ExplainContext, Fault, Json, SchemaNode } from '../types';
 import { compact, fitsAt } from './shapes';

@@ -2,7 +2,7 @@
 // imported one): the smallest value a schema takes, and a few words for what one branch of an
 // anyOf/oneOf wants. explain.ts and shapes.ts offer an example only after the validator has taken it in
 // place, so a guess here can cost a sentence but never a wrong suggestion.
-import { deref } from '../pack/pack-compiler';
+import { deref } from '../schema';
 import type { Json, SchemaNode } from '../types';
 
 /** What explain.ts knows of formats and types, passed in so this module needs nothing of it. */

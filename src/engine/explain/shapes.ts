@@ -7,7 +7,7 @@ import { minimalExample } from './schema-example';
 import { words } from '../absorb/absorb';
 import { conflictFaults } from '../validate/conflicts';
 import { FORMAT_RULES, SCHEMA_WORDS, whatToSend } from '../faults/rule-words';
-import { childFieldsOf, fieldIndex } from '../pack/field-index';
+import { childFieldsOf, fieldIndex } from '../field-index';
 import { PATTERN_FIELD_MAX, regexInputLimit } from '../validate/input-cap';
 import { formatPath, patternOf, valueAt, type Segment } from '../paths';
 import { addNote, dropNote, makeFault, messageOf, restate } from '../faults/fault';

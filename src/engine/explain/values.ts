@@ -2,7 +2,7 @@
 // the format or pattern its field states; each says what to send, with the value converted where it can be.
 import { enumCodeFor } from '../faults/codes';
 import { dateFormatProblem, dateReading, patternTakesOffsets } from '../validate/date-formats';
-import { enumIsListable } from '../pack/pack-compiler';
+import { enumIsListable } from '../schema';
 import { type Segment } from '../paths';
 import { addNote, restate } from '../faults/fault';
 import { numberFromString, suggestValues } from './suggest';

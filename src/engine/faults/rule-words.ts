@@ -2,7 +2,7 @@
 // said in words. The bodies (explain.ts, shapes.ts), the strict exports' glosses (strict-lint.ts) and the
 // importer's field descriptions all say a rule through these, so a rule reads the same wherever it shows.
 // Only the pack and the schema are worded here, never what a caller sent.
-import { enumIsListable } from '../pack/pack-compiler';
+import { enumIsListable } from '../schema';
 import type { SchemaWords } from '../explain/schema-example';
 import type { FieldInfo, Json, SchemaNode } from '../types';
 

@@ -6,13 +6,10 @@ import { checkRuleCodes, compileToolChecks, packState, stateProblems, stateShape
 import { enumCodeFor } from '../faults/codes';
 import { dialectOf, type Dialect } from '../validate/dialect';
 import { PACK_KEYWORDS } from './pack-schema';
+import { deref, enumIsListable, resolveLocalRef } from '../schema';
 import type { AjvError, CompiledPack, CompiledTool, FieldInfo, Json, PackSource, RefusedTool, SchemaNode, ToolSource } from '../types';
 import { parseUnit, unitProblems } from '../explain/units';
 import { VALUE_SET_NAMES, valueSet } from '../explain/value-sets';
-
-/** An enum is listed in the message when it has at most this many values and this many characters. */
-export const ENUM_LIST_MAX_VALUES = 12;
-export const ENUM_LIST_MAX_CHARS = 160;
 
 export interface PackProblem {
   /** JSON pointer into the pack file. */
@@ -329,35 +326,6 @@ function transform(node: unknown, path: string, ctx: TransformContext, location:
 /** Wire schema nodes whose `enum` a registry filled: validated against, left out of every export. */
 export const REGISTRY_ENUMS = new WeakSet<SchemaNode>();
 
-/** Resolves a local `$ref` ("#/$defs/x") against the tool's argument schema. */
-export function resolveLocalRef(root: SchemaNode, node: SchemaNode): { node: SchemaNode; pointer: string } | undefined {
-  const ref = node.$ref;
-  if (typeof ref !== 'string' || !ref.startsWith('#')) return undefined;
-  let cur: any = root;
-  const pointer = ref.slice(1);
-  // "#foo" names an anchor, not a place: it is no JSON pointer to walk.
-  if (pointer !== '' && !pointer.startsWith('/')) return undefined;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (cur === null || typeof cur !== 'object' || !(key in cur)) return undefined;
-    cur = cur[key];
-  }
-  return cur && typeof cur === 'object' ? { node: cur, pointer } : undefined;
-}
-
-/** Follows `$ref` and single-branch `allOf` so the caller sees the node that declares properties. */
-export function deref(root: SchemaNode, node: SchemaNode, seen?: Set<SchemaNode>): SchemaNode {
-  let cur = node;
-  // The set of nodes followed is made only for a $ref: most nodes have none, and this runs on every node read.
-  while (cur && typeof cur === 'object' && typeof cur.$ref === 'string' && !(seen ??= new Set()).has(cur)) {
-    seen.add(cur);
-    const r = resolveLocalRef(root, cur);
-    if (!r) break;
-    cur = r.node;
-  }
-  return cur;
-}
-
 function collectFields(root: SchemaNode, tool: ToolSource, problems: PackProblem[], basePath: string): Map<string, FieldInfo & { pointer: string }> {
   const fields = new Map<string, FieldInfo & { pointer: string }>();
   const walk = (node: SchemaNode, fieldPath: string, pointer: string, depth: number, seen: Set<SchemaNode>) => {
@@ -453,19 +421,6 @@ function fieldInfo(root: SchemaNode, name: string, path: string, raw: SchemaNode
     valueSet: set?.name,
     unit: parseUnit(node['x-unit']),
   };
-}
-
-/** True when the permitted set is small enough to be worth its tokens in every message. */
-/** Per enum list (the pack's, which compiled packs never change): whether it is listable, read on every enum fault. */
-const LISTABLE = new WeakMap<readonly Json[], boolean>();
-
-export function enumIsListable(values: readonly Json[]): boolean {
-  let listable = LISTABLE.get(values);
-  if (listable === undefined) {
-    listable = values.length <= ENUM_LIST_MAX_VALUES && values.map((v) => String(v)).join(', ').length <= ENUM_LIST_MAX_CHARS;
-    LISTABLE.set(values, listable);
-  }
-  return listable;
 }
 
 function checkFieldKeywords(fields: Map<string, FieldInfo & { pointer: string }>, basePath: string, problems: PackProblem[]) {

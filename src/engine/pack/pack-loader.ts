@@ -3,7 +3,7 @@
 import { check } from '../check';
 // Defined beside the docs' use of it, so the playground gets it without the AJV loader.
 import { checkExampleOptions } from '../checks/checks-docs';
-import { compilePack } from '../validate/ajv-backend';
+import { compilePack } from './ajv-backend';
 import { PackError, type PackProblem } from './pack-compiler';
 import type { CompiledPack } from '../types';
 

@@ -42,7 +42,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats';
 import { STRICT_DATE_FORMATS } from '../validate/date-formats';
 import { FORMAT_RULES, lengthText, listValues, oneOfText, rangeText, whatToSend } from '../faults/rule-words';
-import { enumIsListable, resolveLocalRef } from './pack-compiler';
+import { enumIsListable, resolveLocalRef } from '../schema';
 import type { CompiledPack, CompiledTool, FieldInfo, Json, JsonObject, SchemaNode } from '../types';
 
 export type StrictTarget = 'openai-strict' | 'anthropic-strict' | 'gemini';

@@ -1,6 +1,6 @@
 // Bring your own tools: tool definitions in OpenAI, Anthropic or MCP shape become a pack with no
 // glosses, so a user's own tools get the same bodies. Mistakes are named by where they are.
-import { compilePack } from '../validate/ajv-backend';
+import { compilePack } from './ajv-backend';
 import { PackError, type PackProblem } from './pack-compiler';
 import type { CompiledPack, PackSource, RefusedTool, ToolSource } from '../types';
 

@@ -1,6 +1,6 @@
 // Conflicting arguments: two fields a pack declares cannot be sent together (x-conflicts). AJV knows nothing
 // of them, so validation asks this module for their faults beside the schema's own.
-import { fieldIndex } from '../pack/field-index';
+import { fieldIndex } from '../field-index';
 import { valuesAlong, type Segment } from '../paths';
 import { makeFault } from '../faults/fault';
 import type { ExplainContext, Fault, Json } from '../types';

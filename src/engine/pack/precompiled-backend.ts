@@ -1,7 +1,7 @@
 // Validators generated at build time (npm run precompile, src/generated/validators/): the playground's
 // shipped packs use them, so the browser never loads AJV's compiler for them. The pack-file checks are
 // left out: the same packs passed them with the AJV backend at build time and in the tests.
-import type { ValidatorBackend } from '../pack/pack-compiler';
+import type { ValidatorBackend } from './pack-compiler';
 import type { AjvError } from '../types';
 
 /** A generated validator: AJV's standalone code, same signature as a compiled one. */

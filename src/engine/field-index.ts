@@ -2,7 +2,7 @@
 // declared names at each level, and the fields that declare conflicts. Explaining a fault asks these
 // questions many times per call (every probe of a candidate checks the conflicts), and scanning every
 // field of the tool for each answer was a large part of a faulty call's cost.
-import type { CompiledTool, FieldInfo } from '../types';
+import type { CompiledTool, FieldInfo } from './types';
 
 export interface FieldIndex {
   /** The map this index was built from; a tool given another map gets a new index. */

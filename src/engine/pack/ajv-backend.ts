@@ -8,11 +8,11 @@ import AjvDraft7 from 'ajv';
 import unevaluatedModule from 'ajv/dist/vocabularies/unevaluated';
 import type { Vocabulary } from 'ajv';
 import addFormats from 'ajv-formats';
-import { dialectOf, type Dialect } from './dialect';
-import { STRICT_DATE_FORMATS } from './date-formats';
-import { capFormats, cappedRegExp } from './input-cap';
-import { compilePackWith, type CompileOptions, type PackValidators, type ValidatorBackend } from '../pack/pack-compiler';
-import { KEYWORD_SCHEMAS, PACK_FILE_SCHEMA } from '../pack/pack-schema';
+import { dialectOf, type Dialect } from '../validate/dialect';
+import { STRICT_DATE_FORMATS } from '../validate/date-formats';
+import { capFormats, cappedRegExp } from '../validate/input-cap';
+import { compilePackWith, type CompileOptions, type PackValidators, type ValidatorBackend } from './pack-compiler';
+import { KEYWORD_SCHEMAS, PACK_FILE_SCHEMA } from './pack-schema';
 import type { AjvError, CompiledPack, SchemaNode } from '../types';
 
 /** What a standalone (generated) validator needs instead: code that names the same capped regexp engine and formats. */

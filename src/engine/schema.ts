@@ -1,0 +1,50 @@
+// Reading a schema, for every stage: following a local `$ref` to the node it names, and whether a
+// permitted set is short enough to list in a message. Kept apart from the pack compiler, which builds on
+// it, so a stage that only reads a schema depends on nothing that compiles one.
+import type { Json, SchemaNode } from './types';
+
+/** An enum is listed in the message when it has at most this many values and this many characters. */
+export const ENUM_LIST_MAX_VALUES = 12;
+export const ENUM_LIST_MAX_CHARS = 160;
+
+/** Resolves a local `$ref` ("#/$defs/x") against the tool's argument schema. */
+export function resolveLocalRef(root: SchemaNode, node: SchemaNode): { node: SchemaNode; pointer: string } | undefined {
+  const ref = node.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#')) return undefined;
+  let cur: any = root;
+  const pointer = ref.slice(1);
+  // "#foo" names an anchor, not a place: it is no JSON pointer to walk.
+  if (pointer !== '' && !pointer.startsWith('/')) return undefined;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (cur === null || typeof cur !== 'object' || !(key in cur)) return undefined;
+    cur = cur[key];
+  }
+  return cur && typeof cur === 'object' ? { node: cur, pointer } : undefined;
+}
+
+/** Follows local `$ref`s, so the caller sees the node that declares properties. */
+export function deref(root: SchemaNode, node: SchemaNode, seen?: Set<SchemaNode>): SchemaNode {
+  let cur = node;
+  // The set of nodes followed is made only for a $ref: most nodes have none, and this runs on every node read.
+  while (cur && typeof cur === 'object' && typeof cur.$ref === 'string' && !(seen ??= new Set()).has(cur)) {
+    seen.add(cur);
+    const r = resolveLocalRef(root, cur);
+    if (!r) break;
+    cur = r.node;
+  }
+  return cur;
+}
+
+/** Per enum list (the pack's, which compiled packs never change): whether it is listable, read on every enum fault. */
+const LISTABLE = new WeakMap<readonly Json[], boolean>();
+
+/** True when the permitted set is small enough to be worth its tokens in every message. */
+export function enumIsListable(values: readonly Json[]): boolean {
+  let listable = LISTABLE.get(values);
+  if (listable === undefined) {
+    listable = values.length <= ENUM_LIST_MAX_VALUES && values.map((v) => String(v)).join(', ').length <= ENUM_LIST_MAX_CHARS;
+    LISTABLE.set(values, listable);
+  }
+  return listable;
+}
