@@ -10,6 +10,7 @@ import { enumDictionary, genericDictionary, ruleDictionary } from '../src/docs/d
 import { codesInBody, packExamples } from '../src/docs/examples';
 import { markRanges } from '../src/docs/highlight';
 import { fieldAnchor } from '../src/docs/urls';
+import { breakablePieces, LONG_WORD } from '../src/docs/break-long';
 import { plural } from '../src/docs/words';
 
 describe('fields table words', () => {
@@ -198,5 +199,21 @@ describe('error dictionary', () => {
         expect(r.code).toBe(String(r.result.body!.error));
       }
     }
+  });
+});
+
+describe('breakablePieces (where a long name may break in a fields table)', () => {
+  test('breaks a long enum name after each underscore and a long camelCase name before each word, and gives back the same text', () => {
+    const text = 'One of DEVELOPER_METADATA_LOCATION_MATCHING_STRATEGY_UNSPECIFIED, EXACT_LOCATION or INTERSECTING_LOCATION.';
+    const pieces = breakablePieces(text);
+    expect(pieces.join('')).toBe(text);
+    expect(pieces.slice(0, 3)).toEqual(['One of DEVELOPER_', 'METADATA_', 'LOCATION_']);
+    expect(breakablePieces('importFunctionsExternalUrlAccessAllowed')).toEqual(['import', 'Functions', 'External', 'Url', 'Access', 'Allowed']);
+    expect(breakablePieces('requests[].addChart.chart.spec.')).toEqual(['requests[].', 'add', 'Chart.', 'chart.', 'spec.']);
+  });
+
+  test('leaves words shorter than LONG_WORD whole, so a short code pill never breaks', () => {
+    for (const short of ['check()', 'labels', 'EXACT_LOCATION', 'a'.repeat(LONG_WORD - 1), 'in progress: open_ticket']) expect(breakablePieces(short)).toEqual([short]);
+    expect(breakablePieces('')).toEqual(['']);
   });
 });

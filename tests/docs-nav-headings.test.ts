@@ -16,6 +16,8 @@ describe('tocEntries', () => {
       '<h2 id="invalid_status" class="code-title"><code>invalid_status</code> <a class="small" href="/errors/">what it means</a></h2>',
       '<h2 id="enum-codes">Enum codes &amp; rules, per&nbsp;pack</h2>',
       '<h4 id="deep">Too deep</h4>',
+      // A nested field's name, with the break hints a long name gets: read as the name, without spaces.
+      '<h3 class="field-name" id="field-cd"><a class="anchor" href="#field-cd"><span class="parent">conference<wbr>Data.<wbr></span><span class="leaf">create<wbr>Request</span></a></h3>',
     ].join('\n');
     expect(tocEntries(html)).toEqual([
       { id: 'stage-parse', label: 'Stage: parse', depth: 2 },
@@ -23,6 +25,7 @@ describe('tocEntries', () => {
       { id: 'field-amount', label: 'amount', depth: 3 },
       { id: 'invalid_status', label: 'invalid_status', depth: 2 },
       { id: 'enum-codes', label: 'Enum codes & rules, per pack', depth: 2 },
+      { id: 'field-cd', label: 'conferenceData.createRequest', depth: 3 },
     ]);
   });
 

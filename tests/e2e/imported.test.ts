@@ -292,6 +292,28 @@ describe('build: imported packs', () => {
     await done(s);
   });
 
+  test('at 1440 px Sheets\' batchUpdate table fits its frame: long enum names and camelCase fields break at their word joins, a type never inside a word', async () => {
+    const s = await session();
+    await s.page.setViewportSize({ width: 1440, height: 900 });
+    // DEVELOPER_METADATA_LOCATION_MATCHING_STRATEGY_UNSPECIFIED held the description column 557 px wide, and the table 1,446 px in an 880 px frame.
+    await s.page.goto(siteUrl('/packs/google-sheets-v4/spreadsheets_batchUpdate/'));
+    const fit = await s.page.locator('table.fields').evaluate((t) => {
+      const types = [...t.querySelectorAll<HTMLElement>('.type')].filter((e) => !e.textContent!.includes(' '));
+      const style = getComputedStyle(types[0]);
+      return {
+        table: t.scrollWidth,
+        frame: t.parentElement!.clientWidth,
+        // A one-word type on more than one line was broken inside its word.
+        brokenTypes: types.filter((e) => e.getClientRects().length > 1 || e.getBoundingClientRect().height > parseFloat(style.lineHeight) * 1.5).map((e) => e.textContent),
+        longName: t.textContent!.includes('DEVELOPER_METADATA_LOCATION_MATCHING_STRATEGY_UNSPECIFIED'),
+      };
+    });
+    expect(fit.longName).toBe(true);
+    expect(fit.table).toBeLessThanOrEqual(fit.frame);
+    expect(fit.brokenTypes).toEqual([]);
+    await done(s);
+  });
+
   test('an object Sheets uses again is a row that takes the reader to where its fields are listed', async () => {
     const s = await session();
     await s.page.goto(siteUrl('/packs/google-sheets-v4/spreadsheets_batchUpdate/'));

@@ -19,8 +19,10 @@ function decode(text: string): string {
   });
 }
 
+/** A heading's text: a line-break hint (<wbr>) and an inline element join what they hold; any other tag is a space. */
 function textOf(html: string): string {
-  return decode(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  const joined = html.replace(/<wbr\s*\/?>/gi, '').replace(/<\/?(?:span|code|strong|em|b|i|a)\b[^>]*>/gi, '');
+  return decode(joined.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
 }
 
 /**
