@@ -2,7 +2,7 @@
 // aborted, so a test can assert the site works behind a closed network.
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -31,6 +31,26 @@ export async function launch(): Promise<Browser> {
       '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost, EXCLUDE 127.0.0.1',
     ],
   });
+}
+
+/**
+ * The browser of a test file: launched before its tests, closed after them, so a file says `const chrome =
+ * useBrowser()` once and reads `chrome.browser` in its tests and hooks.
+ */
+export function useBrowser(): { readonly browser: Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get browser(): Browser {
+      if (!browser) throw new Error('the browser is launched in beforeAll: read chrome.browser inside a test or a hook');
+      return browser;
+    },
+  };
 }
 
 export interface Session {

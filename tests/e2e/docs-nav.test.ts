@@ -3,24 +3,17 @@
 // and one primary call to action on the home page; axe clean in light and dark, at 1440 and 360 px.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import { allGenericCodes, check } from '../../src/engine';
 import { packs } from '../../src/packs';
 import { decodeShareState } from '../../src/share-link';
-import { launch, openPage, siteUrl, type Session } from './browser';
+import { useBrowser, openPage, siteUrl, type Session } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = useBrowser();
 
 async function session(width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Session> {
-  const s = await openPage(browser, { colorScheme });
+  const s = await openPage(chrome.browser, { colorScheme });
   await s.page.setViewportSize({ width, height: width > 1000 ? 900 : 780 });
   return s;
 }

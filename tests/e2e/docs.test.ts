@@ -1,27 +1,21 @@
 // The documentation site, built by the e2e global setup and served by `astro preview`, checked in Chromium.
 // Build assertions (every tool has a page, every field its rules and gloss, every body equals check())
 // read the served pages; expected values come from the pack data and check(), never from the page helpers.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { check, checkExampleOptions, codeInfo, enumCodes, exportTool, lintTool, serializeBody, STRICT_TARGETS, strictExportTool, strictReport } from '../../src/engine';
 import type { CheckOptions, CompiledPack, CompiledTool, FieldInfo, Json } from '../../src/engine';
 import { packs } from '../../src/packs';
 import { decodeShareState } from '../../src/share-link';
-import { launch, openPage, siteUrl, type Session } from './browser';
+import { useBrowser, openPage, siteUrl, type Session } from './browser';
 
-let browser: Browser;
+const chrome = useBrowser();
 const sessions: Session[] = [];
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function session(options: Parameters<typeof openPage>[1] = {}): Promise<Session> {
-  const s = await openPage(browser, options);
+  const s = await openPage(chrome.browser, options);
   sessions.push(s);
   return s;
 }

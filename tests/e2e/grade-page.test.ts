@@ -1,19 +1,12 @@
 // /grade/: the styles' replies made by their libraries at build time and graded; the engine's row graded
 // too; tau-bench's strings read from the shared corpus; reachable from the nav; readable at 1440 and 360 px.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, openPage, siteUrl } from './browser';
+import { expect, test } from 'vitest';
+import { useBrowser, openPage, siteUrl } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = useBrowser();
 
 test('the grade page grades each style on each call, the engine included, and the nav links to it', async () => {
-  const s = await openPage(browser);
+  const s = await openPage(chrome.browser);
   await s.page.setViewportSize({ width: 1440, height: 1000 });
   expect((await s.page.goto(siteUrl('/grade/')))?.status()).toBe(200);
   const nav = s.page.locator('a', { hasText: /^Grade$/ }).first();

@@ -1,19 +1,13 @@
 // A message holding several calls, pasted into the playground in Chromium against the built site: one
 // body per call, in the message's order, each the bytes check() gives that call on its own here.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { checkCalls, serializeBody } from '../../src/engine';
 import { getPack } from '../../src/packs';
-import { launch } from './browser';
+import { useBrowser } from './browser';
 import { done, openPlayground } from './playground-support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = useBrowser();
 
 /** Replaces an editor's text with a real paste (clipboard, then Ctrl+V), as a user does. */
 async function paste(page: Page, testId: string, text: string) {
@@ -26,7 +20,7 @@ async function paste(page: Page, testId: string, text: string) {
 
 describe('several calls in one message', () => {
   test('parallel Anthropic tool_use blocks: one body per call, as check() gives each alone', async () => {
-    const s = await openPlayground(browser);
+    const s = await openPlayground(chrome.browser);
     const message = JSON.stringify({ role: 'assistant', content: [
       { type: 'tool_use', id: 'toolu_a', name: 'update_ticket', input: { ticket_id: 'T-8841', status: 'OPEN' } },
       { type: 'tool_use', id: 'toolu_b', name: 'get_ticket', input: { ticket_id: 'T-8841' } },

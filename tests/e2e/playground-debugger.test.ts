@@ -2,8 +2,8 @@
 // linked back to the call; the session remembered; links that survive mail and chat; a whole transcript
 // replayed; the suggested call in the caller's own envelope; pickers that scale; and an API document pasted
 // into Your tools. Every body shown is compared with the engine run here, in Node, on the same input.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { compressToEncodedURIComponent } from 'lz-string';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
@@ -20,19 +20,13 @@ import { DEFAULT_EXAMPLE, EXAMPLES, REPLAY_EXAMPLES } from '../../src/components
 import { entrySources } from '../../src/sandbox/faults';
 import { callLine } from '../../src/components/playground/ReplayPanel';
 import { SESSION_FILE_FORMAT } from '../../src/components/playground/storage';
-import { launch, openPage, siteUrl } from './browser';
+import { useBrowser, openPage, siteUrl } from './browser';
 import { done, expected, openPlayground, shownBody } from './playground-support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = useBrowser();
 
 const helpdesk = getPack('helpdesk')!;
-const open = (hash = '', options: Parameters<typeof openPlayground>[2] = {}) => openPlayground(browser, hash, options);
+const open = (hash = '', options: Parameters<typeof openPlayground>[2] = {}) => openPlayground(chrome.browser, hash, options);
 const example = (id: string) => EXAMPLES.find((e) => e.id === id)!;
 
 async function paste(page: Page, testId: string, text: string) {
@@ -125,7 +119,7 @@ describe('result first', () => {
   });
 
   test('at 360 px the call and its body are both on the first screen', async () => {
-    const s = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const s = await openPage(chrome.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
     await s.page.setViewportSize({ width: 360, height: 740 });
     await s.page.goto(siteUrl('/playground/'));
     await s.page.locator('[data-testid=playground][data-ready=monaco]').waitFor({ timeout: 30_000 });
@@ -170,7 +164,7 @@ describe('result first', () => {
 
 describe('instant', () => {
   test('the body is on screen before Monaco, in a plain read-only view of the call', async () => {
-    const s = await openPage(browser);
+    const s = await openPage(chrome.browser);
     // Monaco held back: the page must not wait for it.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -285,7 +279,7 @@ describe('the replay of a whole transcript', () => {
   const essay = REPLAY_EXAMPLES[0];
 
   async function openReplay(hash = '') {
-    const s = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const s = await openPage(chrome.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
     await s.page.goto(siteUrl('/playground/') + hash);
     if (!hash) await s.page.locator('[data-testid=tab-replay]').click();
     await s.page.locator('[data-testid=replay-summary][data-wasted-tokens]:not([data-wasted-tokens=""])').waitFor({ timeout: 30_000 });

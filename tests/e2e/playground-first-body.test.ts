@@ -2,27 +2,21 @@
 // it reads with JavaScript off; a shared link's is written by the page's early script with React's island and
 // Monaco held back; the island then shows the same body in the same place; a link the fallback does not show
 // never shows the default's body instead. Bodies are compared with check() run here on the same call.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Route } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Route } from 'playwright-core';
 import { getPack } from '../../src/packs';
 import { encodeShareState } from '../../src/share-link';
 import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE } from '../../src/components/playground/first-example';
-import { launch, openPage, siteUrl } from './browser';
+import { useBrowser, openPage, siteUrl } from './browser';
 import { done, expected } from './playground-support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = useBrowser();
 
 const pretty = (body: unknown) => JSON.stringify(body, null, 2);
 
 describe('the first body', () => {
   test('the default example’s body is in the served HTML: readable with JavaScript off', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await chrome.browser.newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
       await page.goto(siteUrl('/playground/'));
@@ -45,7 +39,7 @@ describe('the first body', () => {
     const link = encodeShareState({ pack: 'stripe', tool: 'create_refund', call });
     const { r } = expected(getPack('stripe')!, call, { tool: 'create_refund' });
     expect(r.ok).toBe(false);
-    const s = await openPage(browser);
+    const s = await openPage(chrome.browser);
     await s.page.setViewportSize({ width, height: 740 });
     // Held, not refused: the page gets them once the early body has been read.
     const held: Route[] = [];
@@ -72,7 +66,7 @@ describe('the first body', () => {
   });
 
   test('a link the fallback does not show (your own tools) never shows the default’s body in its stead', async () => {
-    const s = await openPage(browser);
+    const s = await openPage(chrome.browser);
     await s.page.route(/\/_astro\/Playground\.[^/]*\.js$/, () => undefined);
     await s.page.goto(siteUrl('/playground/') + encodeShareState({ pack: 'helpdesk', call: CUSTOM_SAMPLE.call, tools: CUSTOM_SAMPLE.tools }));
     await s.page.locator('[data-first-body=none]').waitFor({ timeout: 30_000 });

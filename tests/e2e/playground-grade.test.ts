@@ -1,23 +1,17 @@
 // The playground's "Grade a reply" panel in Chromium: a link carrying a server's reply reopens the panel with
 // it and shows what grade() gives here for the same pack, call and reply (points, rounds, o200k tokens); typing
 // a reply puts it in the link, clearing it says what to paste; nothing overflows at 360 px.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { grade } from '../../src/engine';
 import { getPack } from '../../src/packs';
 import { decodeShareState, encodeShareState } from '../../src/share-link';
-import { launch, siteUrl } from './browser';
+import { useBrowser, siteUrl } from './browser';
 import { done, expected, openPlayground, shownBody } from './playground-support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = useBrowser();
 
 const helpdesk = getPack('helpdesk')!;
 const CALL = JSON.stringify({ name: 'update_ticket', arguments: { ticket_id: 'T-8841', status: 'OPEN' } }, null, 2);
@@ -36,7 +30,7 @@ async function hashReply(page: Page) {
 
 describe('Grade a reply', () => {
   test('a link with a reply reopens the panel: the points, "never" against 1 round, o200k tokens, the body beside it', async () => {
-    const s = await openPlayground(browser, encodeShareState({ pack: 'helpdesk', call: CALL, reply: REPLY }));
+    const s = await openPlayground(chrome.browser, encodeShareState({ pack: 'helpdesk', call: CALL, reply: REPLY }));
     await s.page.setViewportSize({ width: 1440, height: 1100 });
     await shownBody(s.page, expected(helpdesk, CALL).bytes);
     const want = grade(helpdesk, CALL, REPLY, { countTokens });
@@ -79,7 +73,7 @@ describe('Grade a reply', () => {
   });
 
   test('without a reply the panel says what to paste; typing one grades it and puts it in the link; clearing it takes it out', async () => {
-    const s = await openPlayground(browser, encodeShareState({ pack: 'helpdesk', call: CALL }));
+    const s = await openPlayground(chrome.browser, encodeShareState({ pack: 'helpdesk', call: CALL }));
     const box = s.page.locator('[data-testid=grade-reply]');
     await box.waitFor();
     expect(await s.page.locator('[data-testid=grade-empty]').textContent()).toMatch(/paste what your server sends back/);
@@ -99,7 +93,7 @@ describe('Grade a reply', () => {
   });
 
   test('the /grade/ page links to the panel with its example reply, and the link opens it', async () => {
-    const s = await openPlayground(browser);
+    const s = await openPlayground(chrome.browser);
     await s.page.goto(siteUrl('/grade/'));
     await s.page.locator('a[data-role=playground-grade]').click();
     await s.page.locator('[data-testid=playground][data-ready=monaco]').waitFor({ timeout: 30_000 });

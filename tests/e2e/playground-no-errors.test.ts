@@ -1,20 +1,14 @@
 // The playground as a new user goes through it: every example of the Examples menu, every tab, and calls
 // typed key by key. The page must show the engine's body each time and never log an error: an uncaught
 // error or a console error (React's "maximum update depth", #185, among them) fails the test.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { getPack } from '../../src/packs';
 import { EXAMPLES } from '../../src/components/playground/examples';
-import { launch, siteUrl } from './browser';
+import { useBrowser, siteUrl } from './browser';
 import { done, expected, openPlayground, shownBody } from './playground-support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = useBrowser();
 
 // In this order each click selects its tab: from Replay, Pack tools and Your tools pick what the replay is
 // checked against and stay on Replay (session.ts), so Replay is left for State.
@@ -34,7 +28,7 @@ async function typeCall(page: Page, text: string) {
 
 describe('playground without errors', () => {
   test('every example of the Examples menu shows the engine’s body, with no error logged', { timeout: 240_000 }, async () => {
-    const s = await openPlayground(browser);
+    const s = await openPlayground(chrome.browser);
     const { page } = s;
     await page.locator('[data-testid=examples-button]').click();
     // The catalogue is its own chunk, loaded as the menu opens.
@@ -66,7 +60,7 @@ describe('playground without errors', () => {
   });
 
   test('every tab opens, and opens again, with no error logged', { timeout: 120_000 }, async () => {
-    const s = await openPlayground(browser);
+    const s = await openPlayground(chrome.browser);
     const { page } = s;
     for (const round of [1, 2]) {
       for (const tab of TABS) {
@@ -90,7 +84,7 @@ describe('playground without errors', () => {
     ['a currency in capitals', 'create_payment_intent(amount=1000, currency="EUR")'],
     ['a field name in another case', 'create_customer(name="Ada", Email="ada@example.com")'],
   ])('%s, typed against the Stripe pack, shows its body with no error logged', { timeout: 120_000 }, async (_about, call) => {
-    const s = await openPlayground(browser);
+    const s = await openPlayground(chrome.browser);
     const { page } = s;
     await page.locator('[data-testid=pack-select]').click();
     await page.keyboard.type('Stripe');
@@ -105,7 +99,7 @@ describe('playground without errors', () => {
   });
 
   test('a link whose # arrived percent-encoded opens the playground with its state', { timeout: 60_000 }, async () => {
-    const s = await openPlayground(browser);
+    const s = await openPlayground(chrome.browser);
     const example = EXAMPLES.find((ex) => ex.pack === 'stripe')!;
     // The link the page itself makes for an example, then mangled as a chat tool does: # as %23.
     await s.page.locator('[data-testid=examples-button]').click();
@@ -113,7 +107,7 @@ describe('playground without errors', () => {
     await shownBody(s.page, expected(getPack('stripe')!, example.call).bytes);
     await expect.poll(() => s.page.evaluate(() => location.hash)).toMatch(/^#v1\//);
     const hash = await s.page.evaluate(() => location.hash);
-    const again = await openPlayground(browser, '');
+    const again = await openPlayground(chrome.browser, '');
     await again.page.goto(siteUrl('/playground/') + '%23' + hash.slice(1));
     await again.page.locator('[data-testid=playground][data-ready=monaco]').waitFor({ timeout: 30_000 });
     expect(new URL(again.page.url()).pathname).toMatch(/\/playground\/$/);

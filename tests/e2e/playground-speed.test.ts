@@ -7,21 +7,15 @@
 // - Keystroke to body: from each key's input event (its timeStamp) to the mutation of the body it changes.
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { FAST_3G } from '../../bench/playground';
 import { encodeShareState } from '../../src/share-link';
 import { getPack } from '../../src/packs';
-import { launch, openPage, siteUrl } from './browser';
+import { useBrowser, openPage, siteUrl } from './browser';
 import { done, expected, openPlayground, shownBody } from './playground-support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = useBrowser();
 
 const RUNS = 7;
 /** Fewer loads on the shaped network: each waits for every chunk at 1.6 Mbps. */
@@ -42,7 +36,7 @@ function stats(values: number[], digits = 1) {
  */
 async function firstBody(hash: string, shaped: boolean) {
   // No request route: it would add playwright's round trip to every chunk the first body waits for.
-  const s = await openPage(browser, { watchRequests: false });
+  const s = await openPage(chrome.browser, { watchRequests: false });
   if (shaped) {
     const cdp = await s.context.newCDPSession(s.page);
     await cdp.send('Network.enable');
@@ -124,7 +118,7 @@ describe('speed (reported, not asserted)', () => {
   });
 
   test('keystroke to updated body: input event to DOM mutation', { timeout: 180_000 }, async () => {
-    const s = await openPlayground(browser, '', { permissions: ['clipboard-read', 'clipboard-write'] });
+    const s = await openPlayground(chrome.browser, '', { permissions: ['clipboard-read', 'clipboard-write'] });
     const helpdesk = getPack('helpdesk')!;
     for (const size of [1_000, 9_500]) {
       // A create_ticket call of about `size` characters whose priority is wrong: every key changes `received`.

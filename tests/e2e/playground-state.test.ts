@@ -2,27 +2,21 @@
 // body, a link carries an edited state (and only an edited one) and reopens the same body, and the new
 // examples of the ordered checks show what check() gives. Every displayed body is check() run here on the
 // same call and the same state.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { checkExampleOptions, traceSteps, type CheckResult, type FaultBody, type JsonObject } from '../../src/engine';
 import { getPack } from '../../src/packs';
 import { decodeShareState, encodeShareState } from '../../src/share-link';
 import { EXAMPLES } from '../../src/components/playground/examples';
-import { launch } from './browser';
+import { useBrowser } from './browser';
 import { done, expected, openPlayground, shownBody } from './playground-support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = useBrowser();
 
 const helpdesk = getPack('helpdesk')!;
 
-const open = (hash = '', options: Parameters<typeof openPlayground>[2] = {}) => openPlayground(browser, hash, options);
+const open = (hash = '', options: Parameters<typeof openPlayground>[2] = {}) => openPlayground(chrome.browser, hash, options);
 
 
 

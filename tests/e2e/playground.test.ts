@@ -1,8 +1,8 @@
 // The playground in Chromium against the built site. Every displayed body is compared with check() run
 // here, in Node, on the same call: the page must show those exact bytes. Nothing may leave localhost,
 // nothing may log an error, and markup in a call must stay text.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { compressToEncodedURIComponent } from 'lz-string';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
@@ -12,19 +12,13 @@ import { packExamples } from '../../src/docs/examples';
 import { decodeShareState, SHARE_WARN_BYTES } from '../../src/share-link';
 import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE, EXAMPLES } from '../../src/components/playground/examples';
 import { SHAPE_LABELS } from '../../src/components/playground/labels';
-import { launch, siteUrl } from './browser';
+import { useBrowser, siteUrl } from './browser';
 import { openApiTool } from './openapi-tool';
 import { done, expected, openPlayground, shownBody } from './playground-support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = useBrowser();
 
-const open = (hash = '', options: Parameters<typeof openPlayground>[2] = {}) => openPlayground(browser, hash, options);
+const open = (hash = '', options: Parameters<typeof openPlayground>[2] = {}) => openPlayground(chrome.browser, hash, options);
 
 
 

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, openPage, siteUrl } from './browser';
+import { expect, test } from 'vitest';
+import { useBrowser, openPage, siteUrl } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = useBrowser();
 
 test('the built site serves its home page without reaching outside localhost', async () => {
-  const s = await openPage(browser);
+  const s = await openPage(chrome.browser);
   const res = await s.page.goto(siteUrl('/'));
   expect(res?.status()).toBe(200);
   await expect(s.page.locator('h1').first().textContent()).resolves.toContain('Actionable');
