@@ -9,7 +9,7 @@ import { check, exportPack, grade, lintTool, serializeBody, type Json } from '..
 import { replay } from '../src/engine/replay';
 import { getPack } from '../src/packs';
 import { createSandbox, type SandboxFiles } from '../src/sandbox';
-import { SANDBOX_PARTS } from '../src/sandbox/parts';
+import { plainParts } from '../src/sandbox/parts';
 import { entrySources } from '../src/sandbox/faults';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -94,7 +94,7 @@ describe('the door into the engine', () => {
     };
     walk(join(ROOT, 'src/sandbox/index.ts'));
     expect([...seen].map((f) => relative(ROOT, f)).sort()).toEqual(['src/sandbox/files.ts', 'src/sandbox/index.ts']);
-    // It loads its parts only through the loaders it is given: SANDBOX_PARTS's, or the playground's chunks.
+    // It loads its parts only through the loaders it is given: those of plainParts, or the playground's chunks.
     expect(valueImports(readFileSync(join(ROOT, 'src/sandbox/index.ts'), 'utf8'))).toEqual(['./files']);
     expect(valueImports(readFileSync(join(ROOT, 'src/sandbox/parts.ts'), 'utf8')).sort()).toEqual(['./ajv', './checker', './extra', './grade']);
     const page = readFileSync(join(ROOT, 'src/components/playground/pack-files.ts'), 'utf8');
@@ -113,7 +113,7 @@ const FILES: SandboxFiles = {
 };
 
 describe('createSandbox()', () => {
-  const sandbox = createSandbox(FILES, SANDBOX_PARTS);
+  const sandbox = createSandbox(FILES, plainParts);
   const stripe = getPack('stripe')!;
   const refund = '{"name":"create_refund","arguments":{"charge":"ch_3MmlLrLkdIwHu7ix0snN0B15","amount":15.00}}';
 

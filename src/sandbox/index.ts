@@ -23,7 +23,7 @@
  * part there would make the bundler cut the checker's modules into more, smaller chunks.
  *
  * ```ts
- * const sandbox = createSandbox({ packs, validators, shells, partsUrl }, SANDBOX_PARTS);   // loaders by path (SandboxFiles)
+ * const sandbox = createSandbox({ packs, validators, shells, partsUrl }, plainParts);   // loaders by path (SandboxFiles)
  * const stripe = await sandbox.loadPack('stripe');                         // curated, or imported by id
  * const result = await sandbox.check(stripe, '{"name":"create_refund","arguments":{"amount":15.00}}');
  * const { trace, sources } = await sandbox.explain(result);               // the stages, the rule behind each entry

@@ -1,9 +1,9 @@
-// The sandbox's parts as plain dynamic imports, for createSandbox(files, SANDBOX_PARTS): each part its own
+// The sandbox's parts as plain dynamic imports, for createSandbox(files, plainParts): each part its own
 // chunk in a bundle. The playground gives its own loaders instead (pack-files.ts), its chunks holding a part
 // and the playground's helpers beside it, so that each part is one chunk there too.
 import type { SandboxParts } from './index';
 
-export const SANDBOX_PARTS: SandboxParts = {
+export const plainParts: SandboxParts = {
   checker: () => import('./checker'),
   extra: () => import('./extra'),
   ajv: () => import('./ajv'),
