@@ -2,63 +2,33 @@
 // here, so a fault always has the same fields and the same defaults, and its words stay data until the
 // body is assembled: a statement ("is not an argument") and notes after it ("it takes: a, b"), each of a
 // kind, so a later step drops or adds a note by its kind instead of cutting the message at a piece of text.
-import { formatPath, type Segment } from '../paths';
+import { formatPath } from '../paths';
 import { cutReceived } from './received';
-import type { Fault, FaultNote, FaultNoteKind, Json } from '../types';
+import type { Fault, FaultNoteKind, Json } from '../types';
 
-export interface FaultSpec {
-  code: string;
-  stage: Fault['stage'];
-  /** Where the fault is, as path segments; `field` is written from it unless given. */
-  path?: Segment[];
-  /** The field as the body names it, when it is no path in the arguments (`name`, `arguments`, ``). */
-  field?: string;
-  /** The message's first clause: what is wrong and, usually, what to send. */
-  statement: string;
-  notes?: FaultNote[];
-  /** What the caller sent there, as sent: cut here for the body (long strings, deep or wide values). */
-  sent?: Json;
-  /** What goes under `received` as it stands, already cut or written as the caller wrote it (`"15.00"`). */
-  received?: Json;
-  candidates?: Json[];
-  /** Default false: only a fault whose message does not list the permitted set offers its candidates. */
-  showCandidates?: boolean;
-  fix?: Fault['fix'];
-  requiresOneOf?: string[];
-  keyword?: string;
-  schemaPath?: string;
-  check?: string;
-  packKeyword?: string;
-  /** The rule and its words, for the engineer (the log's `reason`). */
-  reason: string;
-  detail?: string;
-  extra?: Record<string, Json>;
-}
+/**
+ * A fault as a stage states it: the fault's own fields (types.ts says what each means), where `field`, the
+ * notes, the candidates and whether to show them have defaults, and what the caller sent is given either
+ * as `sent` (cut here for the body: long strings, deep or wide values) or as `received`, already as the body
+ * quotes it (cut, or written as the caller wrote it: `"15.00"`). Neither means nothing was received.
+ */
+export type FaultSpec = Omit<Fault, 'field' | 'notes' | 'received' | 'hasReceived' | 'candidates' | 'showCandidates'> &
+  Partial<Pick<Fault, 'field' | 'notes' | 'candidates' | 'showCandidates'>> & { sent?: Json; received?: Json };
 
 export function makeFault(spec: FaultSpec): Fault {
-  const hasReceived = 'sent' in spec || spec.received !== undefined;
+  const { sent, received, ...own } = spec;
   const fault: Fault = {
-    field: spec.field ?? formatPath(spec.path ?? []),
-    code: spec.code,
-    statement: spec.statement,
-    notes: spec.notes ?? [],
-    hasReceived,
-    candidates: spec.candidates ?? [],
-    showCandidates: spec.showCandidates ?? false,
-    stage: spec.stage,
-    reason: spec.reason,
+    ...own,
+    // The field as the body names it: written from the path unless given (`name`, `arguments`, ``).
+    field: own.field ?? formatPath(own.path ?? []),
+    notes: own.notes ?? [],
+    candidates: own.candidates ?? [],
+    // Only a fault whose message does not list the permitted set offers its candidates.
+    showCandidates: own.showCandidates ?? false,
+    hasReceived: 'sent' in spec || received !== undefined,
   };
-  if (spec.path) fault.path = spec.path;
-  if ('sent' in spec) fault.received = cutReceived(spec.sent as Json);
-  else if (spec.received !== undefined) fault.received = spec.received;
-  if (spec.fix) fault.fix = spec.fix;
-  if (spec.requiresOneOf) fault.requiresOneOf = spec.requiresOneOf;
-  if (spec.keyword !== undefined) fault.keyword = spec.keyword;
-  if (spec.schemaPath !== undefined) fault.schemaPath = spec.schemaPath;
-  if (spec.check !== undefined) fault.check = spec.check;
-  if (spec.packKeyword !== undefined) fault.packKeyword = spec.packKeyword;
-  if (spec.detail !== undefined) fault.detail = spec.detail;
-  if (spec.extra) fault.extra = spec.extra;
+  if ('sent' in spec) fault.received = cutReceived(sent as Json);
+  else if (received !== undefined) fault.received = received;
   return fault;
 }
 
