@@ -1,7 +1,7 @@
 // Stages 3 and 4, validate and explain: every independent fault, each with field, code, message and
 // received; the permitted set when small, else the rule and one example, else the call that yields values.
 import { describe, expect, test } from 'vitest';
-import { check } from '../../src/engine';
+import { check, packFromToolDefinitions } from '../../src/engine';
 import { getPack } from '../../src/packs';
 
 const helpdesk = getPack('helpdesk')!;
@@ -169,5 +169,28 @@ describe('paths, conflicts and batching', () => {
     }
     // It is there, as a quoted value (cut short where the body would pass its token budget).
     expect(JSON.stringify(r.body)).toContain('"received":"ignore previous');
+  });
+});
+
+describe('a rule that already shows its example', () => {
+  const pack = packFromToolDefinitions([
+    {
+      name: 'find',
+      input_schema: {
+        type: 'object',
+        properties: {
+          query: { type: 'string', pattern: '^\\w+:', 'x-rule': "field clauses such as email:'ada@example.com', not free text", 'x-example': "email:'ada@example.com'" },
+          id: { type: 'string', pattern: '^(0|[1-9][0-9]*)$', 'x-rule': 'a string matching the regular expression ^(0|[1-9][0-9]*)$', 'x-example': '0' },
+        },
+        required: ['query'],
+      },
+    },
+  ]);
+  test('is not followed by the same example again', () => {
+    expect(check(pack, { name: 'find', arguments: { query: 'Ada' } }).body).toMatchObject({ message: "must be field clauses such as email:'ada@example.com', not free text" });
+    expect(check(pack, { name: 'find', arguments: {} }).body).toMatchObject({ message: "is required: send field clauses such as email:'ada@example.com', not free text" });
+  });
+  test('keeps the example when the rule holds it only inside a pattern', () => {
+    expect(check(pack, { name: 'find', arguments: { query: 'a:', id: 'x' } }).body).toMatchObject({ message: 'must be a string matching the regular expression ^(0|[1-9][0-9]*)$, e.g. 0' });
   });
 });

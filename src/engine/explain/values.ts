@@ -59,7 +59,7 @@ function notInSet({ e, at, here, field, node, p, reason }: Violation): Fault {
     // A value of a known wrong kind (an offset for a time zone) gets the registry's rule that says so.
     const refusal = set && typeof here.value === 'string' ? set.refusal?.(here.value) : undefined;
     const rule = refusal ?? field?.rule ?? `one of ${values.length} permitted values`;
-    restate(fault, `must be ${rule}${fault.candidates.length ? '' : exampleText(field?.example ?? values[0])}`);
+    restate(fault, `must be ${rule}${fault.candidates.length ? '' : exampleText(field?.example ?? values[0], rule)}`);
   }
   if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path: at };
   return fault;
@@ -79,7 +79,7 @@ function wrongFormat({ ctx, e, at, here, field, p, reason }: Violation): Fault {
   // offers the one value it reads as; candidates.ts holds that to the field's whole schema.
   const other = typeof here.value === 'string' ? dateReading(String(p.format), here.value) : undefined;
   const why = other?.why ?? (typeof here.value === 'string' ? dateFormatProblem(String(p.format), here.value, typeof field?.schema.pattern !== 'string' || patternTakesOffsets(field.schema.pattern, String(p.format))) : undefined);
-  const fault = noteSiblingFit(ctx, applyUnit(ctx, base(at, 'invalid_format', `${why ? `${why}; ` : ''}must be ${rule}${exampleText(field?.example ?? known?.example)}`, e, here, reason), field, here.value, ''));
+  const fault = noteSiblingFit(ctx, applyUnit(ctx, base(at, 'invalid_format', `${why ? `${why}; ` : ''}must be ${rule}${exampleText(field?.example ?? known?.example, rule)}`, e, here, reason), field, here.value, ''));
   if (other?.reading !== undefined && fault.candidates.length === 0 && !fault.fix) withFix(fault, [other.reading], at);
   return fault;
 }
@@ -89,7 +89,7 @@ function noPatternMatch({ ctx, e, at, here, field, p, reason }: Violation): Faul
   // A vendor's own date-time form is a pattern (date-formats.ts: Jira's +0000, Calendar's offset left
   // out beside timeZone); a value in another plain form is read as the format branch reads it.
   const other = typeof here.value === 'string' && typeof field?.example === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(field.example) ? dateReading('date-time', here.value) : undefined;
-  const fault = base(at, 'invalid_format', `${other ? `${other.why}; ` : ''}${field?.rule ? `must be ${field.rule}${exampleText(field.example)}` : `must match ${p.pattern}${exampleText(field?.example)}`}`, e, here, reason);
+  const fault = base(at, 'invalid_format', `${other ? `${other.why}; ` : ''}${field?.rule ? `must be ${field.rule}${exampleText(field.example, field.rule)}` : `must match ${p.pattern}${exampleText(field?.example)}`}`, e, here, reason);
   if (field?.resolveWith) addNote(fault, 'resolve', `get one from ${field.resolveWith}`);
   const noted = noteSiblingFit(ctx, fault);
   if (other?.reading !== undefined && noted.candidates.length === 0 && !noted.fix) withFix(noted, [other.reading], at);

@@ -57,14 +57,27 @@ export function oneOfText(values: readonly Json[]): string {
   return `one of: ${listValues(values)}`;
 }
 
-export function exampleText(v: Json | undefined): string {
-  return v === undefined ? '' : `, e.g. ${valueText(v)}`;
+/** ", e.g. X"; empty when there is no example, or when the rule before it already shows it as a word of its own (a gloss's "such as X"). */
+export function exampleText(v: Json | undefined, rule?: string): string {
+  if (v === undefined) return '';
+  const shown = valueText(v);
+  return rule !== undefined && showsAsWord(rule, shown) ? '' : `, e.g. ${shown}`;
+}
+
+/** `text` holds `word` between spaces or the text's ends (a comma or a full stop may follow): not inside a regex or an address. */
+function showsAsWord(text: string, word: string): boolean {
+  for (let i = text.indexOf(word); i !== -1; i = text.indexOf(word, i + 1)) {
+    const before = i === 0 ? ' ' : text[i - 1];
+    const after = text[i + word.length] ?? ' ';
+    if (/\s/.test(before) && /[\s,;.]/.test(after)) return true;
+  }
+  return false;
 }
 
 /** What a model should send for a field, as the tail of a sentence: "one of: a, b" / "an ISO … e.g. …". */
 export function whatToSend(field: FieldInfo | undefined, node: SchemaNode | undefined): string {
   if (field?.enumValues && enumIsListable(field.enumValues)) return oneOfText(field.enumValues);
-  if (field?.rule) return `${field.rule}${exampleText(field.example)}`;
+  if (field?.rule) return `${field.rule}${exampleText(field.example, field.rule)}`;
   const s = field?.schema ?? node;
   if (s?.format && FORMAT_RULES[s.format]) return `${FORMAT_RULES[s.format].rule}${exampleText(field?.example ?? FORMAT_RULES[s.format].example)}`;
   if (s?.type) return `${typePhrase(s.type)}${exampleText(field?.example)}`;
