@@ -348,7 +348,7 @@ function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): Ch
         code: 'unknown_tool',
         stage: 'parse',
         field: 'name',
-        statement: 'is not one of the tools you can call',
+        statement: 'is not a tool you can call',
         notes: listed.length ? [{ kind: 'takes', text: `${listed.length === names.length ? 'they are' : 'those on the same thing are'}: ${listed.join(', ')}` }] : [],
         sent: name,
         candidates,

@@ -270,7 +270,7 @@ export function runProxy(o: ProxyOptions): Promise<number> {
     if (typeof params.name === 'string' && unchecked.has(params.name)) return forwardUnchecked(req, params.name, unchecked.get(params.name)!);
     if (!pack) {
       // The server lists no tool at all: every name is unknown.
-      const body: Body = { error: 'unknown_tool', field: 'name', message: 'is not one of the tools you can call; this server lists none', received: (params.name ?? null) as Json, retryable: false };
+      const body: Body = { error: 'unknown_tool', field: 'name', message: 'is not a tool you can call; this server lists none', received: (params.name ?? null) as Json, retryable: false };
       return toClient({ jsonrpc: '2.0', id: req.id, result: { content: [{ type: 'text', text: serializeBody(body) }], isError: true } });
     }
     // The server holds the records: it checks existence and permissions itself, not the pack's sample state.

@@ -119,7 +119,7 @@ describe('input that cannot be read', () => {
     expect(check(helpdesk, { name: 'update_tiket', arguments: {} }).body).toEqual({
       error: 'unknown_tool',
       field: 'name',
-      message: 'is not one of the tools you can call',
+      message: 'is not a tool you can call',
       received: 'update_tiket',
       did_you_mean: ['update_ticket'],
       retryable: false,
@@ -129,7 +129,7 @@ describe('input that cannot be read', () => {
   test('an unknown tool with no near name lists the tools', () => {
     expect(check(helpdesk, { name: 'delete_everything', arguments: {} }).body).toMatchObject({
       error: 'unknown_tool',
-      message: 'is not one of the tools you can call; they are: get_ticket, update_ticket, create_ticket, assign_ticket, search_customers, create_customer, search_tickets, list_agents',
+      message: 'is not a tool you can call; they are: get_ticket, update_ticket, create_ticket, assign_ticket, search_customers, create_customer, search_tickets, list_agents',
     });
   });
 
@@ -147,7 +147,7 @@ describe('input that cannot be read', () => {
     expect(check(stripe, { name: 'update_refund', arguments: {} }).body).toEqual({
       error: 'unknown_tool',
       field: 'name',
-      message: 'is not one of the tools you can call; they are: create_refund, retrieve_refund, list_refunds, create_customer, retrieve_customer, update_customer, list_customers, search_customers, create_payment_intent, retrieve_payment_intent, list_charges, list_payment_intents',
+      message: 'is not a tool you can call; they are: create_refund, retrieve_refund, list_refunds, create_customer, retrieve_customer, update_customer, list_customers, search_customers, create_payment_intent, retrieve_payment_intent, list_charges, list_payment_intents',
       received: 'update_refund',
       retryable: false,
     });
@@ -155,7 +155,7 @@ describe('input that cannot be read', () => {
     expect(check(calendar, { name: 'events_create', arguments: {} }).body).toEqual({
       error: 'unknown_tool',
       field: 'name',
-      message: 'is not one of the tools you can call',
+      message: 'is not a tool you can call',
       received: 'events_create',
       did_you_mean: ['events_insert'],
       retryable: false,
