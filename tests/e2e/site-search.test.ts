@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { searchIndex } from '../search-index';
 
 const bundle = join(process.env.E2E_OUT_DIR ?? 'dist', 'pagefind');
-const QUERIES = ['send sms', 'create issue'];
+// The last two are words every imported tool page repeats (its strict-mode verdicts, its examples' note).
+const QUERIES = ['send sms', 'create issue', 'strict export rewrites', 'importer made to exercise'];
 let results: Record<string, string[]> = {};
 
 beforeAll(() => {
@@ -24,5 +25,10 @@ describe('the built site search', () => {
   });
   test('"create issue" puts GitHub\'s issues_create among the first five', () => {
     expect(results['create issue'].map(path).slice(0, 5)).toContain('/packs/github-v3/issues_create/');
+  });
+  test('words every tool page repeats make no tool page a result', () => {
+    // A tool's page is /packs/<pack>/<tool>/: its own words find it, not the notes and exports all 4,601 share.
+    const toolPage = (url: string) => /^\/packs\/[^/]+\/[^/]+\/$/.test(path(url));
+    for (const q of ['strict export rewrites', 'importer made to exercise']) expect(results[q].filter(toolPage), q).toEqual([]);
   });
 });
