@@ -88,6 +88,12 @@ describe('--export', () => {
       expect(JSON.parse(out.stdout)).toEqual(exportPack(getPack('stripe')!, form));
     });
   }
+  test('with --tool, that tool alone, as a list of one', () => {
+    const out = run(['--pack', 'stripe', '--tool', 'create_refund', '--export', 'openai-strict']);
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual(exportPack(getPack('stripe')!, 'openai-strict').filter((d) => (d as { function: { name: string } }).function.name === 'create_refund'));
+    expect(run(['--pack', 'stripe', '--tool', 'nope', '--export', 'openai'])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('error: no tool "nope"') });
+  });
 });
 
 describe('--lint: strict-mode findings as JSON lines', () => {

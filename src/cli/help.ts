@@ -77,7 +77,8 @@ Checking calls:
                    in OpenAI, Anthropic or MCP shape) or an OpenAPI 3, Swagger 2 or Google
                    Discovery document. A tool that cannot be compiled is named on stderr
                    and left out
-  --tool NAME      the tool to use when the input is a bare arguments object
+  --tool NAME      the tool to use when the input is a bare arguments object; with --export
+                   or --lint, that tool alone
   --full           print the whole result: body, corrections, did_you_mean, suggested call
                    and log record (a JSON list of results for a message of several calls)
   --jsonl          read one call per line (a call log of any size, streamed); print one full result

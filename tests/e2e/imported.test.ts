@@ -10,7 +10,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import '../../src/engine/registries/all';
-import { check, exportPack, exportTool, serializeBody } from '../../src/engine';
+import { check, exportPack, exportTool, packFromToolDefinitions, serializeBody } from '../../src/engine';
+import { runCli } from '../../src/cli/run';
 import { compilePack } from '../../src/engine/pack/ajv-backend';
 import type { CompiledPack, PackSource } from '../../src/engine/types';
 import { packs as curatedPacks } from '../../src/packs';
@@ -153,6 +154,23 @@ describe('build: imported packs', () => {
       }
     }
     expect(without).toBeGreaterThan(0);
+  });
+
+  test('the strict-mode command a tool page shows runs as written, on that tool alone', () => {
+    for (const [id, name] of [['github-v3', 'pulls_create'], ['twilio-api-v2010', 'CreateMessage'], ['slack-web', 'chat_postMessage']]) {
+      const page = html(`packs/${id}/${name}`);
+      const shown = /data-role="strict-command">([\s\S]*?)<\/code>/.exec(page);
+      expect(shown, `${id}/${name}: the command`).not.toBeNull();
+      const words = text(shown![1]).split(' ');
+      // npx runs the package's bin, which is runCli over the process's arguments.
+      expect(words.slice(0, 2)).toEqual(['npx', 'actionable-errors']);
+      const out = runCli(words.slice(2), { stdin: () => '', readFile: () => { throw new Error('no file is read'); }, pack: (p) => (sources.has(p) ? imported(p) : undefined), toolsPack: packFromToolDefinitions });
+      expect(out.stderr, `${id}/${name}`).toMatch(/^openai-strict: \d+ findings? \(/);
+      expect([0, 1], `${id}/${name}: exit ${out.code}`).toContain(out.code);
+      const findings = out.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { tool: string | null });
+      expect(findings.length).toBeGreaterThan(0);
+      for (const f of findings) expect([name, null]).toContain(f.tool);
+    }
   });
 
   test('a tool too large to show its exports has them as files', async () => {
