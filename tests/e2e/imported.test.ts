@@ -299,6 +299,15 @@ describe('build: imported packs', () => {
       await done(s);
     });
   }
+  test('the page of the longest tool name fits a 360 px phone: the crumbs and the exports\' titles break the name', async () => {
+    const [id, name] = [...sources].flatMap(([pid, src]) => src.tools.map((t) => [pid, t.name] as const)).reduce((a, b) => (b[1].length > a[1].length ? b : a));
+    expect(name.length, `${id}/${name}`).toBeGreaterThan(40);
+    const s = await session();
+    await s.page.setViewportSize({ width: 360, height: 780 });
+    await s.page.goto(siteUrl(`/packs/${id}/${name}/`));
+    expect(await s.page.evaluate(() => document.documentElement.scrollWidth), `${id}/${name}`).toBeLessThanOrEqual(360);
+    await done(s);
+  });
   test('at 1440 px a fields table fits its frame, a long union type included', async () => {
     const s = await session();
     await s.page.setViewportSize({ width: 1440, height: 900 });
