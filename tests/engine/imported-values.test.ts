@@ -102,6 +102,30 @@ describe('dates and date-times in another plain form', () => {
     expect(faultOf(either, 'start.date').did_you_mean).toBeUndefined();
   });
 
+  test('a date in words is read as the one date its month name fixes, and as a date-time only with a time and a zone written', () => {
+    const due = run('asana-v1', 'createTask', { data: { name: 'Draft', workspace: '1201234567890123', due_on: 'March 20, 2026' } });
+    expect(faultOf(due, 'data.due_on')).toMatchObject({ received: 'March 20, 2026', did_you_mean: ['2026-03-20'] });
+    expect(String(faultOf(due, 'data.due_on').message)).toMatch(/^writes the date in words; must be a date in YYYY-MM-DD form/);
+    suggestionRuns('asana-v1', due);
+    const start = run('google-calendar-v3', 'events_insert', {
+      calendarId: 'primary',
+      start: { dateTime: 'March 11, 2026 09:00:00 -05:00' },
+      end: { dateTime: '2026-03-11T10:00:00-05:00' },
+    });
+    expect(faultOf(start, 'start.dateTime').did_you_mean).toEqual(['2026-03-11T09:00:00-05:00']);
+    suggestionRuns('google-calendar-v3', start);
+    // Twelve-hour time and a named zone: 9:00 PM UTC is 21:00Z.
+    const min = run('google-calendar-v3', 'events_list', { calendarId: 'primary', timeMin: 'Wed, Mar 11, 2026 at 9:00 PM UTC' });
+    expect(faultOf(min, 'timeMin').did_you_mean).toEqual(['2026-03-11T21:00:00Z']);
+    suggestionRuns('google-calendar-v3', min);
+    // No zone written: the reason, and nothing offered. A weekday that is not the date's: nothing offered.
+    for (const timeMin of ['March 11, 2026 08:00', 'Monday, March 11, 2026 08:00 UTC']) {
+      const f = faultOf(run('google-calendar-v3', 'events_list', { calendarId: 'primary', timeMin }), 'timeMin');
+      expect(f.did_you_mean, timeMin).toBeUndefined();
+    }
+    expect(String(faultOf(run('google-calendar-v3', 'events_list', { calendarId: 'primary', timeMin: 'March 11, 2026 08:00' }), 'timeMin').message)).toMatch(/^writes the date in words; /);
+  });
+
   test('a date where a date-time is wanted gets the rule and an example, never a made-up time zone', () => {
     const r = run('google-calendar-v3', 'events_list', { calendarId: 'primary', timeMin: '2026-03-09' });
     expect(faultOf(r, 'timeMin').message).toMatch(/date-time with a time zone offset, e\.g\. /);

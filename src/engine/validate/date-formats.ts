@@ -173,6 +173,65 @@ const DATE_THEN_TIME = /^(\d{4}-\d{2}-\d{2})[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)
 /** 04/20/2026 or 20/04/2026: day and month in an order the value itself does not say. */
 const SLASHED_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
+/** English month names, whole or cut to three letters ("Sept" too), in calendar order. */
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+function monthOf(word: string): number | undefined {
+  const w = word.toLowerCase();
+  const i = MONTHS.findIndex((m) => m === w || (w.length >= 3 && m.startsWith(w) && (w.length === 3 || w === 'sept')));
+  return i === -1 ? undefined : i + 1;
+}
+
+/**
+ * A date written with its month in words, as models write it from prose: "March 11, 2026", "11 March 2026",
+ * "Wed, Mar 11, 2026", then a time ("09:00", "9:00 AM", "at 17:00:00") and a zone ("UTC", "GMT", "Z",
+ * "-05:00", "+0000"). A month name fixes the order of day and month, so such a date has one reading.
+ */
+const WORDS_DATE = new RegExp(
+  String.raw`^(?:([a-z]+)\.?,?\s+)??(?:([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})|(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]+)\.?,?\s+(\d{4}))` +
+    String.raw`(?:,?\s+(?:at\s+)?(\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?(?:\s*([ap])\.?m\.?)?(?:\s*(utc|gmt|z|[+-]\d{2}(?::?\d{2})?))?)?$`,
+  'i',
+);
+
+interface WordsDate {
+  date: string;
+  /** hh:mm:ss, with the fraction as written; absent when no time was written. */
+  time?: string;
+  /** Z or ±hh:mm; absent when no zone was written. */
+  offset?: string;
+}
+
+/** The date (and time, and offset) a date in words names; undefined when it is not one or names no real day. */
+function readWordsDate(value: string): WordsDate | undefined {
+  const m = WORDS_DATE.exec(value.trim());
+  if (!m) return undefined;
+  const [, weekday, monthFirst, dayAfter, yearA, dayFirst, monthAfter, yearB, hour, minute, second, fraction, half, zone] = m;
+  const month = monthOf(monthFirst ?? monthAfter);
+  if (month === undefined) return undefined;
+  const year = yearA ?? yearB;
+  const date = realDate(year, month, +(dayAfter ?? dayFirst));
+  if (!date) return undefined;
+  if (weekday !== undefined) {
+    // A weekday that is not that date's makes the value say two things: no reading.
+    const w = weekday.toLowerCase();
+    const named = WEEKDAYS.findIndex((d) => d === w || (w.length >= 3 && d.startsWith(w)));
+    if (named === -1 || named !== new Date(`${date}T00:00:00Z`).getUTCDay()) return undefined;
+  }
+  if (hour === undefined) return { date };
+  let h = +hour;
+  if (half !== undefined) {
+    if (h < 1 || h > 12) return undefined;
+    h = (h % 12) + (half.toLowerCase() === 'p' ? 12 : 0);
+  } else if (h > 23) return undefined;
+  if (+minute > 59 || (second !== undefined && +second > 59)) return undefined;
+  const time = `${String(h).padStart(2, '0')}:${minute}:${second ?? '00'}${fraction ?? ''}`;
+  if (zone === undefined) return { date, time };
+  const z = zone.toUpperCase();
+  const offset = z === 'UTC' || z === 'GMT' || z === 'Z' ? 'Z' : z.length === 3 ? `${z}:00` : z.length === 5 ? `${z.slice(0, 3)}:${z.slice(3)}` : z;
+  return { date, time, offset };
+}
+
 function realDate(year: string, month: number, day: number): string | undefined {
   const text = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   const m = DATE.exec(text);
@@ -184,13 +243,20 @@ function realDate(year: string, month: number, day: number): string | undefined 
  * value it reads as in the form the field wants, when there is exactly one. A space for the T reads as
  * the same moment; a date-time where a date is wanted reads as its own date; 04/20/2026 reads as
  * 2026-04-20 only because 20 cannot be a month (03/04/2026 could be either, and gets the reason alone).
- * A date where a date-time is wanted has no reading: its time and offset would be made up.
+ * A date in words ("March 11, 2026 09:00 UTC") reads as its date, and as a date-time only when it
+ * writes a time and a zone. A date where a date-time is wanted has no reading: its time and offset would be made up.
  */
 export function dateReading(format: string, value: string): { why: string; reading?: string } | undefined {
   if (value.length > 64) return undefined;
   if (format === 'date-time') {
     const m = SPACED_DATE_TIME.exec(value);
-    if (!m || !parseDate(m[1]).shape) return undefined;
+    if (!m || !parseDate(m[1]).shape) {
+      // In words: read only with a time and a zone written, which nothing here makes up.
+      const words = readWordsDate(value);
+      if (!words) return undefined;
+      const reading = words.time !== undefined && words.offset !== undefined ? `${words.date}T${words.time}${words.offset}` : undefined;
+      return { why: 'writes the date in words', ...(reading !== undefined && valid(parseDateTime)(reading) ? { reading } : {}) };
+    }
     let offset = m[3].toUpperCase();
     if (/^[+-]\d{2}$/.test(offset)) offset += ':00';
     else if (/^[+-]\d{4}$/.test(offset)) offset = `${offset.slice(0, 3)}:${offset.slice(3)}`;
@@ -211,6 +277,8 @@ export function dateReading(format: string, value: string): { why: string; readi
       const unique = [...new Set(readings)];
       return { why: 'writes the date with slashes, in which the order of day and month is not fixed', ...(unique.length === 1 ? { reading: unique[0] } : {}) };
     }
+    const words = readWordsDate(value);
+    if (words) return { why: 'writes the date in words', reading: words.date };
   }
   return undefined;
 }
