@@ -9,7 +9,7 @@ import { loadCatalogPack } from '../../src/package/catalog';
 const packs: Record<string, CompiledPack> = {};
 
 beforeAll(async () => {
-  for (const id of ['github-v3', 'discord-v10', 'google-calendar-v3', 'asana-v1', 'jira-v3', 'notion-v1', 'google-sheets-v4', 'twilio-api-v2010']) {
+  for (const id of ['github-v3', 'discord-v10', 'google-calendar-v3', 'asana-v1', 'jira-v3', 'notion-v1', 'google-sheets-v4', 'twilio-api-v2010', 'slack-web', 'google-gmail-v1']) {
     const pack = await loadCatalogPack(id);
     if (!pack) throw new Error(`no pack ${id} in the catalog`);
     packs[id] = pack;
@@ -130,6 +130,27 @@ describe('dates and date-times in another plain form', () => {
     const r = run('google-calendar-v3', 'events_list', { calendarId: 'primary', timeMin: '2026-03-09' });
     expect(faultOf(r, 'timeMin').message).toMatch(/date-time with a time zone offset, e\.g\. /);
     expect(faultOf(r, 'timeMin').did_you_mean).toBeUndefined();
+  });
+});
+
+describe('a value in a shape with one reading', () => {
+  test('a value wrapped in an object named for its own field is offered as what is inside', () => {
+    const r = run('google-gmail-v1', 'users_messages_send', { userId: 'me', raw: { raw: 'RnJvbTogYWRhQGV4YW1wbGUuY29t' } });
+    expect(faultOf(r, 'raw').did_you_mean).toEqual(['RnJvbTogYWRhQGV4YW1wbGUuY29t']);
+    suggestionRuns('google-gmail-v1', r);
+    // Under another name, the object is not read as a wrapper.
+    expect(faultOf(run('google-gmail-v1', 'users_messages_send', { userId: 'me', raw: { data: 'RnJvbTogYWRhQGV4YW1wbGUuY29t' } }), 'raw').did_you_mean).toBeUndefined();
+  });
+
+  test('a list where the field\'s example is JSON text is read as its JSON text: the body says so, the suggested call sends it', () => {
+    const blocks = [{ type: 'section', text: { type: 'mrkdwn', text: '*Build failed* on `main`' } }];
+    const r = run('slack-web', 'chat_postMessage', { channel: 'C04QK7N2V9B', text: 'Build failed', blocks });
+    const f = faultOf(r, 'blocks');
+    expect(String(f.message)).toMatch(/; the value sent fits as JSON text: send it inside a string$/);
+    // The caller's own text is not repeated in the body.
+    expect(f.did_you_mean).toBeUndefined();
+    expect(r.suggested_call?.arguments).toMatchObject({ blocks: JSON.stringify(blocks) });
+    suggestionRuns('slack-web', r);
   });
 });
 

@@ -11,7 +11,7 @@ import { childFieldsOf, fieldIndex } from '../field-index';
 import { PATTERN_FIELD_MAX, regexInputLimit } from '../validate/input-cap';
 import { formatPath, patternOf, valueAt, type Segment } from '../paths';
 import { addNote, dropNote, makeFault, messageOf, restate } from '../faults/fault';
-import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, Json, JsonObject, SchemaNode } from '../types';
+import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, FaultNoteKind, Json, JsonObject, SchemaNode } from '../types';
 
 /** Validator runs one call may spend on checking candidates; past it, no more candidates are made. */
 const PROBE_BUDGET = 64;
@@ -347,6 +347,40 @@ export function shapeText(ctx: ExplainContext, path: readonly Segment[], want: s
  * a string that fits the one obvious field of an object is offered wrapped in it, and a comma-separated
  * string (or a single value) where an array is wanted is offered as the array.
  */
+/**
+ * Two shapes with one reading: the value wrapped in an object named for its own field (`"raw": {"raw": "…"}`)
+ * reads as what is inside; a list or object where the field's own example is JSON text (Slack's `blocks`)
+ * reads as its JSON text. Offered when it fits; a value holding the caller's own text is not repeated in
+ * the body, which says what to do instead (the suggested call still makes the change).
+ */
+function offerReshaped(ctx: ExplainContext, fault: Fault, field: FieldInfo | undefined, want: string, path: readonly Segment[], value: Json): void {
+  const name = path[path.length - 1];
+  let reshaped: Json | undefined;
+  let note: [FaultNoteKind, string] | undefined;
+  if (typeof name === 'string' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 1 && keys[0] === name) {
+      reshaped = (value as JsonObject)[name];
+      note = ['unwrap', `the value sent is wrapped in an object named ${name}: send what is inside it`];
+    }
+  }
+  if (reshaped === undefined && want.includes('string') && value !== null && typeof value === 'object' && typeof field?.example === 'string' && /^\s*[[{]/.test(field.example)) {
+    try {
+      JSON.parse(field.example);
+      reshaped = JSON.stringify(value);
+      note = ['json_text', 'the value sent fits as JSON text: send it inside a string'];
+    } catch {
+      // An example that only looks like JSON says nothing about the field.
+    }
+  }
+  if (reshaped === undefined || note === undefined || !fitsAt(ctx, path, reshaped)) return;
+  fault.candidates = [reshaped];
+  if (!offerable(ctx, path, reshaped)) {
+    addNote(fault, note[0], note[1]);
+    fault.showCandidates = false;
+  }
+}
+
 export function refineTypeFault(ctx: ExplainContext, fault: Fault, field: FieldInfo | undefined, want: string, value: Json | undefined): Fault {
   const path = fault.path;
   if (!path) return fault;
@@ -383,6 +417,7 @@ export function refineTypeFault(ctx: ExplainContext, fault: Fault, field: FieldI
         fault.showCandidates = false;
       }
     }
+    if (candidate === undefined && fault.candidates.length === 0) offerReshaped(ctx, fault, field, want, path, value);
     if (candidate !== undefined) fault.candidates = [candidate];
   }
   if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path };
