@@ -19,9 +19,12 @@ const OUT = resolve(process.env.E2E_OUT_DIR ?? 'dist');
 // Issue 20's reader of every call format (formats.ts: numbers as written, several calls in one message)
 // is on that path too, and the engine's fault constructor (faults/fault.ts, a chunk of its own with the
 // paths and quoting it needs): 95.6 KB before the constructor, 95.8 KB after it (80.8 KB of scripts, 15.0 KB
-// of pack), with the playground's first session split from its reducer (0.6 KB less). The bound sits 1.2 KB
-// above that, so a change that adds to the first body's path has to say so here.
-const BUDGET_GZIP = 97 * 1024;
+// of pack), with the playground's first session split from its reducer (0.6 KB less). The bound sat 1.2 KB
+// above that, so a change that adds to the first body's path has to say so here. Then 97.5 KB (82.5 KB of
+// scripts, 15.0 KB of pack): explain reads a date in words and the two shapes with one reading (a value
+// wrapped in its own name, JSON text), and every fault is built with all its fields in one order (the
+// faster faulty path). The bound sits 1 KB above that.
+const BUDGET_GZIP = 98.5 * 1024;
 /**
  * What opening an imported pack may add to the engine: its shell (every tool's name: GitHub's 1,223 come to
  * 10 KB) and the part of the tool it opens on. No more than the default pack adds, give or take.
