@@ -5,7 +5,7 @@
 // schema compiler it does not need (the packs come through CliIo.pack, your own tools through toolsPack).
 import { serializeBody } from '../engine/body/body';
 import { checkCalls, checkLine } from '../engine/check-calls';
-import { EXPORT_FORMS, exportPack, exportTool, type ExportForm } from '../engine/pack/exports';
+import { EXPORT_FORMS, exportTool, type ExportForm } from '../engine/pack/exports';
 import { PackError, describeRefused } from '../engine/pack/pack-compiler';
 import { lintRequest, lintTool, STRICT_TARGETS, type StrictFinding, type StrictTarget } from '../engine/pack/strict-lint';
 import type { CheckResult, CompiledPack, CompiledTool } from '../engine/types';
@@ -151,9 +151,8 @@ export function runCli(argv: string[], io: CliIo): CliOutput {
   if (args.export) {
     // With --tool, that tool alone, still as a list: the same shape as the whole pack's definitions.
     const chosen = selectTools(pack, args);
-    if (!Array.isArray(chosen)) return chosen;
-    const defs = args.tool ? chosen.map((t) => exportTool(t, args.export as ExportForm)) : exportPack(pack, args.export as ExportForm);
-    return { stdout: JSON.stringify(defs, null, 2) + '\n', stderr: '', code: 0 };
+    if ('code' in chosen) return chosen;
+    return { stdout: JSON.stringify(chosen.map((t) => exportTool(t, args.export as ExportForm)), null, 2) + '\n', stderr: '', code: 0 };
   }
   if (args.lint) return lint(pack, args.lint as StrictTarget, args);
   if (args.replay !== undefined) return replayFile(pack, args, io);
@@ -236,8 +235,8 @@ function replayFile(pack: CompiledPack, args: Args, io: CliIo): CliOutput {
 }
 
 /** The tools --export and --lint work on: --tool's alone, or every tool; a usage error when --tool names none. */
-function selectTools(pack: CompiledPack, args: Args): CompiledTool[] | CliOutput {
-  if (!args.tool) return pack.tools.slice();
+function selectTools(pack: CompiledPack, args: Args): readonly CompiledTool[] | CliOutput {
+  if (!args.tool) return pack.tools;
   const tool = pack.tool(args.tool);
   return tool ? [tool] : { stdout: '', stderr: `error: no tool ${JSON.stringify(args.tool)}; the tools are: ${pack.tools.map((t) => t.name).join(', ')}\n`, code: 2 };
 }
@@ -250,7 +249,7 @@ function selectTools(pack: CompiledPack, args: Args): CompiledTool[] | CliOutput
 function lint(pack: CompiledPack, target: StrictTarget, args: Args): CliOutput {
   const options = args.tools ? { asWritten: true, serverRunsCheck: args.serverRunsCheck } : {};
   const tools = selectTools(pack, args);
-  if (!Array.isArray(tools)) return tools;
+  if ('code' in tools) return tools;
   const rows: { tool: string | null; finding: StrictFinding }[] = [
     ...tools.flatMap((t) => lintTool(t, target, options).map((finding) => ({ tool: t.name, finding }))),
     ...lintRequest(tools, target, options).map((finding) => ({ tool: null, finding })),

@@ -342,12 +342,6 @@ export function shapeText(ctx: ExplainContext, path: readonly Segment[], want: s
 // Type faults: shape, set, null, and the value in the shape the field wants.
 
 /**
- * Refines a type fault (explain.ts). The message gives the permitted set on an enum field and the shape on
- * an object or array field; `null` is told to leave an optional field out, or what a required one needs;
- * a string that fits the one obvious field of an object is offered wrapped in it, and a comma-separated
- * string (or a single value) where an array is wanted is offered as the array.
- */
-/**
  * Two shapes with one reading: the value wrapped in an object named for its own field (`"raw": {"raw": "…"}`)
  * reads as what is inside; a list or object where the field's own example is JSON text (Slack's `blocks`)
  * reads as its JSON text. Offered when it fits; a value holding the caller's own text is not repeated in
@@ -381,6 +375,12 @@ function offerReshaped(ctx: ExplainContext, fault: Fault, field: FieldInfo | und
   }
 }
 
+/**
+ * Refines a type fault (explain.ts). The message gives the permitted set on an enum field and the shape on
+ * an object or array field; `null` is told to leave an optional field out, or what a required one needs;
+ * a string that fits the one obvious field of an object is offered wrapped in it, and a comma-separated
+ * string (or a single value) where an array is wanted is offered as the array.
+ */
 export function refineTypeFault(ctx: ExplainContext, fault: Fault, field: FieldInfo | undefined, want: string, value: Json | undefined): Fault {
   const path = fault.path;
   if (!path) return fault;

@@ -228,8 +228,14 @@ function readWordsDate(value: string): WordsDate | undefined {
   const time = `${String(h).padStart(2, '0')}:${minute}:${second ?? '00'}${fraction ?? ''}`;
   if (zone === undefined) return { date, time };
   const z = zone.toUpperCase();
-  const offset = z === 'UTC' || z === 'GMT' || z === 'Z' ? 'Z' : z.length === 3 ? `${z}:00` : z.length === 5 ? `${z.slice(0, 3)}:${z.slice(3)}` : z;
-  return { date, time, offset };
+  return { date, time, offset: z === 'UTC' || z === 'GMT' ? 'Z' : rfcOffset(z) };
+}
+
+/** An offset as RFC 3339 writes it: `Z`, or ±hh:mm from ±hh or ±hhmm. */
+function rfcOffset(offset: string): string {
+  if (/^[+-]\d{2}$/.test(offset)) return `${offset}:00`;
+  if (/^[+-]\d{4}$/.test(offset)) return `${offset.slice(0, 3)}:${offset.slice(3)}`;
+  return offset;
 }
 
 function realDate(year: string, month: number, day: number): string | undefined {
@@ -257,10 +263,7 @@ export function dateReading(format: string, value: string): { why: string; readi
       const reading = words.time !== undefined && words.offset !== undefined ? `${words.date}T${words.time}${words.offset}` : undefined;
       return { why: 'writes the date in words', ...(reading !== undefined && valid(parseDateTime)(reading) ? { reading } : {}) };
     }
-    let offset = m[3].toUpperCase();
-    if (/^[+-]\d{2}$/.test(offset)) offset += ':00';
-    else if (/^[+-]\d{4}$/.test(offset)) offset = `${offset.slice(0, 3)}:${offset.slice(3)}`;
-    const reading = `${m[1]}T${m[2]}${offset}`;
+    const reading = `${m[1]}T${m[2]}${rfcOffset(m[3].toUpperCase())}`;
     return { why: 'joins the date and time with a space where RFC 3339 puts T', ...(valid(parseDateTime)(reading) ? { reading } : {}) };
   }
   if (format === 'date') {
