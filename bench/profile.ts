@@ -53,6 +53,13 @@
 // validator's Map keyed by field (~0.5%), absorb's walk. AJV runs 1.6 times per faulty call on average
 // (the call itself, then vetting 0.33 and sibling probes 0.16 per call); none of the rest is above 2%.
 // did_you_mean stays eager: a filter and a map cost less than a second lazy accessor would.
+//
+// Fifth pass (issue 19, item 3; --cpu-prof of the bin on a 333,333-line log, one thread): a quarter of the
+// time was Buffer.from on a batch's output. The batch's lines were concatenated into one string, and one
+// line in a hundred holds a character past ASCII (a name, "…"), which makes the whole batch a two-byte
+// string: flattening and encoding it cost a third as much as check() itself. checkLines (src/cli/jsonl.ts)
+// now encodes each line into a shared scratch buffer as it is written, and hands out a copy of the batch;
+// the first pass's per-line encoding kept each line's bytes apart, which is where its memory went.
 import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -26,11 +26,10 @@ async function load(): Promise<CompiledPack> {
 
 const pack = load();
 const decoder = logDecoder();
-const encoder = new TextEncoder();
 parentPort!.on('message', async ({ id, bytes }: BatchRequest) => {
   let reply: BatchReply;
   try {
-    reply = { id, out: encoder.encode(checkLines(await pack, decoder.decode(bytes), options)) };
+    reply = { id, out: checkLines(await pack, decoder.decode(bytes), options) };
   } catch (err) {
     reply = { id, error: err instanceof Error ? err.message : String(err) };
   }

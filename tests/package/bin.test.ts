@@ -5,7 +5,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { checkLines } from '../../src/cli/jsonl';
 import { runCli } from '../../src/cli/run';
+import { checkLine } from '../../src/engine/check-calls';
 import { packFromToolDefinitions } from '../../src/engine';
 import { getPack } from '../../src/packs';
 import { parseYamlText } from '../../src/yaml-document';
@@ -74,6 +76,22 @@ test('--jsonl --workers 2 writes the very bytes one thread writes: non-ASCII, ba
   expect(two.stdout.length).toBe(one.stdout.length);
   expect(two.stdout.equals(one.stdout)).toBe(true);
 }, 240_000);
+
+test('a batch\'s bytes are the UTF-8 of its lines\' results, whatever they hold, batch after batch', () => {
+  // checkLines encodes each line into a scratch buffer the batches share and returns a copy: a later batch,
+  // or one that grows the buffer (a line of several megabytes), must not change what an earlier one returned.
+  const pack = getPack('helpdesk')!;
+  const plain = callLog(40).split('\n').filter(Boolean);
+  const wide = [JSON.stringify({ name: 'create_customer', arguments: { name: 'Zoë 日本 🙂', email: 'zoë@example.com', country_code: 'Österreich' } }), 'lone \ud800 surrogate', JSON.stringify({ name: 'search_tickets', arguments: { query: 'ß'.repeat(600_000) } })];
+  const expected = (lines: string[]) => Buffer.from(lines.map((l) => checkLine(pack, l.replace(/\r$/, ''), {}) + '\n').join(''), 'utf8');
+  const first = checkLines(pack, plain.join('\n') + '\n', {});
+  const kept = Buffer.from(first);
+  const second = checkLines(pack, wide.join('\r\n') + '\r\n' + plain.join('\n') + '\n', {});
+  expect(second.length).toBeGreaterThan(1 << 20);
+  expect(Buffer.from(second).equals(expected([...wide, ...plain]))).toBe(true);
+  expect(Buffer.from(first).equals(kept)).toBe(true);
+  expect(kept.equals(expected(plain))).toBe(true);
+});
 
 test('--jsonl --workers with a pack no one has: exit 2 and the same message as one thread', () => {
   const one = bin(['--pack', 'helpdes', '--jsonl'], '{"name":"get_ticket","arguments":{}}\n');
