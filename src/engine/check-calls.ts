@@ -1,7 +1,7 @@
 // Several calls in one message (parallel tool_calls, several tool_use blocks, several Gemini functionCall
 // parts), checked call by call: one result per call, in order, each the result check() gives that call on
 // its own, read from its own text so its numbers stay as written.
-import { check } from './check';
+import { check, checkRead } from './check';
 import { readCalls } from './parse/formats';
 import type { CheckOptions, CheckResult, CompiledPack } from './types';
 
@@ -17,7 +17,7 @@ export function checkCalls(pack: CompiledPack, input: unknown, options?: CheckOp
     // check() explains whatever could not be split.
     return [check(pack, input, options)];
   }
-  return calls.map((c) => check(pack, c.input, options));
+  return calls.map((c) => checkRead(pack, c.input, c.value, options));
 }
 
 /**

@@ -310,16 +310,24 @@ const NO_OPTIONS: CheckOptions = Object.freeze({});
 const NO_FAULTS: readonly Fault[] = Object.freeze([]);
 
 export function check(pack: CompiledPack, input: unknown, options: CheckOptions = NO_OPTIONS): CheckResult {
+  return checkRead(pack, input, undefined, options);
+}
+
+/**
+ * check() of `input`, given its JSON value when it is text already parsed (checkCalls, which parses a line
+ * to look for several calls): the same result, one JSON.parse fewer.
+ */
+export function checkRead(pack: CompiledPack, input: unknown, value: Json | undefined, options: CheckOptions = NO_OPTIONS): CheckResult {
   try {
-    return runCheck(pack, input, options);
+    return runCheck(pack, input, value, options);
   } catch (err) {
     return rejected(pack, null, 'unknown', null, [], [internalFault(err)], 'parse');
   }
 }
 
-function runCheck(pack: CompiledPack, input: unknown, options: CheckOptions): CheckResult {
+function runCheck(pack: CompiledPack, input: unknown, value: Json | undefined, options: CheckOptions): CheckResult {
   // Only text can hold a Python-style call whose fault wants a keyword example; a value needs no hint.
-  const parsed = parseCall(input, typeof input === 'string' ? { keywordExample: (name) => keywordExample(pack, name) } : undefined);
+  const parsed = parseCall(input, typeof input === 'string' ? { keywordExample: (name) => keywordExample(pack, name), value } : undefined);
   if (!parsed.ok) return rejected(pack, null, parsed.shape, null, [], [parsed.fault], 'parse');
   const { shape } = parsed;
   const name = parsed.name ?? options.tool ?? null;

@@ -99,11 +99,17 @@ describe('a message with several calls', () => {
     expect(second.body).toMatchObject({ field: 'amount', received: '15.00', did_you_mean: [1500] });
   });
 
-  test('one call, a single-element list, Python text and broken JSON are one entry: the input itself', () => {
-    for (const input of [messages['a list of calls'].replace(/,\{"name":"get_ticket".*\]$/, ']'), 'update_ticket(ticket_id="T-1")', '{"name": ', JSON.stringify({ name: 'get_ticket', arguments: valid })]) {
-      expect(readCalls(input)).toEqual([{ input, span: null, path: [] }]);
+  test('one call, a single-element list, Python text and broken JSON are one entry: the input itself, with its value when it is JSON', () => {
+    const json = [messages['a list of calls'].replace(/,\{"name":"get_ticket".*\]$/, ']'), JSON.stringify({ name: 'get_ticket', arguments: valid })];
+    for (const input of [...json, 'update_ticket(ticket_id="T-1")', '{"name": ']) {
+      // The value read while looking for several calls goes to check(), which would otherwise parse the text again.
+      expect(readCalls(input)).toEqual([{ input, span: null, path: [], ...(json.includes(input) ? { value: JSON.parse(input) } : {}) }]);
       expect(checkCalls(helpdesk, input)).toEqual([check(helpdesk, input)]);
     }
+    // What check() gets from readCalls is used as the text's value: a faulty call keeps its own body.
+    const faultyText = JSON.stringify({ name: 'update_ticket', arguments: faulty });
+    expect(checkCalls(helpdesk, faultyText)[0].body).toEqual(check(helpdesk, faultyText).body);
+    expect(checkCalls(helpdesk, faultyText)[0].ok).toBe(false);
   });
 
   test.each(['openai-chat', 'anthropic', 'gemini', 'plain', 'mcp', 'openai-responses', 'python'] as const)('writeCalls in %s reads back as the same calls', (format) => {

@@ -195,6 +195,8 @@ export function readEnvelope(value: Json, depth = 0): ParseOutcome {
 export interface ParseOptions {
   /** One keyword argument of the named tool, as Python would write it (`ticket_id="T-8841"`), for hints. */
   keywordExample?: (tool: string) => string | undefined;
+  /** The text's JSON value, when the caller has parsed it already (readCalls, looking for several calls): not parsed twice. */
+  value?: Json;
 }
 
 export function parseCall(input: unknown, options?: ParseOptions): ParseOutcome {
@@ -213,7 +215,7 @@ export function parseCall(input: unknown, options?: ParseOptions): ParseOutcome 
       throw err;
     }
   }
-  const parsed = parseJsonText(text, '');
+  const parsed = options?.value !== undefined ? { ok: true as const, value: options.value } : parseJsonText(text, '');
   if (!parsed.ok) return { ok: false, shape: 'unknown', name: null, fault: parsed.fault };
   let outcome = readEnvelope(parsed.value);
   if (!outcome.ok) return outcome;
@@ -299,6 +301,8 @@ export interface CallRead {
   span: { start: number; end: number } | null;
   /** Where the call sits in the parsed input: ['tool_calls', 1], ['content', 2], [0]. */
   path: Segment[];
+  /** The JSON value of `input` when it is text that readCalls parsed whole (one call), for check() to reuse. */
+  value?: Json;
 }
 
 /** Each call of a Gemini content ({parts}) or response ({candidates}), by path. */
@@ -428,7 +432,7 @@ export function readCalls(input: unknown): CallRead[] {
     return whole;
   }
   const paths = callPaths(value);
-  if (!paths) return whole;
+  if (!paths) return [{ input, span: null, path: [], value }];
   const spans = spansOf(text, paths);
   return paths.map((path, i) => {
     const span = spans[i];
