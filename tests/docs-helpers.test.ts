@@ -10,7 +10,7 @@ import { enumDictionary, genericDictionary, ruleDictionary } from '../src/docs/d
 import { codesInBody, packExamples } from '../src/docs/examples';
 import { markRanges } from '../src/docs/highlight';
 import { fieldAnchor } from '../src/docs/urls';
-import { breakablePieces, LONG_WORD } from '../src/docs/break-long';
+import { breakableHtml, breakablePieces, LONG_WORD } from '../src/docs/break-long';
 import { plural } from '../src/docs/words';
 
 describe('fields table words', () => {
@@ -215,5 +215,13 @@ describe('breakablePieces (where a long name may break in a fields table)', () =
   test('leaves words shorter than LONG_WORD whole, so a short code pill never breaks', () => {
     for (const short of ['check()', 'labels', 'EXACT_LOCATION', 'a'.repeat(LONG_WORD - 1), 'in progress: open_ticket']) expect(breakablePieces(short)).toEqual([short]);
     expect(breakablePieces('')).toEqual(['']);
+  });
+
+  test('as HTML: the pieces escaped and joined by <wbr>, one more after them when asked (a parent path)', () => {
+    expect(breakableHtml('importFunctionsExternalUrlAccessAllowed')).toBe('import<wbr>Functions<wbr>External<wbr>Url<wbr>Access<wbr>Allowed');
+    expect(breakableHtml('conferenceData.createRequest.', true)).toBe('conference<wbr>Data.<wbr>create<wbr>Request.<wbr>');
+    // A vendor's text is text: markup in it is escaped, whether or not the word is long enough to break.
+    expect(breakableHtml('<b>"x" & \'y\'</b>')).toBe('&lt;b&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/b&gt;');
+    expect(breakableHtml('a_<script>alert(1)</script>_b')).toBe('a_<wbr>&lt;script&gt;alert(1)&lt;/<wbr>script&gt;_<wbr>b');
   });
 });

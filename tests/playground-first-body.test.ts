@@ -5,7 +5,8 @@ import { describe, expect, test } from 'vitest';
 import { check, serializeBody } from '../src/engine';
 import { getPack } from '../src/packs';
 import { DEFAULT_EXAMPLE } from '../src/components/playground/first-example';
-import { escapeHtml, firstBodyHtml, firstCallHtml } from '../src/components/playground/first-body';
+import { escapeHtml } from '../src/docs/html';
+import { firstBodyHtml, firstCallHtml } from '../src/components/playground/first-body';
 
 /** The text a browser shows for the markup: tags dropped, entities read back. */
 function textOf(html: string): string {

@@ -3,6 +3,8 @@
 // table widens to its longest unbreakable word. The pieces go back together with <wbr>, so the text, what a
 // reader copies and what search indexes stay the same; a word shorter than LONG_WORD is left whole, so a
 // short code pill never breaks.
+import { escapeHtml } from './html';
+
 export const LONG_WORD = 16;
 
 /** The text in pieces, a line break allowed between each two: after `_`, `.`, `/` or `-`, and before a capital that follows a small letter, inside words of LONG_WORD characters or more. */
@@ -23,4 +25,14 @@ export function breakablePieces(text: string): string[] {
     else pieces.push(plain);
   }
   return pieces;
+}
+
+/**
+ * The text as HTML for set:html, its pieces joined by <wbr>: one string per text rather than a fragment per
+ * piece, since a fields table renders one for every field of 4,600 tool pages. `trailing` allows a break
+ * after the last piece too (a field's parent path, which its own name follows).
+ */
+export function breakableHtml(text: string, trailing = false): string {
+  const html = breakablePieces(text).map(escapeHtml).join('<wbr>');
+  return trailing ? `${html}<wbr>` : html;
 }

@@ -5,6 +5,7 @@
 // finds GitHub's issues_create. ToolSearch.astro puts them on the page, weighted, for the index only.
 
 import type { CompiledTool } from '../engine/types';
+import { escapeHtml } from './html';
 
 /** What a page's search words are made from: a tool of a pack. */
 export interface SearchableTool {
@@ -180,10 +181,6 @@ export function toolSearchWords(vendor: string, tool: SearchableTool): ToolSearc
     if (!PREPOSITIONS.has(w) && !/^v\d+$/.test(w) && !action.has(w) && !action.has(s)) context.add(w);
   }
   return { action: [...action], context: [...context], verb, object };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /**

@@ -7,12 +7,8 @@ import type { CheckResult, InputShape } from '../../engine/types';
 import { SHAPE_LABELS } from './labels';
 import { traceSteps } from '../../sandbox/checker';
 import { tokenizeJson } from './json-tokens';
+import { escapeHtml } from '../../docs/html';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Caller text goes into the page as text, never as markup. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
 
 /** A JSON text as the body panel colours it: one span per token, white space plain. */
 function jsonHtml(text: string): string {
