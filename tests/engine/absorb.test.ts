@@ -96,3 +96,59 @@ describe('free-form objects in your own tools', () => {
     expect(check(pack, { name: 'tag', arguments: { labels: {}, extra: 1 } }).body).toMatchObject({ error: 'unknown_argument', field: 'extra' });
   });
 });
+
+describe('a field sent as a flattened path', () => {
+  const stripe = getPack('stripe')!;
+  const run = (args: Record<string, unknown>) => check(stripe, { name: 'create_customer', arguments: { email: 'ada@example.com', ...args } });
+
+  test('address.city and Stripe’s form-style address[city] go inside address, each move reported', () => {
+    for (const [city, country] of [['address.city', 'address.country'], ['address[city]', 'address[country]']]) {
+      const r = run({ [city]: 'London', [country]: 'GB' });
+      expect(r.ok).toBe(true);
+      expect(r.arguments).toEqual({ email: 'ada@example.com', address: { city: 'London', country: 'GB' } });
+      expect(r.corrections).toEqual([
+        { field: 'address.city', rule: 'field_moved', from: JSON.stringify([city]), to: 'address.city' },
+        { field: 'address.country', rule: 'field_moved', from: JSON.stringify([country]), to: 'address.country' },
+      ]);
+    }
+  });
+
+  test('a key of a map (metadata[order_id]) goes into the map, and a path joins what was sent nested', () => {
+    expect(run({ 'metadata[order_id]': '6735' }).arguments).toEqual({ email: 'ada@example.com', metadata: { order_id: '6735' } });
+    const sentNested = { line1: '1 Main St' };
+    const r = run({ address: sentNested, 'address.city': 'London' });
+    expect(r.ok).toBe(true);
+    expect(r.arguments).toEqual({ email: 'ada@example.com', address: { line1: '1 Main St', city: 'London' } });
+    // The caller's own object is copied, never written.
+    expect(sentNested).toEqual({ line1: '1 Main St' });
+  });
+
+  test('a place the call fills twice is a fault, not a guess, and the flattened key is not refused again', () => {
+    expect(run({ address: { city: 'Paris' }, 'address[city]': 'London' }).body).toEqual({
+      error: 'duplicate_argument',
+      field: 'address.city',
+      message: 'is sent twice, nested and as a flattened path; send it once, nested',
+      received: { address: { city: 'Paris' }, 'address[city]': 'London' },
+      retryable: false,
+    });
+    expect(run({ 'address.city': 'Paris', 'address[city]': 'London' }).body).toMatchObject({ error: 'duplicate_argument', field: 'address.city', received: { 'address.city': 'Paris', 'address[city]': 'London' } });
+  });
+
+  test('a path the schema does not declare, an index, or a field that is not an object is left for validation', () => {
+    expect(run({ 'address.planet': 'Mars' }).body).toMatchObject({ error: 'unknown_argument', field: '["address.planet"]' });
+    expect(run({ 'preferred_locales[0]': 'en' }).body).toMatchObject({ error: 'unknown_argument' });
+    expect(run({ 'email.domain': 'example.com' }).body).toMatchObject({ error: 'unknown_argument', field: '["email.domain"]' });
+    const blocked = run({ address: 'London', 'address.city': 'London' });
+    expect(blocked.corrections).toEqual([]);
+    expect(blocked.ok).toBe(false);
+  });
+
+  test('a name the tool declares with a dot in it is that field, not a path', async () => {
+    const { packFromToolDefinitions } = await import('../../src/engine');
+    const pack = packFromToolDefinitions([{ name: 'q', input_schema: { type: 'object', properties: { 'a.b': { type: 'string' }, a: { type: 'object', properties: { b: { type: 'string' } } } } } }]);
+    const r = check(pack, { name: 'q', arguments: { 'a.b': 'x' } });
+    expect(r.ok).toBe(true);
+    expect(r.arguments).toEqual({ 'a.b': 'x' });
+    expect(r.corrections).toEqual([]);
+  });
+});

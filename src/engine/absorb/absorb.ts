@@ -2,7 +2,8 @@
 // - a field name in another case (dateTime / date_time / DateTime) or a declared alias -> the declared name;
 // - an object or array sent as a JSON string where the schema wants an object or array -> parsed;
 // - a field sent outside the one object field that declares it, or inside a wrapper the tool does not
-//   have whose fields are all its own -> moved where the schema declares it;
+//   have whose fields are all its own, or as a flattened path (`address.city`, Stripe's form-style
+//   `address[city]`) -> moved where the schema declares it;
 // - on a field that declares `x-fold-case`, a value that is one permitted value in another case (USD for a
 //   currency Stripe writes usd) -> that value.
 // Other values are never changed here: `OPEN` for `open` is a fault the model must see, not a guess we make.
@@ -112,17 +113,76 @@ function wrappersOf(root: SchemaNode, node: SchemaNode): Map<string, Set<string>
   return map;
 }
 
+/** `address.city` or `address[city]` (or deeper): the names of a flattened path; undefined for any other key, or one with an index. */
+function flattenedPath(key: string): string[] | undefined {
+  let names: string[];
+  if (key.includes('[')) {
+    const m = /^([^[\].]+)((?:\[[^[\]]+\])+)$/.exec(key);
+    if (!m) return undefined;
+    names = [m[1], ...m[2].slice(1, -1).split('][')];
+  } else if (key.includes('.')) {
+    names = key.split('.');
+    if (names.some((n) => n === '')) return undefined;
+  } else return undefined;
+  return names.some((n) => /^\d+$/.test(n)) ? undefined : names;
+}
+
+/**
+ * Whether the flattened path `names` (its first name declared by `node`) reaches a place the schema
+ * declares: each name a field of the object above it, the last one a field or a key of a map. Whether the
+ * call leaves that place free is for placeAt to say.
+ */
+function declaresPath(root: SchemaNode, node: SchemaNode, names: readonly string[]): boolean {
+  let at: SchemaNode | undefined = node;
+  for (const name of names) {
+    if (!at || !wants(at, 'object')) return false;
+    const props = at.properties && typeof at.properties === 'object' ? (at.properties as Record<string, SchemaNode>) : undefined;
+    const sub = props && Object.prototype.hasOwnProperty.call(props, name) ? props[name] : undefined;
+    if (sub && typeof sub === 'object') {
+      at = deref(root, sub);
+      continue;
+    }
+    // A map's own key (Stripe's metadata), or any key of an object that declares no fields (Jira's fields):
+    // an object with fields of its own takes no others (the engine's closed objects).
+    if (name !== names[names.length - 1] || at.additionalProperties === false || (props !== undefined && Object.keys(props).length > 0)) return false;
+    at = undefined;
+  }
+  return true;
+}
+
+/**
+ * `value` placed at `names` inside `into` (copied, never the caller's own objects): 'placed', 'taken' when
+ * a value is there already, or 'blocked' when something on the way is not an object.
+ */
+function placeAt(into: JsonObject, names: readonly string[], value: Json): 'placed' | 'taken' | 'blocked' {
+  let at = into;
+  for (let i = 0; i < names.length - 1; i++) {
+    const cur = Object.prototype.hasOwnProperty.call(at, names[i]) ? at[names[i]] : undefined;
+    if (cur !== undefined && !isPlainObject(cur)) return 'blocked';
+    const copy = objectFrom(Object.entries(cur ?? {}).flat());
+    Object.defineProperty(at, names[i], { value: copy, enumerable: true, writable: true, configurable: true });
+    at = copy;
+  }
+  const last = names[names.length - 1];
+  if (Object.prototype.hasOwnProperty.call(at, last)) return 'taken';
+  Object.defineProperty(at, last, { value, enumerable: true, writable: true, configurable: true });
+  return 'placed';
+}
+
 /**
  * Fields sent outside the object they belong in, or inside one the tool does not have, put where the
- * schema declares them, each move reported. Both have one reading only:
+ * schema declares them, each move reported. Each has one reading only:
  * - a key this object does not take that is a field of its one object field with fields of its own
  *   (Asana's `name` beside `data`, Gmail's `raw` beside `message`) goes inside that field;
  * - a key this object does not take whose value is an object of fields this object does take, none of
  *   them sent beside it (a made-up `requestBody` or `permission` wrapper), is opened in place.
+ * - a key that is a flattened path (`address.city`, `address[city]`, `metadata[order_id]`) whose first name
+ *   this object takes and whose rest the schema declares under it goes to that place, unless a value is
+ *   there already.
  * Beside several object fields, or in a wrapper holding any name this object does not take, a key is
  * left for validation to report.
  */
-function regroup(root: SchemaNode, node: SchemaNode, map: NameMap, obj: JsonObject, path: Segment[], corrections: Correction[]): JsonObject {
+function regroup(root: SchemaNode, node: SchemaNode, map: NameMap, obj: JsonObject, path: Segment[], corrections: Correction[], faults: Fault[]): JsonObject {
   const keys = Object.keys(obj);
   // Most objects hold only names they take: nothing to regroup, and no list made.
   let anyUnknown = false;
@@ -138,7 +198,13 @@ function regroup(root: SchemaNode, node: SchemaNode, map: NameMap, obj: JsonObje
   const sent = new Set(keys);
   const opened = new Map<string, string[]>();
   const moved = new Map<string, string>();
+  const flattened = new Map<string, string[]>();
   for (const key of unknown) {
+    const flat = flattenedPath(key);
+    if (flat && map.declared.has(flat[0]) && declaresPath(root, node, flat)) {
+      flattened.set(key, flat);
+      continue;
+    }
     const v = obj[key];
     const inner = isPlainObject(v) ? Object.keys(v) : [];
     if (inner.length && inner.every((k) => map.declared.has(k) && !sent.has(k) && ![...opened.values()].some((ks) => ks.includes(k)))) {
@@ -154,10 +220,69 @@ function regroup(root: SchemaNode, node: SchemaNode, map: NameMap, obj: JsonObje
     if (current !== undefined && (!isPlainObject(current) || Object.prototype.hasOwnProperty.call(current, key))) continue;
     moved.set(key, home);
   }
-  if (opened.size === 0 && moved.size === 0) return obj;
+  if (opened.size === 0 && moved.size === 0 && flattened.size === 0) return obj;
   const out: [string, Json][] = [];
   const into = new Map<string, JsonObject>();
+  // The object each flattened path goes into: the field as sent (copied) or a new one, where its first key was.
+  const nest = new Map<string, JsonObject>();
+  // Keys dropped for a fault of their own (a place sent twice): reported once, not again as unknown.
+  const dropped = new Set<string>();
+  if (flattened.size) {
+    // Each place a flattened path filled, and the key that filled it.
+    const placedBy = new Map<string, string>();
+    for (const [key, names] of flattened) {
+      const head = names[0];
+      let target = nest.get(head);
+      if (!target) {
+        const current = obj[head];
+        if (current !== undefined && !isPlainObject(current)) {
+          flattened.delete(key);
+          continue;
+        }
+        target = objectFrom(Object.entries(current ?? {}).flat());
+        nest.set(head, target);
+      }
+      const placed = placeAt(target, names.slice(1), obj[key]);
+      const place = formatPath([...path, ...names]);
+      if (placed === 'placed') {
+        placedBy.set(place, key);
+        continue;
+      }
+      flattened.delete(key);
+      if (placed === 'blocked') continue;
+      // Sent nested as well, or under a second spelling of the path: which value is meant is the model's to say.
+      const prior = placedBy.get(place);
+      dropped.add(key);
+      faults.push(makeFault({
+        code: 'duplicate_argument',
+        stage: 'absorb',
+        path: [...path, ...names],
+        statement: prior === undefined ? 'is sent twice, nested and as a flattened path; send it once, nested' : 'is sent twice, under two spellings of its path; send it once, nested',
+        sent: Object.fromEntries(prior === undefined ? [[head, obj[head]], [key, obj[key]]] : [[prior, obj[prior]], [key, obj[key]]]),
+        reason: `key "${key}" names a place the call fills already`,
+      }));
+    }
+  }
   for (const key of keys) {
+    if (dropped.has(key)) continue;
+    const flat = flattened.get(key);
+    if (flat) {
+      const head = flat[0];
+      if (!into.has(head)) {
+        into.set(head, nest.get(head)!);
+        out.push([head, nest.get(head)!]);
+      }
+      corrections.push({ field: formatPath([...path, ...flat]), rule: 'field_moved', from: formatPath([...path, key]), to: formatPath([...path, ...flat]) });
+      continue;
+    }
+    if (nest.has(key)) {
+      // The field sent nested, which a flattened path added to: it stays where the first of them was.
+      if (!into.has(key)) {
+        into.set(key, nest.get(key)!);
+        out.push([key, nest.get(key)!]);
+      }
+      continue;
+    }
     if (opened.has(key)) {
       for (const k of opened.get(key)!) {
         out.push([k, (obj[key] as JsonObject)[k]]);
@@ -262,7 +387,7 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
 
     if (value !== null && typeof value === 'object' && node.properties && typeof node.properties === 'object') {
       const map = nameMapFor(root, node);
-      const obj = regroup(root, node, map, value as JsonObject, path, corrections);
+      const obj = regroup(root, node, map, value as JsonObject, path, corrections, faults);
       const keys = Object.keys(obj);
       // Key, value, key, value: no pair is made per member of an object most likely kept as it was.
       const out: (string | Json)[] = [];
