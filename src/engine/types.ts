@@ -272,7 +272,7 @@ export type Body = FaultBody | ValidationFailedBody;
  * that an optional field may be left out (`leave_out`), that the value fits as a list's one item
  * (`one_item`), that it fits a sibling field (`sibling`), or how many items of an array share the fault (`items`).
  */
-export type FaultNoteKind = 'takes' | 'nearest' | 'nest' | 'resolve' | 'leave_out' | 'one_item' | 'unwrap' | 'json_text' | 'sibling' | 'items';
+export type FaultNoteKind = 'takes' | 'nearest' | 'nest' | 'resolve' | 'leave_out' | 'one_item' | 'unwrap' | 'json_text' | 'joined' | 'sibling' | 'items';
 export interface FaultNote {
   kind: FaultNoteKind;
   text: string;

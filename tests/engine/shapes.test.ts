@@ -375,6 +375,44 @@ describe('a flat name for a nested field is offered the nested path', () => {
   });
 });
 
+describe('a string where an object with one string field is wanted, and a list where one string is wanted', () => {
+  const tools = packFromToolDefinitions([
+    { name: 'transition', input_schema: { type: 'object', required: ['transition'], properties: { transition: { type: 'object', properties: { id: { type: 'string' }, looped: { type: 'boolean' } } } } } },
+    { name: 'person', input_schema: { type: 'object', properties: { who: { type: 'object', properties: { name: { type: 'string' }, nickname: { type: 'string' } } } } } },
+    { name: 'lookup', input_schema: { type: 'object', properties: { Fields: { type: 'string' }, labels: { type: 'string', examples: ['bug,ui'] }, note: { type: 'string', examples: ['Hello,world'] } } } },
+  ]);
+  const run = (name: string, args: Record<string, unknown>) => check(tools, { name, arguments: args });
+
+  test('"31" for an object whose one string field is id: offered as {"id": "31"}; with two string fields, no guess', () => {
+    expect(run('transition', { transition: '31' }).body).toMatchObject({ error: 'invalid_type', field: 'transition', did_you_mean: [{ id: '31' }] });
+    expect(run('transition', { transition: '31' }).suggested_call).toEqual({ name: 'transition', arguments: { transition: { id: '31' } } });
+    expect(run('person', { who: 'ada' }).body).not.toHaveProperty('did_you_mean');
+  });
+
+  test('a list of one where a string is wanted: its item; a longer list only where the example is a comma list', () => {
+    expect(run('lookup', { Fields: ['line_type_intelligence'] }).body).toMatchObject({ field: 'Fields', did_you_mean: ['line_type_intelligence'] });
+    expect(run('lookup', { Fields: ['a', 'b'] }).body).not.toHaveProperty('did_you_mean');
+    expect(run('lookup', { labels: ['bug', 'ui'] }).body).toMatchObject({ field: 'labels', did_you_mean: ['bug,ui'] });
+    // Free text in the items stays out of the body: the note says what to do, the suggested call does it.
+    const spaced = run('lookup', { labels: ['bug', 'good first issue'] });
+    expect(spaced.body).not.toHaveProperty('did_you_mean');
+    expect(spaced.body!.message).toContain('send its items in one string, separated by commas');
+    expect(spaced.suggested_call).toEqual({ name: 'lookup', arguments: { labels: 'bug,good first issue' } });
+    // An item holding a comma would change the list it makes: no reading.
+    expect(run('lookup', { labels: ['bug', 'a,b'] }).body).not.toHaveProperty('did_you_mean');
+    expect(run('lookup', { note: ['x', 'y'] }).body).toMatchObject({ did_you_mean: ['x,y'] });
+  });
+
+  test('a user’s own JSON Schema examples (or OpenAPI’s example) give the body its example, only when the field takes it', () => {
+    const own = packFromToolDefinitions([{ name: 'own', input_schema: { type: 'object', properties: { tag: { type: 'string', examples: ['bug,ui'] }, size: { type: 'integer', minimum: 5, examples: [2] }, code: { type: 'string', example: 'A-1' } } } }]);
+    const body = (args: Record<string, unknown>) => check(own, { name: 'own', arguments: args }).body!;
+    expect(body({ tag: 3 }).message).toBe('must be a string, e.g. bug,ui');
+    expect(body({ code: 3 }).message).toBe('must be a string, e.g. A-1');
+    // 2 is below the field's own minimum: an example that would be refused is not shown.
+    expect(body({ size: 'x' }).message).toBe('must be an integer');
+  });
+});
+
 describe('helpers', () => {
   test('indexRanges writes runs of three or more as ranges', () => {
     expect(indexRanges([0, 1])).toBe('0, 1');

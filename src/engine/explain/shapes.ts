@@ -342,10 +342,12 @@ export function shapeText(ctx: ExplainContext, path: readonly Segment[], want: s
 // Type faults: shape, set, null, and the value in the shape the field wants.
 
 /**
- * Two shapes with one reading: the value wrapped in an object named for its own field (`"raw": {"raw": "…"}`)
+ * Shapes with one reading: the value wrapped in an object named for its own field (`"raw": {"raw": "…"}`)
  * reads as what is inside; a list or object where the field's own example is JSON text (Slack's `blocks`)
- * reads as its JSON text. Offered when it fits; a value holding the caller's own text is not repeated in
- * the body, which says what to do instead (the suggested call still makes the change).
+ * reads as its JSON text; a list of strings where one string is wanted reads as its one item, or, where
+ * the field's example is a comma-separated list (GitHub's labels, `bug,ui`), as its items so joined.
+ * Offered when it fits; a value holding the caller's own text is not repeated in the body, which says
+ * what to do instead (the suggested call still makes the change).
  */
 function offerReshaped(ctx: ExplainContext, fault: Fault, field: FieldInfo | undefined, want: string, path: readonly Segment[], value: Json): void {
   const name = path[path.length - 1];
@@ -367,13 +369,28 @@ function offerReshaped(ctx: ExplainContext, fault: Fault, field: FieldInfo | und
       // An example that only looks like JSON says nothing about the field.
     }
   }
+  if (reshaped === undefined && want.includes('string') && !want.includes('array') && Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) {
+    const items = value as string[];
+    if (items.length === 1) {
+      reshaped = items[0];
+      note = ['joined', 'the value sent is a list of one: send its item alone'];
+    } else if (typeof field?.example === 'string' && COMMA_LIST.test(field.example) && items.every((v) => v !== '' && !v.includes(','))) {
+      reshaped = items.join(',');
+      note = ['joined', 'the value sent is a list: send its items in one string, separated by commas'];
+    }
+  }
   if (reshaped === undefined || note === undefined || !fitsAt(ctx, path, reshaped)) return;
   fault.candidates = [reshaped];
-  if (!offerable(ctx, path, reshaped)) {
+  // A list of tokens joined by commas holds no more of the caller's text than its tokens did.
+  const joinedTokens = note[0] === 'joined' && Array.isArray(value) && value.every((v) => typeof v === 'string' && TOKEN_TEXT.test(v)) && shortEnough(reshaped);
+  if (!joinedTokens && !offerable(ctx, path, reshaped)) {
     addNote(fault, note[0], note[1]);
     fault.showCandidates = false;
   }
 }
+
+/** An example that is a list in one string: `bug,ui`, words joined by bare commas (`Hello, world` is prose). */
+const COMMA_LIST = /^[^,\s]+(?:,[^,\s]+)+$/;
 
 /**
  * Refines a type fault (explain.ts). The message gives the permitted set on an enum field and the shape on
@@ -441,8 +458,14 @@ function inLongArray(ctx: ExplainContext, path: readonly Segment[]): boolean {
  * arguments and says where each one sits; one validation per candidate field tests every string at once.
  */
 function wrapAll(ctx: ExplainContext, pattern: string, strings: string[], place: (wrapped: Json[]) => { args: Json; itemPath: (i: number) => Segment[] }): JsonObject[] | undefined {
-  const fields = childFields(ctx.tool, pattern).filter(hasStringRule);
-  if (fields.length === 0) return undefined;
+  let fields = childFields(ctx.tool, pattern).filter(hasStringRule);
+  if (fields.length === 0) {
+    // No rule tells one string field from another; a string still has one reading where only one field
+    // takes a string at all (Jira's transition {id, looped}: "31" is its id; Calendar's freebusy items {id}).
+    const takesString = childFields(ctx.tool, pattern).filter((f) => typesOf(f.schema).length === 0 || typesOf(f.schema).includes('string'));
+    if (takesString.length !== 1) return undefined;
+    fields = takesString;
+  }
   const fitsOf: string[][] = strings.map(() => []);
   for (const f of fields) {
     const limit = regexInputLimit(f) ?? PATTERN_FIELD_MAX;

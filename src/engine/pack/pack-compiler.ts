@@ -386,6 +386,12 @@ function withPointer(info: FieldInfo, pointer: string): FieldInfo & { pointer: s
   return Object.defineProperty(info, 'pointer', { value: pointer, enumerable: false }) as FieldInfo & { pointer: string };
 }
 
+/** A field's example in JSON Schema's own words (`examples`, or OpenAPI's `example`), for a user's tools that carry no x-example. */
+function schemaExample(node: SchemaNode): Json | undefined {
+  if (Array.isArray(node.examples) && node.examples.length) return node.examples[0] as Json;
+  return 'example' in node ? (node.example as Json) : undefined;
+}
+
 function fieldInfo(root: SchemaNode, name: string, path: string, raw: SchemaNode, required: boolean): FieldInfo {
   // Boolean schemas (`true` / `false`) declare a field with no keywords of their own.
   const resolved = raw && typeof raw === 'object' ? deref(root, raw) : undefined;
@@ -402,7 +408,7 @@ function fieldInfo(root: SchemaNode, name: string, path: string, raw: SchemaNode
     if (declared && typeof declared === 'object') for (const [k, v] of Object.entries(declared)) table[k.toLowerCase()] = v as string;
     return table;
   };
-  return {
+  const info: FieldInfo = {
     path,
     name,
     schema: node,
@@ -414,14 +420,19 @@ function fieldInfo(root: SchemaNode, name: string, path: string, raw: SchemaNode
     },
     conflicts: node['x-conflicts'] && Array.isArray(node['x-conflicts'].with) ? node['x-conflicts'] : undefined,
     rule: typeof node['x-rule'] === 'string' ? node['x-rule'] : set?.rule,
-    example: 'x-example' in node ? node['x-example'] : set?.example,
+    example: 'x-example' in node ? node['x-example'] : set?.example ?? schemaExample(node),
     resolveWith: typeof node['x-resolve-with'] === 'string' ? node['x-resolve-with'] : undefined,
     enumCode: enumValues ? (typeof node['x-code'] === 'string' ? node['x-code'] : set ? set.code : enumCodeFor(name)) : undefined,
     enumValues,
     valueSet: set?.name,
     unit: parseUnit(node['x-unit']),
   };
+  if (!('x-example' in node) && set?.example === undefined && info.example !== undefined) examplesToCheck.add(info);
+  return info;
 }
+
+/** The fields whose example came from JSON Schema's `examples`, which the compiler checks against the field. */
+const examplesToCheck = new WeakSet<FieldInfo>();
 
 function checkFieldKeywords(fields: Map<string, FieldInfo & { pointer: string }>, basePath: string, problems: PackProblem[]) {
   for (const f of fields.values()) {
@@ -524,6 +535,15 @@ export function compilePackWith(backend: ValidatorBackend, input: unknown, origi
         } catch (err) {
           problems.push({ path: `${base}/arguments${f.pointer}`, message: `cannot check x-example: ${(err as Error).message}` });
         }
+      }
+    }
+    // An example from JSON Schema's `examples` is the author's, unchecked: a body may show it only if the field takes it.
+    for (const f of fields.values()) {
+      if (!examplesToCheck.has(f)) continue;
+      try {
+        if (!validators.exampleProblems || validators.exampleProblems(tool.name, f.pointer, f.example)) f.example = undefined;
+      } catch {
+        f.example = undefined;
       }
     }
     const fieldMap = new Map<string, FieldInfo>();
