@@ -23,8 +23,10 @@ const OUT = resolve(process.env.E2E_OUT_DIR ?? 'dist');
 // above that, so a change that adds to the first body's path has to say so here. Then 97.5 KB (82.5 KB of
 // scripts, 15.0 KB of pack): explain reads a date in words and the two shapes with one reading (a value
 // wrapped in its own name, JSON text), and every fault is built with all its fields in one order (the
-// faster faulty path). The bound sits 1 KB above that.
-const BUDGET_GZIP = 98.5 * 1024;
+// faster faulty path). Then 98.5 KB (83.5 KB of scripts, 15.0 KB of pack): absorb reads a flattened path
+// (`address[city]`), and explain offers a string in an object's one string field and a list as one string.
+// The bound sits 1 KB above that.
+const BUDGET_GZIP = 99.5 * 1024;
 /**
  * What opening an imported pack may add to the engine: its shell (every tool's name: GitHub's 1,223 come to
  * 10 KB) and the part of the tool it opens on. No more than the default pack adds, give or take.
