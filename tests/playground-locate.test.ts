@@ -2,6 +2,11 @@
 // OpenAI's string-encoded arguments and Python-style calls.
 import { describe, expect, test } from 'vitest';
 import { decodeStringLiteral, locateCall, parseFieldPath, parsePythonTree, rangeOfPointer } from '../src/components/playground/locate';
+import { check } from '../src/engine';
+import { describeCorrection } from '../src/components/playground/labels';
+import { getPack } from '../src/packs';
+
+const stripe = getPack('stripe')!;
 
 const slice = (text: string, r: { start: number; end: number } | undefined) => (r ? text.slice(r.start, r.end) : undefined);
 
@@ -92,6 +97,23 @@ describe('locateCall finds fields in every envelope', () => {
     const absorbed = locateCall(text, [{ field: 'start.dateTime', rule: 'case_variant', from: 'DateTime', to: 'dateTime' }]).field(['start', 'dateTime'])!;
     expect(absorbed.exact).toBe(true);
     expect(slice(text, absorbed.key)).toBe('"DateTime"');
+  });
+
+  test('a field the engine moved (address[country] sent flat, name beside data) is found where it was typed', () => {
+    const call = { name: 'create_customer', arguments: { email: 'a@example.com', 'address[country]': 'United Kingdom' } };
+    const text = JSON.stringify(call, null, 2);
+    // The corrections as check() reports them for this call.
+    const corrections = check(stripe, call).corrections;
+    expect(corrections).toEqual([{ field: 'address.country', rule: 'field_moved', from: '["address[country]"]', to: 'address.country' }]);
+    const at = locateCall(text, corrections).field(['address', 'country'])!;
+    expect(at.exact).toBe(true);
+    expect(slice(text, at.key)).toBe('"address[country]"');
+    expect(slice(text, at.value)).toBe('"United Kingdom"');
+    const wrapped = JSON.stringify({ name: 'createTask', arguments: { data: {}, name: 'Draft' } });
+    const moved = locateCall(wrapped, [{ field: 'data.name', rule: 'field_moved', from: 'name', to: 'data.name' }]).field(['data', 'name'])!;
+    expect(slice(wrapped, moved.value)).toBe('"Draft"');
+    // The corrections panel names the key as it was typed, not as a path of one quoted segment.
+    expect(describeCorrection(corrections[0])).toBe('"address[country]" was moved to "address.country": the one place the tool declares that field');
   });
 
   test('a missing field points at the object that should hold it', () => {

@@ -20,6 +20,18 @@ export function show(value: Json): string {
   return s.length > 80 ? `${s.slice(0, 77)}…` : s;
 }
 
+/** A moved field's path as the user typed it: a key that is no plain name (`["address[city]"]`) as the key itself. */
+function sentKey(from: Json): Json {
+  if (typeof from !== 'string') return from;
+  const m = /^\[("(?:[^"\\]|\\.)*")\]$/.exec(from);
+  if (!m) return from;
+  try {
+    return JSON.parse(m[1]) as string;
+  } catch {
+    return from;
+  }
+}
+
 export function describeCorrection(c: Correction): string {
   switch (c.rule) {
     case 'case_variant':
@@ -33,7 +45,7 @@ export function describeCorrection(c: Correction): string {
     case 'case_folded':
       return `${show(c.from)} was read as ${show(c.to)}: the same value in the case the field permits`;
     case 'field_moved':
-      return `${show(c.from)} was moved to ${show(c.to)}: the one place the tool declares that field`;
+      return `${show(sentKey(c.from))} was moved to ${show(c.to)}: the one place the tool declares that field`;
   }
 }
 

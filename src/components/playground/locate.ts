@@ -194,6 +194,20 @@ function renameMap(corrections: readonly Correction[]): Map<string, string> {
   return map;
 }
 
+/**
+ * Fields the engine moved (`address[city]` sent flat, `name` beside Asana's `data`): the place each now has,
+ * with the path it was sent at, so a fault on `address.city` points at the `address[city]` the user typed.
+ */
+function moveMap(corrections: readonly Correction[]): Map<string, Segment[]> {
+  const map = new Map<string, Segment[]>();
+  for (const c of corrections) {
+    if (c.rule !== 'field_moved' || typeof c.from !== 'string') continue;
+    const from = parseFieldPath(c.from);
+    if (from) map.set(c.field, from);
+  }
+  return map;
+}
+
 function pathKey(segments: readonly Segment[]): string {
   return JSON.stringify(segments);
 }
@@ -237,11 +251,21 @@ export function locateCall(text: string, corrections: readonly Correction[] = []
   const argumentsRange = rawArgs ? range(identity, rawArgs) : undefined;
   const argumentsKeyNode = rawArgs ? keyNodeOf(rawArgs) : undefined;
   const renames = renameMap(corrections);
+  const moves = moveMap(corrections);
   // String-encoded arguments map offsets even when their JSON is broken (that is when a fault points inside).
   const encoded = rawArgs?.type === 'string' ? decodeStringLiteral(text.slice(rawArgs.offset, rawArgs.offset + rawArgs.length), rawArgs.offset) : null;
 
-  const field = (path: Segment[]): FieldLocation | null => {
+  const field = (asChecked: Segment[]): FieldLocation | null => {
     if (!argsNode || !argsView) return null;
+    let path = asChecked;
+    // The longest part of the path that was moved is looked for where it was sent.
+    for (let k = path.length; k > 0 && moves.size; k--) {
+      const from = moves.get(formatSegments(path.slice(0, k)));
+      if (from) {
+        path = [...from, ...path.slice(k)];
+        break;
+      }
+    }
     let node: Node = argsNode;
     let view: View = argsView;
     const walked: Segment[] = [];
