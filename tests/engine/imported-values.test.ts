@@ -118,8 +118,11 @@ describe('dates and date-times in another plain form', () => {
     const min = run('google-calendar-v3', 'events_list', { calendarId: 'primary', timeMin: 'Wed, Mar 11, 2026 at 9:00 PM UTC' });
     expect(faultOf(min, 'timeMin').did_you_mean).toEqual(['2026-03-11T21:00:00Z']);
     suggestionRuns('google-calendar-v3', min);
+    // An hour with AM or PM and no minutes ("5pm") is a time; a bare hour after a date is not.
+    expect(faultOf(run('google-calendar-v3', 'events_list', { calendarId: 'primary', timeMin: 'March 11, 2026 5pm UTC' }), 'timeMin').did_you_mean).toEqual(['2026-03-11T17:00:00Z']);
+    expect(faultOf(run('google-calendar-v3', 'events_list', { calendarId: 'primary', timeMin: 'March 11, 2026 at 12 AM -05:00' }), 'timeMin').did_you_mean).toEqual(['2026-03-11T00:00:00-05:00']);
     // No zone written: the reason, and nothing offered. A weekday that is not the date's: nothing offered.
-    for (const timeMin of ['March 11, 2026 08:00', 'Monday, March 11, 2026 08:00 UTC']) {
+    for (const timeMin of ['March 11, 2026 08:00', 'Monday, March 11, 2026 08:00 UTC', 'March 11, 2026 5 UTC', 'March 11, 2026 5pm']) {
       const f = faultOf(run('google-calendar-v3', 'events_list', { calendarId: 'primary', timeMin }), 'timeMin');
       expect(f.did_you_mean, timeMin).toBeUndefined();
     }

@@ -185,12 +185,13 @@ function monthOf(word: string): number | undefined {
 
 /**
  * A date written with its month in words, as models write it from prose: "March 11, 2026", "11 March 2026",
- * "Wed, Mar 11, 2026", then a time ("09:00", "9:00 AM", "at 17:00:00") and a zone ("UTC", "GMT", "Z",
- * "-05:00", "+0000"). A month name fixes the order of day and month, so such a date has one reading.
+ * "Wed, Mar 11, 2026", then a time ("09:00", "9:00 AM", "5pm", "at 17:00:00") and a zone ("UTC", "GMT",
+ * "Z", "-05:00", "+0000"). A month name fixes the order of day and month, so such a date has one reading;
+ * an hour without minutes is a time only with AM or PM ("5pm"), a bare "5" after a date being no time.
  */
 const WORDS_DATE = new RegExp(
   String.raw`^(?:([a-z]+)\.?,?\s+)??(?:([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})|(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]+)\.?,?\s+(\d{4}))` +
-    String.raw`(?:,?\s+(?:at\s+)?(\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?(?:\s*([ap])\.?m\.?)?(?:\s*(utc|gmt|z|[+-]\d{2}(?::?\d{2})?))?)?$`,
+    String.raw`(?:,?\s+(?:at\s+)?(\d{1,2})(?::(\d{2})(?::(\d{2})(\.\d+)?)?)?(?:\s*([ap])\.?m\.?)?(?:\s*(utc|gmt|z|[+-]\d{2}(?::?\d{2})?))?)?$`,
   'i',
 );
 
@@ -219,13 +220,14 @@ function readWordsDate(value: string): WordsDate | undefined {
     if (named === -1 || named !== new Date(`${date}T00:00:00Z`).getUTCDay()) return undefined;
   }
   if (hour === undefined) return { date };
+  if (minute === undefined && half === undefined) return undefined;
   let h = +hour;
   if (half !== undefined) {
     if (h < 1 || h > 12) return undefined;
     h = (h % 12) + (half.toLowerCase() === 'p' ? 12 : 0);
   } else if (h > 23) return undefined;
-  if (+minute > 59 || (second !== undefined && +second > 59)) return undefined;
-  const time = `${String(h).padStart(2, '0')}:${minute}:${second ?? '00'}${fraction ?? ''}`;
+  if ((minute !== undefined && +minute > 59) || (second !== undefined && +second > 59)) return undefined;
+  const time = `${String(h).padStart(2, '0')}:${minute ?? '00'}:${second ?? '00'}${fraction ?? ''}`;
   if (zone === undefined) return { date, time };
   const z = zone.toUpperCase();
   return { date, time, offset: z === 'UTC' || z === 'GMT' ? 'Z' : rfcOffset(z) };
