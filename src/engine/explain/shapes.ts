@@ -457,7 +457,7 @@ function inLongArray(ctx: ExplainContext, path: readonly Segment[]): boolean {
  * it fits; undefined unless every string fits exactly one. `place` puts the wrapped values into the
  * arguments and says where each one sits; one validation per candidate field tests every string at once.
  */
-function wrapAll(ctx: ExplainContext, pattern: string, strings: string[], place: (wrapped: Json[]) => { args: Json; itemPath: (i: number) => Segment[] }): JsonObject[] | undefined {
+function wrapAll(ctx: ExplainContext, pattern: string, strings: string[], place: (wrapped: Json[]) => { args: Json; itemPath: (i: number) => Segment[] }, errorsOfField?: Map<string, AjvError[]>): JsonObject[] | undefined {
   let fields = childFields(ctx.tool, pattern).filter(hasStringRule);
   if (fields.length === 0) {
     // No rule tells one string field from another; a string still has one reading where only one field
@@ -474,6 +474,7 @@ function wrapAll(ctx: ExplainContext, pattern: string, strings: string[], place:
     const { args, itemPath } = place(wrapped);
     const errors = errorsOf(ctx, args);
     if (!errors) return undefined;
+    errorsOfField?.set(f.name, errors);
     strings.forEach((s, i) => {
       if (s.length > limit) return;
       const at = pointerOf([...itemPath(i), f.name]);
@@ -488,10 +489,13 @@ function wrapAll(ctx: ExplainContext, pattern: string, strings: string[], place:
 function wrapString(ctx: ExplainContext, path: readonly Segment[], s: string): JsonObject | undefined {
   if (inLongArray(ctx, path)) return undefined;
   const checked = checkedArgs(ctx);
-  const wrapped = wrapAll(ctx, patternOf(path), [s], (w) => ({ args: withValueAt(checked, path, w[0]), itemPath: () => path.slice() }));
+  // The arguments wrapAll validated with the chosen field are the candidate's own: their errors are reused.
+  const errorsOfField = new Map<string, AjvError[]>();
+  const wrapped = wrapAll(ctx, patternOf(path), [s], (w) => ({ args: withValueAt(checked, path, w[0]), itemPath: () => path.slice() }), errorsOfField);
   if (!wrapped) return undefined;
   const candidate = wrapped[0];
-  return changeFits(ctx, withValueAt(checked, path, candidate), [path.slice()]) && offerable(ctx, path, candidate) ? candidate : undefined;
+  const known = errorsOfField.get(Object.keys(candidate)[0]);
+  return changeFits(ctx, withValueAt(checked, path, candidate), [path.slice()], known) && offerable(ctx, path, candidate) ? candidate : undefined;
 }
 
 /** `"initiated answered completed"` for a list of permitted words: the words, when every one is permitted. */
