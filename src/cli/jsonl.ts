@@ -62,9 +62,13 @@ export function checkLines(pack: CompiledPack, text: string, options: CheckOptio
     at += utf8.encodeInto(line, scratch.subarray(at)).written;
     start = nl + 1;
   }
-  return scratch.slice(0, at);
+  const out = scratch.slice(0, at);
+  // A batch with a line of many megabytes grows the buffer; it is not kept that size for the rest of the log.
+  if (scratch.length > SCRATCH_KEPT) scratch = new Uint8Array(SCRATCH_KEPT);
+  return out;
 }
 
+const SCRATCH_KEPT = 1 << 22;
 let scratch = new Uint8Array(1 << 20);
 const utf8 = new TextEncoder();
 

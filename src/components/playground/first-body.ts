@@ -9,7 +9,6 @@ import { traceSteps } from '../../sandbox/checker';
 import { tokenizeJson } from './json-tokens';
 import { escapeHtml } from '../../docs/html';
 
-
 /** A JSON text as the body panel colours it: one span per token, white space plain. */
 function jsonHtml(text: string): string {
   return tokenizeJson(text)

@@ -175,7 +175,7 @@ function placeAt(into: JsonObject, names: readonly string[], value: Json): 'plac
  * - a key this object does not take that is a field of its one object field with fields of its own
  *   (Asana's `name` beside `data`, Gmail's `raw` beside `message`) goes inside that field;
  * - a key this object does not take whose value is an object of fields this object does take, none of
- *   them sent beside it (a made-up `requestBody` or `permission` wrapper), is opened in place.
+ *   them sent beside it (a made-up `requestBody` or `permission` wrapper), is opened in place;
  * - a key that is a flattened path (`address.city`, `address[city]`, `metadata[order_id]`) whose first name
  *   this object takes and whose rest the schema declares under it goes to that place, unless a value is
  *   there already.

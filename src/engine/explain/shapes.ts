@@ -224,10 +224,15 @@ function childFields(tool: CompiledTool, parent: string): readonly FieldInfo[] {
   return childFieldsOf(tool, parent);
 }
 
+/** A field a string may be sent in: a string field, or one of no declared type. */
+function takesString(f: FieldInfo): boolean {
+  const t = typesOf(f.schema);
+  return t.length === 0 || t.includes('string');
+}
+
 /** A string field whose format or pattern a string can be said to fit (any string fits a bare string field). */
 function hasStringRule(f: FieldInfo): boolean {
-  const t = typesOf(f.schema);
-  return (t.length === 0 || t.includes('string')) && (typeof f.schema.format === 'string' || typeof f.schema.pattern === 'string');
+  return takesString(f) && (typeof f.schema.format === 'string' || typeof f.schema.pattern === 'string');
 }
 
 /** The field names of an anyOf/oneOf whose branches each require one field: the first branch's name. */
@@ -458,13 +463,13 @@ function inLongArray(ctx: ExplainContext, path: readonly Segment[]): boolean {
  * arguments and says where each one sits; one validation per candidate field tests every string at once.
  */
 function wrapAll(ctx: ExplainContext, pattern: string, strings: string[], place: (wrapped: Json[]) => { args: Json; itemPath: (i: number) => Segment[] }, errorsOfField?: Map<string, AjvError[]>): JsonObject[] | undefined {
-  let fields = childFields(ctx.tool, pattern).filter(hasStringRule);
+  const children = childFields(ctx.tool, pattern);
+  let fields = children.filter(hasStringRule);
   if (fields.length === 0) {
     // No rule tells one string field from another; a string still has one reading where only one field
     // takes a string at all (Jira's transition {id, looped}: "31" is its id; Calendar's freebusy items {id}).
-    const takesString = childFields(ctx.tool, pattern).filter((f) => typesOf(f.schema).length === 0 || typesOf(f.schema).includes('string'));
-    if (takesString.length !== 1) return undefined;
-    fields = takesString;
+    fields = children.filter(takesString);
+    if (fields.length !== 1) return undefined;
   }
   const fitsOf: string[][] = strings.map(() => []);
   for (const f of fields) {
