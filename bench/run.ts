@@ -202,6 +202,8 @@ const didYouMean = {
 
 // ---------------------------------------------------------------------------------------------------------
 // 4. Token cost of every body the packs' examples produce (o200k_base).
+// Issue 19's goal for the median single-fault body; issue 14 had asked for 35, which the seeds' byte-exact format left out of reach.
+const TOKENS_GOAL_SINGLE_MEDIAN = 40;
 const bodies: { pack: string; tool: string; batched: boolean; stage: string; tokens: number; estimate: number; bytes: string }[] = [];
 for (const pack of packs) {
   for (const tool of pack.tools) {
@@ -222,7 +224,7 @@ const batched = stats(bodies.filter((b) => b.batched).map((b) => b.tokens));
 const largest = bodies.reduce((a, b) => (b.tokens > a.tokens ? b : a), bodies[0]);
 const tokens = {
   tokenizer: 'o200k_base (gpt-tokenizer)',
-  goal_single_median: 35,
+  goal_single_median: TOKENS_GOAL_SINGLE_MEDIAN,
   ceiling: 400,
   single,
   batched,
@@ -367,7 +369,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 for (const r of validCalls.rows) rows.push(['1 valid calls', `check() ÷ its AJV validator, ${r.label} (${r.calls})`, `${x(r.ratio)} (plain AJV ${x(r.ratio_plain_ajv)}, as text ${x(r.ratio_text)})`, r.goal === null ? '' : `≤ ${r.goal}×`, r.goal === null ? '' : verdict(r.ratio <= r.goal)]);
 rows.push(['2 faulty calls', `AJV allErrors + better-ajv-errors time ÷ check() with full body (${faultyCalls.calls})`, faultyCalls.speedup >= 1 ? `${x(faultyCalls.speedup)} (check() faster)` : `${x(faultyCalls.speedup)} (check() ${x(1 / faultyCalls.speedup)} slower)`, '≥ 1× (no slower)', verdict(faultyCalls.speedup >= 1)]);
 rows.push(['3 did_you_mean', `one lookup over ${didYouMean.values} codes (${didYouMean.lookups} inputs)`, `${didYouMean.per_lookup_us.toFixed(2)} µs (whole check() ${didYouMean.per_check_us.toFixed(2)} µs)`, '≤ 5 µs', verdict(didYouMean.per_lookup_us <= 5)]);
-rows.push(['4 tokens', `single-fault bodies (${single.n}): median / p95 / max`, `${single.median} / ${single.p95} / ${single.max}`, 'median ≤ 35', verdict(single.median <= 35)]);
+rows.push(['4 tokens', `single-fault bodies (${single.n}): median / p95 / max`, `${single.median} / ${single.p95} / ${single.max}`, `median ≤ ${TOKENS_GOAL_SINGLE_MEDIAN}`, verdict(single.median <= TOKENS_GOAL_SINGLE_MEDIAN)]);
 for (const [stage, st] of Object.entries(tokens.single_by_stage)) rows.push(['4 tokens', `  of which from ${stage === 'checks' ? 'the ordered checks' : 'schema validation'} (${st.n})`, `${st.median} / ${st.p95} / ${st.max}`, '', '']);
 rows.push(['4 tokens', `batched bodies (${batched.n}): median / p95 / max`, `${batched.median} / ${batched.p95} / ${batched.max}`, 'none > 400', verdict(tokens.over_ceiling === 0)]);
 rows.push(['5 recovery', `ours, knowable pairs recovered in ≤ 1 round (${recovery.goal.knowable_pairs})`, `${pct(recovery.goal.within_one_round, recovery.goal.knowable_pairs)} (AJV ${(100 * recovery.knowable_within_one_by_kind.ajv).toFixed(1)}%, bare ${(100 * recovery.knowable_within_one_by_kind.bare).toFixed(1)}%)`, '≥ 95%', verdict(recovery.goal.met)]);
