@@ -11,7 +11,7 @@ import { fieldAnchor } from './urls';
 export type Inline = string | { code: string };
 
 export interface Constraint {
-  kind: 'enum' | 'const' | 'range' | 'multiple' | 'length' | 'pattern' | 'format' | 'unique' | 'keys' | 'values' | 'choice' | 'exclusion' | 'dependency' | 'conflict';
+  kind: 'enum' | 'const' | 'range' | 'multiple' | 'length' | 'pattern' | 'format' | 'list' | 'unique' | 'keys' | 'values' | 'choice' | 'exclusion' | 'dependency' | 'conflict';
   parts: Inline[];
   /** A technical detail shown small under the words (the raw pattern, say). */
   detail?: Inline[];
@@ -151,6 +151,11 @@ export function constraintsOf(root: SchemaNode, f: Pick<FieldInfo, 'schema' | 'e
     const ex = f.example ?? known?.example;
     if (ex !== undefined) parts.push(', e.g. ', { code: show(ex) });
     out.push({ kind: 'format', parts });
+  }
+  if (s['x-comma-list'] === true) {
+    const parts: Inline[] = ['a list in one string, its items separated by commas'];
+    if (typeof f.example === 'string' && f.example.includes(',') && typeof s.pattern !== 'string' && typeof s.format !== 'string') parts.push(', e.g. ', { code: f.example });
+    out.push({ kind: 'list', parts });
   }
   const bounds = boundsText(s);
   if (bounds) out.push({ kind: 'range', parts: [bounds] });

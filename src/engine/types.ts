@@ -142,6 +142,8 @@ export interface FieldInfo {
   valueSet?: string;
   /** The field's unit (`x-unit`), which fault messages state and conversions read. */
   unit?: UnitSpec;
+  /** A list in one string, its items separated by commas (`x-comma-list`): a list sent is offered joined. */
+  commaList?: true;
 }
 
 /** A numeric field's unit (`x-unit`); `currency` (currency-minor only) is an expression of the condition language. */

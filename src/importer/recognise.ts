@@ -1,6 +1,7 @@
 // Recognised fields: a field that is plainly a currency, a country, a time zone, a locale, an email, an
 // amount in the smallest currency unit or a Unix time gets the registry (x-value-set) or the unit (x-unit)
-// the curated packs use, so its bodies say the same things. A name alone is not enough where vendors
+// the curated packs use, so its bodies say the same things; a string the vendor calls a comma-separated
+// list gets x-comma-list, so a list sent there is offered joined. A name alone is not enough where vendors
 // differ (Twilio's `country` is a country's name; Stripe's a two-letter code): the field's own type and
 // format, or a phrase of the vendor's description, must say which. The description is read, never copied.
 // Every inference is returned with what it rests on, so the report lists it and a test can check it.
@@ -39,6 +40,13 @@ interface Rule {
 }
 
 const RULES: Rule[] = [
+  // First: "a comma-separated list of country codes" is a list, not one code.
+  {
+    kind: 'comma-list',
+    name: /./,
+    types: ['string'],
+    evidence: /\bcomma[- ](?:separated|delimited)\b|\bseparated by (?:a )?commas?\b/i,
+  },
   {
     kind: 'currency',
     name: /^(currency|[a-z_]*_currency|currency_?code|[a-z]*Currency(Code)?)$/i,
@@ -133,7 +141,8 @@ export function collectDocumentEvidence(doc: unknown): DocumentEvidence {
     if (!node || typeof node !== 'object' || found.has(name)) return;
     const schema = node.schema && typeof node.schema === 'object' ? node.schema : node;
     const hit = ownEvidence(name, typeOf(schema), schema.format ?? node.format, String(node.description ?? schema.description ?? ''));
-    if (hit && !hit.rule.nameSuffices && hit.rule.kind !== 'unix-time' && hit.rule.kind !== 'minor-unit-amount') found.set(name, { kind: hit.rule.kind, evidence: hit.evidence });
+    // A list is one parameter's shape, not what its name means: GitHub's `state` is a list in one place only.
+    if (hit && !hit.rule.nameSuffices && !['unix-time', 'minor-unit-amount', 'comma-list'].includes(hit.rule.kind)) found.set(name, { kind: hit.rule.kind, evidence: hit.evidence });
   };
   const walk = (node: any, depth: number) => {
     if (!node || typeof node !== 'object' || depth > 40 || seen.has(node)) return;
@@ -258,6 +267,12 @@ export function recognise(input: RecogniseInput): Inference | undefined {
       applied['x-unit'] = node['x-unit'];
       break;
     }
+    case 'comma-list':
+      // An enum or a const fixes the exact strings the vendor takes.
+      if (node.enum !== undefined || node.const !== undefined) return undefined;
+      node['x-comma-list'] = true;
+      applied['x-comma-list'] = true;
+      break;
     case 'byte-size':
       node['x-unit'] = { kind: 'bytes' };
       applied['x-unit'] = node['x-unit'];

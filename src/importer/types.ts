@@ -58,7 +58,7 @@ export interface BodyFacts {
 export interface Inference {
   tool: string;
   field: string;
-  kind: 'currency' | 'country' | 'time-zone' | 'locale' | 'email' | 'minor-unit-amount' | 'unix-time' | 'duration' | 'byte-size';
+  kind: 'comma-list' | 'currency' | 'country' | 'time-zone' | 'locale' | 'email' | 'minor-unit-amount' | 'unix-time' | 'duration' | 'byte-size';
   /** What was added to the field: the keywords and their values. */
   applied: JsonObject;
   /** Why: the facts the inference rests on (name, type, format, a phrase of the vendor's description). */

@@ -137,6 +137,7 @@ export function schemaPhrase(s: SchemaNode, depth = 0, fieldName?: string): stri
   } else if (t === 'string') {
     if (typeof s.format === 'string' && FORMAT_RULES[s.format]) phrase = FORMAT_RULES[s.format].rule;
     else if (typeof s['x-rule'] === 'string') phrase = s['x-rule'];
+    else if (s['x-comma-list'] === true) phrase = 'a comma-separated list in one string';
     const len = countWords(num(s.minLength), num(s.maxLength), 'character');
     if (len && !patternFixesLength(s)) phrase += ` ${len}`;
   } else if (t === 'array') {

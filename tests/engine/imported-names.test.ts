@@ -194,3 +194,25 @@ test('a name in another word order is absorbed, unless the arguments sent belong
   expect(r.body).toMatchObject({ error: 'unknown_tool', did_you_mean: ['issues_list-for-repo'] });
   expect(check(packs.get('github-v3')!, { name: 'issues_list-for-repo', arguments: { owner: 'acme-corp', repo: 'web', state: 'open' } }).ok).toBe(true);
 });
+
+describe('a list where the vendor takes it as one comma-separated string (x-comma-list, from the spec)', () => {
+  test.each([
+    ['slack-web', 'conversations_invite', { channel: 'C04QK7N2V9B', users: ['U01AB2CD3EF', 'U04GH5IJ6KL'] }, 'users', 'U01AB2CD3EF,U04GH5IJ6KL'],
+    ['github-v3', 'dependabot_list-alerts-for-repo', { owner: 'acme-corp', repo: 'web', severity: ['high', 'critical'] }, 'severity', 'high,critical'],
+  ] as const)('%s %s: the list is refused and offered joined', (pack, tool, args, field, joined) => {
+    const r = run(pack, tool, args as unknown as Record<string, Json>);
+    expect(r.body).toMatchObject({ error: 'invalid_type', field, did_you_mean: [joined] });
+    expect(r.suggested_call).toEqual({ name: tool, arguments: { ...args, [field]: joined } });
+    expect(check(packs.get(pack)!, r.suggested_call!).ok).toBe(true);
+    // The model-facing description says it before any call is made.
+    const description = (packs.get(pack)!.tool(tool)!.modelSchema.properties as Record<string, { description?: string }>)[field].description;
+    expect(description).toContain('comma-separated list in one string');
+  });
+
+  test('a string field the vendor does not call a list gets no joined offer', () => {
+    // Slack's chat_postMessage text is one string of prose.
+    const r = run('slack-web', 'chat_postMessage', { channel: 'C04QK7N2V9B', text: ['Deploy', 'finished'] });
+    expect(r.body).toMatchObject({ error: 'invalid_type', field: 'text' });
+    expect(r.body).not.toHaveProperty('did_you_mean');
+  });
+});

@@ -229,6 +229,16 @@ describe('pack keywords', () => {
     tools: [{ name: 'pay', summary: 'Pays.', arguments: { type: 'object', properties: argumentsSchema } }],
   });
 
+  test('x-comma-list needs a field that takes a string', () => {
+    expect(() => compilePack(tool({ labels: { type: 'string', 'x-comma-list': true } }), 'demo.json')).not.toThrow();
+    try {
+      compilePack(tool({ count: { type: 'integer', 'x-comma-list': true } }), 'demo.json');
+      expect.unreachable('an integer field with x-comma-list compiled');
+    } catch (err) {
+      expect((err as PackError).problems).toEqual([{ path: '/tools/0/arguments/properties/count/x-comma-list', message: 'x-comma-list says a string holds a list, and this field takes no string' }]);
+    }
+  });
+
   test('x-fold-case needs an enum to fold into', () => {
     expect(() => compilePack(tool({ note: { type: 'string', 'x-fold-case': true } }), 'demo.json')).toThrow(PackError);
     try {

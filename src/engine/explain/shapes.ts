@@ -350,7 +350,8 @@ export function shapeText(ctx: ExplainContext, path: readonly Segment[], want: s
  * Shapes with one reading: the value wrapped in an object named for its own field (`"raw": {"raw": "…"}`)
  * reads as what is inside; a list or object where the field's own example is JSON text (Slack's `blocks`)
  * reads as its JSON text; a list of strings where one string is wanted reads as its one item, or, where
- * the field's example is a comma-separated list (GitHub's labels, `bug,ui`), as its items so joined.
+ * the field is a comma-separated list (`x-comma-list`, or an example such as GitHub's labels, `bug,ui`), as
+ * its items so joined.
  * Offered when it fits; a value holding the caller's own text is not repeated in the body, which says
  * what to do instead (the suggested call still makes the change).
  */
@@ -379,7 +380,7 @@ function offerReshaped(ctx: ExplainContext, fault: Fault, field: FieldInfo | und
     if (items.length === 1) {
       reshaped = items[0];
       note = ['joined', 'the value sent is a list of one: send its item alone'];
-    } else if (typeof field?.example === 'string' && COMMA_LIST.test(field.example) && items.every((v) => v !== '' && !v.includes(','))) {
+    } else if ((field?.commaList || (typeof field?.example === 'string' && COMMA_LIST.test(field.example))) && items.every((v) => v !== '' && !v.includes(','))) {
       reshaped = items.join(',');
       note = ['joined', 'the value sent is a list: send its items in one string, separated by commas'];
     }

@@ -427,6 +427,7 @@ function fieldInfo(root: SchemaNode, name: string, path: string, raw: SchemaNode
     valueSet: set?.name,
     unit: parseUnit(node['x-unit']),
   };
+  if (node['x-comma-list'] === true) info.commaList = true;
   if (!('x-example' in node) && set?.example === undefined && info.example !== undefined) examplesToCheck.add(info);
   return info;
 }
@@ -448,8 +449,14 @@ function checkFieldKeywords(fields: Map<string, FieldInfo & { pointer: string }>
       }
     }
     if (s['x-code'] !== undefined && !f.enumValues) problems.push({ path: at + '/x-code', message: 'x-code names the code for a value outside an enum, and this field has no enum' });
+    if (s['x-comma-list'] !== undefined && !declaresString(s)) problems.push({ path: at + '/x-comma-list', message: 'x-comma-list says a string holds a list, and this field takes no string' });
     if (s['x-fold-case'] !== undefined && !f.enumValues) problems.push({ path: at + '/x-fold-case', message: 'x-fold-case folds a value into the case of an enum value, and this field has no enum' });
   }
+}
+
+/** A schema whose `type` says it takes a string (or says nothing of its type). */
+function declaresString(s: SchemaNode): boolean {
+  return s.type === undefined || s.type === 'string' || (Array.isArray(s.type) && s.type.includes('string'));
 }
 
 /** x-unit: on a numeric field, with a currency read from a declared argument or a record the caller may see. */

@@ -22,6 +22,7 @@ export const PACK_KEYWORDS = [
   'x-cut',
   'x-in',
   'x-wire-name',
+  'x-comma-list',
 ] as const;
 
 /** Each pack keyword's own shape; checked wherever it appears inside a tool's arguments. */
@@ -50,6 +51,8 @@ export const KEYWORD_SCHEMAS: Record<string, object> = {
   // Imported packs: where a top-level argument goes in the HTTP request, and the vendor's name for it when renamed.
   'x-in': { enum: ['path', 'query', 'header', 'body', 'request-body'] },
   'x-wire-name': nonEmpty,
+  // A string that holds a list, its items separated by commas (GitHub's `labels`, Slack's `users`).
+  'x-comma-list': { const: true },
   // `currency` is a currency code or an expression over $args and $records; units.ts checks what it reads.
   'x-unit': {
     type: 'object',
