@@ -7,7 +7,7 @@ import { formatPath, patternOf, valueAt, type Segment } from '../paths';
 import { cutReceived } from '../faults/received';
 import { addNote, dropNote, restate } from '../faults/fault';
 import { suggestNames } from './suggest';
-import type { ExplainContext, Fault, Json } from '../types';
+import type { ExplainContext, Fault, Json, SchemaNode } from '../types';
 import { resolveCurrency, unitRule } from './units';
 import { moveFits, offerNestedPath, shapeText } from './shapes';
 import { whatToSend } from '../faults/rule-words';
@@ -99,11 +99,22 @@ function missingRequired({ ctx, e, at, node, p, reason }: Violation): Fault {
   return fault;
 }
 
+/**
+ * The names a closed branch of an anyOf/oneOf takes, where its own `additionalProperties` refused the key:
+ * the field index knows every branch's names, and `w` is no name the circle takes. Only when they are
+ * among the names declared at that place (a node read from a path AJV wrote from a $ref's target may not be).
+ */
+function branchNames(node: SchemaNode | undefined, keyword: string, declared: string[]): string[] {
+  if (keyword !== 'additionalProperties' || !node || node.properties === null || typeof node.properties !== 'object') return declared;
+  const own = Object.keys(node.properties);
+  return own.length < declared.length && own.every((n) => declared.includes(n)) ? own : declared;
+}
+
 /** `additionalProperties`, `unevaluatedProperties`. */
-function unknownArgument({ ctx, e, at, p, reason }: Violation): Fault {
+function unknownArgument({ ctx, e, at, p, node, reason }: Violation): Fault {
   const key = String(p.additionalProperty ?? p.unevaluatedProperty);
   const seg = [...at, key];
-  const declared = declaredNamesAt(ctx, at);
+  const declared = branchNames(node, e.keyword, declaredNamesAt(ctx, at));
   const fault = base(seg, 'unknown_argument', '', e, valueAt(ctx.args, seg), reason);
   // A name already sent beside it is no home for its value: that would send the field twice.
   const holder = valueAt(ctx.args, at).value;

@@ -1,12 +1,24 @@
 // The bounds family: a number out of its range or not a multiple of its step, and a string, list or object
 // of the wrong length; each states the bound in words (rule-words.ts).
-import type { Fault } from '../types';
+import type { Fault, SchemaNode } from '../types';
 import { lengthText, rangeText } from '../faults/rule-words';
 import { base, applyUnit, type Explainers, type Violation } from './context';
 
+/**
+ * The node whose bounds a message states: the field's own when it declares the broken keyword, else the
+ * node the error names (a branch of an anyOf, `{type: string, maxLength: 5}` beside null).
+ */
+function boundsOf({ e, field, node }: Violation): SchemaNode {
+  if (field?.schema && e.keyword in field.schema) return field.schema;
+  if (node && e.keyword in node) return node;
+  return field?.schema ?? node ?? {};
+}
+
 /** `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`. */
-function outOfRange({ ctx, e, at, here, field, node, reason }: Violation): Fault {
-  return applyUnit(ctx, base(at, 'out_of_range', `must be ${rangeText(field?.schema ?? node ?? {})}`, e, here, reason), field, here.value, `${rangeText(field?.schema ?? node ?? {})}: `);
+function outOfRange(v: Violation): Fault {
+  const { ctx, e, at, here, field, reason } = v;
+  const range = rangeText(boundsOf(v));
+  return applyUnit(ctx, base(at, 'out_of_range', `must be ${range}`, e, here, reason), field, here.value, `${range}: `);
 }
 
 /** `multipleOf`. */
@@ -15,18 +27,21 @@ function notAMultiple({ ctx, e, at, here, field, p, reason }: Violation): Fault 
 }
 
 /** `minLength`, `maxLength`. */
-function wrongLength({ e, at, here, field, node, reason }: Violation): Fault {
-  return base(at, 'invalid_length', `must be ${lengthText(field?.schema ?? node ?? {}, 'minLength', 'maxLength', 'characters long')}`, e, here, reason);
+function wrongLength(v: Violation): Fault {
+  const { e, at, here, reason } = v;
+  return base(at, 'invalid_length', `must be ${lengthText(boundsOf(v), 'minLength', 'maxLength', 'characters long')}`, e, here, reason);
 }
 
 /** `minItems`, `maxItems`. */
-function wrongItemCount({ e, at, here, field, node, reason }: Violation): Fault {
-  return base(at, 'invalid_length', `must hold ${lengthText(field?.schema ?? node ?? {}, 'minItems', 'maxItems', 'items')}`, e, here, reason);
+function wrongItemCount(v: Violation): Fault {
+  const { e, at, here, reason } = v;
+  return base(at, 'invalid_length', `must hold ${lengthText(boundsOf(v), 'minItems', 'maxItems', 'items')}`, e, here, reason);
 }
 
 /** `minProperties`, `maxProperties`. */
-function wrongFieldCount({ e, at, here, field, node, reason }: Violation): Fault {
-  return base(at, 'invalid_length', `must have ${lengthText(field?.schema ?? node ?? {}, 'minProperties', 'maxProperties', 'fields')}`, e, here, reason);
+function wrongFieldCount(v: Violation): Fault {
+  const { e, at, here, reason } = v;
+  return base(at, 'invalid_length', `must have ${lengthText(boundsOf(v), 'minProperties', 'maxProperties', 'fields')}`, e, here, reason);
 }
 
 /** `uniqueItems`. */

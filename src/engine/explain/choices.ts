@@ -58,7 +58,9 @@ function choiceText(ctx: ExplainContext, e: AjvError, node: SchemaNode | undefin
 }
 
 /** `anyOf`, `oneOf`. */
-function noBranchFits({ ctx, e, at, here, node, reason }: Violation): Fault {
+function noBranchFits({ ctx, e, at, here, field, node, reason }: Violation): Fault {
+  // AJV paths the errors of a schema behind a $ref from that schema (`#/oneOf`): the field's node holds the branches then.
+  if (!Array.isArray(node?.[e.keyword]) && Array.isArray(field?.schema?.[e.keyword])) node = field!.schema;
   const fault = base(at, 'invalid_value', choiceText(ctx, e, node), e, here, reason);
   const names = requiredChoice(node?.[e.keyword]);
   if (names && !Array.isArray(e.params?.passingSchemas)) fault.requiresOneOf = names;

@@ -96,11 +96,19 @@ function namedByWord(received: string, aliases: Record<string, string>, permitte
   return permitted.find((p) => p === target);
 }
 
-/** A string that is exactly a JSON number ("1500", "-2.5"), as that number; else undefined. */
+/**
+ * A string that is exactly a JSON number ("1500", "-2.5"), as that number; else undefined. Only a number the
+ * string names exactly: past 15 significant digits a double may be another number ("9007199254740993" reads
+ * as …992), and an id offered so would name another record.
+ */
 export function numberFromString(s: string): number | undefined {
-  if (!/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(s.trim())) return undefined;
-  const n = Number(s.trim());
-  return Number.isFinite(n) ? n : undefined;
+  const t = s.trim();
+  if (!/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(t)) return undefined;
+  const n = Number(t);
+  if (!Number.isFinite(n)) return undefined;
+  const significant = t.replace(/^-/, '').replace(/[eE].*$/, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
+  if (significant.length > 15 && !(/^-?\d+$/.test(t) && Number.isSafeInteger(n))) return undefined;
+  return n;
 }
 
 /** Suggestions for a name (an argument or a tool) that is not declared. */

@@ -101,7 +101,7 @@ export const CODES = {
 
 export type GenericCode = keyof typeof CODES;
 
-/** The family of enum codes: `invalid_<field in snake_case>`, unless the field sets `x-code`. */
+/** The family of enum codes: `invalid_<field in snake_case>` (`invalid_<field>_value` where that is a generic code), unless the field sets `x-code`. */
 export const ENUM_CODE_FAMILY: Omit<CodeInfo, 'code'> = {
   stage: 'validate',
   retryable: false,
@@ -139,5 +139,11 @@ export function snakeCase(name: string): string {
 }
 
 export function enumCodeFor(fieldName: string): string {
-  return `invalid_${snakeCase(fieldName) || 'value'}`;
+  // Accents folded first: `Ünit` is invalid_unit, not invalid_nit. A name with no letters left is the generic invalid_value.
+  const name = snakeCase(fieldName.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''));
+  if (!name) return 'invalid_value';
+  const code = `invalid_${name}`;
+  // A field named `type` or `format` would take a generic code's name and not its meaning (a wrong JSON
+  // type, a malformed string): such a field's code says it is about the field's value.
+  return Object.prototype.hasOwnProperty.call(CODES, code) ? `${code}_value` : code;
 }

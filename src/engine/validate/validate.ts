@@ -6,9 +6,11 @@ import { conflictFaults } from './conflicts';
 import { lengthText, whatToSend } from '../faults/rule-words';
 import { regexInputLimit } from './input-cap';
 import { dropCollidingMoves, groupItemFaults } from '../explain/shapes';
-import { formatPath, valuesAlong, type Segment } from '../paths';
+import { formatPath, pointerToSegments, valuesAlong, type Segment } from '../paths';
 import { hasNote, makeFault, messageOf } from '../faults/fault';
-import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, Json } from '../types';
+import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, Json, SchemaNode } from '../types';
+import { deref } from '../schema';
+import { fieldFor, schemaAt } from '../explain/context';
 
 const PRIORITY = ['type', 'enum', 'const', 'format', 'pattern', 'required', 'additionalProperties', 'unevaluatedProperties'];
 
@@ -17,13 +19,82 @@ function rank(keyword: string): number {
   return i === -1 ? PRIORITY.length : i;
 }
 
-/** Drops the errors a combinator already speaks for: branch errors under a failed anyOf/oneOf, the `if` wrapper. */
-function pruneNested(errors: AjvError[]): AjvError[] {
-  const combinators = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'not' || e.keyword === 'contains' || e.keyword === 'propertyNames');
-  return errors.filter((e) => {
-    if (e.keyword === 'if') return false;
-    return !combinators.some((c) => c !== e && e.schemaPath.startsWith(c.schemaPath + '/'));
-  });
+/**
+ * Drops the errors a combinator already speaks for: the `if` wrapper, and what failed under a `not`, a
+ * `contains` or a `propertyNames`. Under a failed anyOf/oneOf, the branch the value plainly meant speaks
+ * when there is one (branchMeant), and the combinator stays silent: `"toolong"` for a string of at most
+ * 5 characters or null hears about the 5 characters, not "a string or null". Otherwise the combinator
+ * speaks alone ("must be either …") and no branch does. Either way, a key some branch declares is not
+ * refused as undeclared by the closing the engine adds beside the branches (`unevaluatedProperties`, which
+ * a failed branch leaves unevaluated).
+ */
+function pruneNested(ctx: ExplainContext, errors: AjvError[]): AjvError[] {
+  const dropped = new Set<AjvError>();
+  for (const c of errors) {
+    if (dropped.has(c)) continue;
+    if (c.keyword === 'not' || c.keyword === 'contains' || c.keyword === 'propertyNames') {
+      for (const e of errors) if (e !== c && e.schemaPath.startsWith(c.schemaPath + '/')) dropped.add(e);
+      continue;
+    }
+    if (c.keyword !== 'anyOf' && c.keyword !== 'oneOf') continue;
+    const node = combinatorNode(ctx, c);
+    const branches: SchemaNode[] = Array.isArray(node?.[c.keyword]) ? node[c.keyword] : [];
+    const under = (e: AjvError) => e !== c && (e.instancePath === c.instancePath || e.instancePath.startsWith(c.instancePath + '/'));
+    const members = branches.map((b, i) => {
+      const ref = b && typeof b === 'object' && typeof b.$ref === 'string' && b.$ref.startsWith('#') ? `${b.$ref}/` : undefined;
+      const own = `${c.schemaPath}/${i}/`;
+      return errors.filter((e) => under(e) && (e.schemaPath.startsWith(own) || (ref !== undefined && e.schemaPath.startsWith(ref))));
+    });
+    // Errors of branches the schema path alone ties to this combinator (a branch behind a $ref is tied by its target).
+    for (const e of errors) if (e !== c && e.schemaPath.startsWith(c.schemaPath + '/')) dropped.add(e);
+    const meant = Array.isArray(c.params?.passingSchemas) ? -1 : branchMeant(c, members);
+    for (let i = 0; i < members.length; i++) for (const e of members[i]) if (i !== meant) dropped.add(e);
+    if (meant !== -1) {
+      dropped.add(c);
+      for (const e of members[meant]) dropped.delete(e);
+    }
+    // The closing's refusals of keys a branch declares.
+    const closing = c.schemaPath.slice(0, -c.keyword.length) + 'unevaluatedProperties';
+    const declared = new Set<string>();
+    for (const b of branches) {
+      const r = b && typeof b === 'object' ? deref(ctx.tool.wireSchema, b) : undefined;
+      if (r && typeof r.properties === 'object' && r.properties !== null) for (const k of Object.keys(r.properties)) declared.add(k);
+    }
+    for (const e of errors) {
+      if (e.keyword === 'unevaluatedProperties' && e.instancePath === c.instancePath && e.schemaPath === closing && declared.has(String(e.params?.unevaluatedProperty))) dropped.add(e);
+    }
+  }
+  return errors.filter((e) => e.keyword !== 'if' && !dropped.has(e));
+}
+
+/**
+ * The node holding an anyOf/oneOf: the field's own schema at the value's place when it holds one (AJV paths
+ * the errors of a schema behind a $ref from that schema, `#/oneOf`, so the path alone can name the wrong
+ * node), else the node the schema path names.
+ */
+function combinatorNode(ctx: ExplainContext, c: AjvError): SchemaNode | undefined {
+  const field = fieldFor(ctx, pointerToSegments(c.instancePath, ctx.args));
+  if (field && Array.isArray(field.schema?.[c.keyword])) return field.schema;
+  return schemaAt(ctx, c.schemaPath);
+}
+
+/**
+ * The one branch a value plainly meant, or -1: among the branches whose type the value has and whose
+ * constants it matches (a discriminator such as `kind: "circle"`), the one with fewest errors, when no
+ * other ties it. A branch none of whose errors could be tied to it says nothing, so no branch is chosen.
+ */
+function branchMeant(c: AjvError, members: AjvError[][]): number {
+  if (members.length < 2 || members.some((m) => m.length === 0)) return -1;
+  const child = c.instancePath + '/';
+  const fits = members.map((m) => !m.some((e) => (e.keyword === 'type' && e.instancePath === c.instancePath) || ((e.keyword === 'const' || e.keyword === 'enum') && e.instancePath.startsWith(child) && !e.instancePath.slice(child.length).includes('/'))));
+  let best = -1;
+  let tie = false;
+  for (let i = 0; i < members.length; i++) {
+    if (!fits[i]) continue;
+    if (best === -1 || members[i].length < members[best].length) [best, tie] = [i, false];
+    else if (members[i].length === members[best].length) tie = true;
+  }
+  return tie ? -1 : best;
 }
 
 /** Per tool, the fields whose pattern or format must never see an over-long string, with their limits. */
@@ -294,7 +365,7 @@ export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError
   ctx.checkedErrors = errors;
   const byField = new Map<string, { fault: Fault; rank: number }>();
   const faults: Fault[] = capped.faults;
-  const pruned = pruneNested(errors);
+  const pruned = pruneNested(ctx, errors);
   let unexplained = 0;
   if (pruned.length > MAX_EXPLAINED) {
     const where = (e: AjvError) => `${e.instancePath}\u0000${e.params?.missingProperty ?? e.params?.additionalProperty ?? ''}`;
