@@ -173,7 +173,16 @@ describe('--tools: your own tool definitions', () => {
   test('a broken tools file exits 2 and says where', () => {
     const out = run(['--tools', 'broken.json'], '{}');
     expect(out.code).toBe(2);
-    expect(out.stderr).toBe('error: broken.json has 2 problems:\n  /0/function/name: must be a tool name of 1 to 64 letters, digits, _ or -\n  /1/input_schema: must be a JSON Schema object whose "type" is "object": a tool\u2019s arguments are an object\n');
+    expect(out.stderr).toBe('error: broken.json has 2 problems:\n  /0/function/name: get weather: must be a tool name of 1 to 128 letters, digits, _, -, . or /\n  /1/input_schema: x: must be a JSON Schema object whose "type" is "object": a tool\u2019s arguments are an object\n');
+  });
+
+  test('a tool name MCP allows (math.add) loads, and a bad name leaves out that tool alone', () => {
+    files['dotted.json'] = JSON.stringify({ tools: [{ name: 'math.add', inputSchema: { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] } }, { name: 'add numbers', inputSchema: { type: 'object' } }] });
+    const warnings: string[] = [];
+    const out = runCli(['--tools', 'dotted.json'], { ...io('{"name": "math.add", "arguments": {"a": "one"}}'), warn: (t: string) => warnings.push(t) });
+    expect(out.code).toBe(1);
+    expect(JSON.parse(out.stdout)).toMatchObject({ error: 'invalid_type', field: 'a' });
+    expect(warnings.join('')).toContain('add numbers');
   });
 
   test('a tool that cannot be compiled is named on stderr, and the others still check calls', () => {

@@ -135,7 +135,9 @@ export function loadPack(args: Args, io: CliIo): CompiledPack | CliOutput {
   try {
     const pack = io.toolsPack(parsed.value, args.tools!);
     // The other tools still load; the ones that cannot be compiled are named once, on stderr.
-    if (pack.refused?.length) io.warn?.(`warning: ${args.tools}: ${pack.refused.length} tool${pack.refused.length === 1 ? '' : 's'} left out, calls to ${pack.refused.length === 1 ? 'it' : 'them'} are refused as unknown:\n${describeRefused(pack.refused, '  ')}\n`);
+    // A tool with several problems is one tool left out.
+    const left = new Set(pack.refused?.map((r) => r.tool)).size;
+    if (left) io.warn?.(`warning: ${args.tools}: ${left} tool${left === 1 ? '' : 's'} left out, calls to ${left === 1 ? 'it' : 'them'} are refused as unknown:\n${describeRefused(pack.refused!, '  ')}\n`);
     return pack;
   } catch (err) {
     if (err instanceof PackError) return { stdout: '', stderr: `error: ${args.tools} has ${err.problems.length} problem${err.problems.length === 1 ? '' : 's'}:\n${err.problems.map((p) => `  ${p.path || '/'}: ${p.message}`).join('\n')}\n`, code: 2 };

@@ -106,7 +106,8 @@ export const PACK_FILE_SCHEMA = {
         required: ['name', 'summary', 'arguments'],
         additionalProperties: false,
         properties: {
-          name: { type: 'string', pattern: '^[a-zA-Z0-9_-]{1,64}$' },
+          // MCP's rule for a tool name (a server's `math.add`); the strict lint names what OpenAI and Anthropic refuse.
+          name: { type: 'string', pattern: '^[A-Za-z0-9_./-]{1,128}$' },
           summary: nonEmpty,
           resource: nonEmpty,
           // An imported tool given curated depth by an overlay (src/importer/overlay.ts).

@@ -4,6 +4,9 @@ import { compilePack } from './ajv-backend';
 import { PackError, type PackProblem } from './pack-compiler';
 import type { CompiledPack, PackSource, RefusedTool, ToolSource } from '../types';
 
+/** What a tool name may hold: MCP's rule, which OpenAI's and Anthropic's narrower ones sit inside. */
+const TOOL_NAME = /^[A-Za-z0-9_./-]{1,128}$/;
+
 function isObject(v: unknown): v is Record<string, any> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -32,9 +35,11 @@ function readDefinition(def: unknown, at: string): { tool?: ToolSource; where?: 
   } else {
     return { problem: { path: at, message: 'is not a tool definition: expected OpenAI {type:"function", function:{name, parameters}}, Anthropic {name, input_schema} or MCP {name, inputSchema}' } };
   }
-  if (typeof name !== 'string' || !/^[a-zA-Z0-9_-]{1,64}$/.test(name)) {
-    return { problem: { path: `${where.replace(/\/[^/]*$/, '')}/name`, message: 'must be a tool name of 1 to 64 letters, digits, _ or -' } };
-  }
+  // MCP's names (2025-11-25): 1 to 128 ASCII letters, digits, _, -, . and /, so a server's `math.add` loads.
+  // A name that is a string but no tool name leaves that tool out, not the file.
+  const nameAt = `${where.replace(/\/[^/]*$/, '')}/name`;
+  if (typeof name !== 'string') return { problem: { path: nameAt, message: 'must be a tool name: a string of 1 to 128 letters, digits, _, -, . or /' } };
+  if (!TOOL_NAME.test(name)) return { name, problem: { path: nameAt, message: 'must be a tool name of 1 to 128 letters, digits, _, -, . or /' } };
   // A tool's arguments are an object (departures.ts): `true` reads as any object, and a list of types that
   // includes "object" as "object" alone.
   if (schema === true) schema = {};
