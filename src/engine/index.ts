@@ -55,6 +55,9 @@ export { checkDocs, runCheckExample, ruleCodes, traceSteps, stateDiffers, type C
 export { checkExampleOptions } from './pack/pack-loader';
 export { OPERATORS, describeExpr, evaluate } from './checks/conditions';
 export { parseCall, readCalls, writeCall, writeCalls, CALL_FORMATS, type CallFormat, type CallRead } from './parse/formats';
+// A whole transcript replayed through check(): the report --replay prints and the playground's replay tab shows.
+export { readTranscript, type TranscriptOutcome, type TranscriptCall, type TranscriptFormat, type TranscriptResult } from './parse/transcript';
+export { replay, replayTranscript, type ReplayOptions, type ReplayOutcome, type ReplayReport, type ReplayCall, type ReplayEpisode, type ReplayLoop, type ReplayFault } from './replay';
 export { validateArguments } from './validate/validate';
 export { whatToSend, rangeText, lengthText, listValues, FORMAT_RULES } from './faults/rule-words';
 export { suggestValues, suggestNames } from './explain/suggest';

@@ -186,6 +186,14 @@ console.log(serializeBody(check(pack, ${JSON.stringify(call)}).body));`;
     expect(node(['--input-type=module', '-e', code], app)).toBe(`${expected}\n`);
   });
 
+  test('replay(): a transcript replayed through check() from the package, as --replay does (README)', () => {
+    const code = `import { replay } from '${NAME}';
+import { pack } from '${NAME}/packs/helpdesk';
+const out = replay(pack, '[turn 1] update_ticket(ticket_id="T-8841", status="OPEN")\\n[turn 2] update_ticket(ticket_id="T-8841", status="open")', { check: { checks: false } });
+console.log(out.ok, out.ok && out.report.calls.length, out.ok && out.report.calls[0].check.ok, out.ok && out.report.calls[1].check.ok);`;
+    expect(node(['--input-type=module', '-e', code], app)).toBe('true 2 false true\n');
+  });
+
   test('TypeScript: the ESM declarations type-check under nodenext, strict, and the compiled program runs', () => {
     writeFileSync(
       join(app, 'call.ts'),
