@@ -151,6 +151,11 @@ async function main(): Promise<number> {
     const { proxyCommand } = await import('../mcp/proxy-cli');
     return proxyCommand(argv.slice(1));
   }
+  // The reader went away (`| head`): it has all it wanted, so stop quietly, as other Unix tools do.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    process.exit(0);
+  });
   return checkCommand(argv);
 }
 

@@ -232,3 +232,20 @@ test('--tools with tool definitions in YAML, and a YAML syntax error said with i
   expect(b.stderr).toMatch(new RegExp(`^error: ${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid YAML at line \\d+, column \\d+: [^\\n]+\\n$`));
   expect(b.stderr).not.toMatch(/\n\s+at /);
 });
+
+test('a reader that stops early (`| head`) ends the bin quietly: exit 0, no stack trace', async () => {
+  for (const args of [['--pack', 'github-v3', '--export', 'openai'], ['--pack', 'helpdesk', '--jsonl', '--workers', '2']]) {
+    const child = spawn(process.execPath, ['src/cli/launch.mjs', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.on('error', () => {});
+    if (args.includes('--jsonl')) child.stdin.end(callLog(20_000));
+    else child.stdin.end();
+    // Read one chunk, then close the pipe, as head does.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr, args.join(' ')).toBe('');
+    expect(code, args.join(' ')).toBe(0);
+  }
+}, 120_000);
