@@ -308,6 +308,8 @@ function toolNameContext(pack: CompiledPack, args: unknown): ToolNameContext {
 /** Shared, never written: a call without options or faults allocates none (the valid path is a few hundred ns). */
 const NO_OPTIONS: CheckOptions = Object.freeze({});
 const NO_FAULTS: readonly Fault[] = Object.freeze([]);
+/** Corrections that rename or move a key: on an open schema they would change a call valid as sent. */
+const KEY_RULES: ReadonlySet<string> = new Set(['case_variant', 'declared_alias', 'field_moved']);
 
 export function check(pack: CompiledPack, input: unknown, options: CheckOptions = NO_OPTIONS): CheckResult {
   return checkRead(pack, input, undefined, options);
@@ -381,11 +383,18 @@ function runCheck(pack: CompiledPack, input: unknown, value: Json | undefined, o
   const parseFaults = parsed.decimals ? [...(parsed.faults ?? NO_FAULTS), ...writtenDecimalFaults(tool, raw, parsed.decimals, options.state !== undefined ? options.state : pack.state)] : parsed.faults ?? NO_FAULTS;
   // The fast path (validate.ts): a call valid as sent pays for the validator and nothing of the error path.
   const fast = parseFaults.length ? { accepted: false as const } : acceptedAsSent(tool, raw);
-  if (!fast.accepted) {
-    if (options.absorb !== false) {
-      absorbed = absorb(tool, raw);
-      if (toolCorrections.length) absorbed.corrections.unshift(...toolCorrections);
+  // A schema that allows more keys than it declares (additionalProperties: true or a schema) takes a call
+  // valid as sent as it means it: `userId` there is a key of its own, not user_id misspelt.
+  let asSent = false;
+  if (!fast.accepted && options.absorb !== false) {
+    absorbed = absorb(tool, raw);
+    if (toolCorrections.length) absorbed.corrections.unshift(...toolCorrections);
+    if ((absorbed.faults.length || absorbed.corrections.some((c) => KEY_RULES.has(c.rule))) && !('errors' in fast) && !parseFaults.length && acceptedAsSent(tool, raw, true).accepted) {
+      asSent = true;
+      absorbed = { args: raw, corrections: toolCorrections, faults: NO_FAULTS };
     }
+  }
+  if (!fast.accepted && !asSent) {
     // Absorption that changed nothing leaves the validator's errors on the call as sent standing.
     const known = absorbed.corrections.length === toolCorrections.length && absorbed.faults.length === 0 ? fast.errors : undefined;
     const state = options.state !== undefined ? options.state : pack.state;

@@ -33,3 +33,43 @@ describe('the forms tool definitions come in', () => {
     expect(pack.refused).toEqual([{ tool: 'search the docs', pointer: '/1/name', reason: 'must be a tool name of 1 to 128 letters, digits, _, -, . or /' }]);
   });
 });
+
+describe('a schema that allows more keys than it declares', () => {
+  const open = packFromToolDefinitions([
+    { name: 'typed_extras', inputSchema: { type: 'object', properties: { user_id: { type: 'string' } }, additionalProperties: { type: 'integer' } } },
+    { name: 'any_extras', inputSchema: { type: 'object', properties: { query: { type: 'string' }, options: { type: 'object', properties: { limit: { type: 'integer' } } } }, additionalProperties: true } },
+  ]);
+  const run = (name: string, args: Record<string, unknown>) => check(open, { name, arguments: args as never }, { checks: false });
+
+  test('a call valid as sent is taken as sent: no key renamed, moved, or refused as a duplicate', () => {
+    expect(run('typed_extras', { userId: 5 })).toMatchObject({ ok: true, arguments: { userId: 5 }, corrections: [] });
+    expect(run('any_extras', { query: 'x', Query: 'y' })).toMatchObject({ ok: true, arguments: { query: 'x', Query: 'y' }, corrections: [] });
+    expect(run('any_extras', { query: 'x', limit: 5 })).toMatchObject({ ok: true, arguments: { query: 'x', limit: 5 }, corrections: [] });
+  });
+
+  test('a call the schema refuses as sent is still absorbed where that makes it valid', () => {
+    // userId "abc" is no integer extra; as user_id it is the declared string.
+    expect(run('typed_extras', { userId: 'abc' })).toMatchObject({ ok: true, arguments: { user_id: 'abc' }, corrections: [{ rule: 'case_variant', from: 'userId', to: 'user_id' }] });
+  });
+});
+
+describe('JSON text under a nullable union (Pydantic Optional[Model], zod .nullable())', () => {
+  const point = { type: 'object', properties: { lat: { type: 'number' }, lng: { type: 'number' } }, required: ['lat', 'lng'] };
+  const tools = packFromToolDefinitions([{ name: 'place', inputSchema: { type: 'object', properties: {
+    loc: { anyOf: [point, { type: 'null' }] },
+    tags: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] },
+    stops: { type: 'array', items: { anyOf: [{ $ref: '#/$defs/Point' }, { type: 'null' }] } },
+    note: { anyOf: [point, { type: 'string' }] },
+  }, $defs: { Point: point } } }]);
+  const run = (args: Record<string, unknown>) => check(tools, { name: 'place', arguments: args as never }, { checks: false });
+
+  test('an object or array sent as JSON text is parsed and reported, as under type: ["object", "null"]', () => {
+    expect(run({ loc: '{"lat": 1, "lng": 2}' })).toMatchObject({ ok: true, arguments: { loc: { lat: 1, lng: 2 } }, corrections: [{ field: 'loc', rule: 'json_string_parsed' }] });
+    expect(run({ tags: '["a", "b"]' })).toMatchObject({ ok: true, arguments: { tags: ['a', 'b'] } });
+    expect(run({ stops: ['{"lat": 1, "lng": 2}', null] })).toMatchObject({ ok: true, arguments: { stops: [{ lat: 1, lng: 2 }, null] } });
+  });
+
+  test('where a branch takes a string, the text is the string the caller sent', () => {
+    expect(run({ note: '{"lat": 1, "lng": 2}' })).toMatchObject({ ok: true, arguments: { note: '{"lat": 1, "lng": 2}' }, corrections: [] });
+  });
+});

@@ -74,6 +74,27 @@ function wants(node: SchemaNode, type: 'object' | 'array'): boolean {
   return false;
 }
 
+/**
+ * Whether an anyOf/oneOf wants an object (or an array) and never a string: Pydantic's `Optional[Model]` and
+ * zod's `.nullable()` put the object beside null, so JSON text sent there has one reading, as it has under
+ * `type: ["object", "null"]`. A branch that may take a string (or any value) leaves the text as sent.
+ */
+function branchesWant(root: SchemaNode, node: SchemaNode, type: 'object' | 'array', depth = 0): boolean {
+  const branches = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
+  if (!branches || node.type !== undefined || depth > 4) return false;
+  let wanted = false;
+  for (const raw of branches) {
+    const b = raw && typeof raw === 'object' ? deref(root, raw) : undefined;
+    if (!b || typeof b !== 'object') return false;
+    const t = b.type;
+    if (t === 'string' || (Array.isArray(t) && t.includes('string'))) return false;
+    if (t === undefined && !b.properties && !b.items && !b.anyOf && !b.oneOf && b.enum === undefined && b.const === undefined) return false;
+    if (typeof b.const === 'string' || (Array.isArray(b.enum) && b.enum.some((v: unknown) => typeof v === 'string'))) return false;
+    if (wants(b, type) || branchesWant(root, b, type, depth + 1)) wanted = true;
+  }
+  return wanted;
+}
+
 const caseMaps = new WeakMap<SchemaNode, Map<string, string | null>>();
 
 /** The one permitted value equal to `value` but for case; undefined when it is permitted as sent, or when none or several are. */
@@ -340,7 +361,7 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
     if (!node || typeof node !== 'object') return value;
 
     if (typeof value === 'string') {
-      const kind = wants(node, 'object') ? 'object' : wants(node, 'array') ? 'array' : null;
+      const kind = wants(node, 'object') || branchesWant(root, node, 'object') ? 'object' : wants(node, 'array') || branchesWant(root, node, 'array') ? 'array' : null;
       // Trimmed only where an object or array is wanted: most strings sit where a string is.
       const trimmed = kind ? value.trim() : '';
       if (kind && (trimmed.startsWith('{') || trimmed.startsWith('['))) {

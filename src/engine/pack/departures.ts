@@ -30,7 +30,7 @@ export const DEPARTURES: readonly Departure[] = [
   },
   {
     id: 'absorbs-mistakes',
-    what: 'Unambiguous mistakes are corrected before validation and reported: a field name in another case or under a declared alias, a nested object or array sent as JSON text.',
+    what: 'Unambiguous mistakes are corrected before validation and reported: a field name in another case or under a declared alias, a nested object or array sent as JSON text. Where an object allows keys it does not declare, a call valid as sent is taken as sent: its keys are neither renamed nor moved.',
     why: 'The intent is certain, so a round trip to the model would only cost tokens; the correction is still reported to the caller.',
   },
 ];
