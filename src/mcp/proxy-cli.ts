@@ -24,10 +24,11 @@ a rejected call never reaches the server, and the client gets the body with isEr
 Without --pack, the proxy asks the server for its tools/list as soon as the client's handshake is
 done. If a tool's definition cannot be compiled and --allow-unchecked does not name it, the proxy
 writes each such tool, the JSON pointer into the listing and the reason to stderr, stops the server
-and exits with code 2: no call ever goes through unchecked unless you said so.
+and exits with code 2: no call ever goes through unchecked unless you said so. A server that does
+not answer its tools/list within 30 s (ACTIONABLE_LIST_TIMEOUT_MS) stops the proxy the same way.
 
 Exit codes: 0 when the client closes, 1 when the server exits first, 2 for a usage error, a log
-file that cannot be opened, or a tool that cannot be checked at start.`;
+file that cannot be opened, or tools that cannot be checked at start.`;
 
 interface ProxyArgs {
   pack?: string;
@@ -97,7 +98,9 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     return 1;
   }
   const report = (message: string) => void process.stderr.write(message);
-  const running = runProxy({ client, server, pack, toolsPack, allowUnchecked: args.allowUnchecked, log, report });
+  // ACTIONABLE_LIST_TIMEOUT_MS: how long a slow server may take to list its tools (30 s unless set).
+  const listTimeout = Number(process.env.ACTIONABLE_LIST_TIMEOUT_MS);
+  const running = runProxy({ client, server, pack, toolsPack, allowUnchecked: args.allowUnchecked, log, report, ...(listTimeout > 0 ? { listTimeoutMs: listTimeout } : {}) });
   await client.start();
   // The SDK's stdio server transport does not watch for the end of stdin: the client going away ends the proxy.
   process.stdin.once('end', () => void client.close());

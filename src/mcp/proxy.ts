@@ -46,7 +46,12 @@ export interface ProxyOptions {
   log: (record: ProxyLogRecord) => void;
   /** A message for the person running the proxy (stderr): why it stops at start, or a tool it cannot check. */
   report?: (message: string) => void;
+  /** How long the server has to answer the proxy's own tools/list (default LIST_TIMEOUT_MS). */
+  listTimeoutMs?: number;
 }
+
+/** A server that has not listed its tools by then never will: calls would wait on it for ever. */
+export const LIST_TIMEOUT_MS = 30_000;
 
 /** Ids of the proxy's own requests to the server: strings no client is likely to use. */
 const OWN_ID_PREFIX = 'actionable-proxy/';
@@ -205,10 +210,18 @@ export function runProxy(o: ProxyOptions): Promise<number> {
     let cursor: string | undefined;
     do {
       const id = `${OWN_ID_PREFIX}${ownIds++}`;
+      const wait = o.listTimeoutMs ?? LIST_TIMEOUT_MS;
+      let timer: ReturnType<typeof setTimeout> | undefined;
       const reply = await new Promise<JSONRPCMessage>((resolve, reject) => {
         own.set(id, resolve);
+        timer = setTimeout(() => {
+          own.delete(id);
+          resolve({ jsonrpc: '2.0', id, error: { code: ErrorCode.RequestTimeout, message: `no answer to tools/list in ${wait / 1000} s` } });
+        }, wait);
         toServer({ jsonrpc: '2.0', id, method: 'tools/list', params: cursor ? { cursor } : {} }).catch(reject);
-      }).catch((err: unknown): JSONRPCMessage => ({ jsonrpc: '2.0', id, error: { code: ErrorCode.ConnectionClosed, message: messageOf(err) } }));
+      })
+        .catch((err: unknown): JSONRPCMessage => ({ jsonrpc: '2.0', id, error: { code: ErrorCode.ConnectionClosed, message: messageOf(err) } }))
+        .finally(() => clearTimeout(timer));
       if (isJSONRPCErrorResponse(reply) && reply.error.code === ErrorCode.MethodNotFound && !cursor) return adopt([]);
       if (!isJSONRPCResultResponse(reply)) {
         const message = `the MCP server did not list its tools, so the proxy cannot check calls: ${JSON.stringify(isJSONRPCErrorResponse(reply) ? reply.error : reply)}`;

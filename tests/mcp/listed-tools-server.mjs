@@ -3,7 +3,8 @@
 // SDK, no checking of its own: every tools/call gets an ordinary result that echoes it,
 // {"tool": name, "arguments": {...}}. With $PID_FILE set it writes its process id there, so a test can
 // tell that the proxy stopped it. $LIST_ERROR=1 makes tools/list fail with the server's own JSON-RPC error;
-// $NO_TOOLS=1 makes a server with no tools capability at all (tools/list is then method not found). A call
+// $NO_TOOLS=1 makes a server with no tools capability at all (tools/list is then method not found);
+// $LIST_HANG=1 makes one that never answers tools/list. A call
 // to a tool named `switch` replaces the listing with $TOOLS_AFTER_JSON and says so with
 // notifications/tools/list_changed, before its own result.
 import { writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ const server = new Server({ name: 'listed-tools-test-server', version: '1.0.0' }
 if (!noTools) {
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     if (process.env.LIST_ERROR === '1') throw new McpError(ErrorCode.InternalError, 'the tool registry is down');
+    if (process.env.LIST_HANG === '1') return new Promise(() => {});
     return { tools };
   });
   server.setRequestHandler(CallToolRequestSchema, async (req) => {

@@ -145,6 +145,20 @@ describe('a server that gives no tools to check against', () => {
     expect(raw.seen()).toEqual([]);
   });
 
+  test('its tools/list never comes: the proxy stops after the timeout with code 2, and the waiting call gets an error', async () => {
+    const raw = rawProxy({ dir, proxyArgs: [], server: SERVER, env: { LIST_HANG: '1', ACTIONABLE_LIST_TIMEOUT_MS: '1500' } });
+    raws.push(raw);
+    raw.send(INITIALIZE);
+    await raw.next((m) => m.id === 0);
+    raw.send(INITIALIZED, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'good', arguments: { n: 1 } } });
+    const answer = await raw.next((m) => m.id === 1);
+    const { code, stderr } = await raw.exited;
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^error: the MCP server did not list its tools, so the proxy cannot check calls: .*no answer to tools\/list in 1.5 s/);
+    expect(answer.error).toMatchObject({ message: expect.stringContaining('the Actionable proxy stops') });
+    expect(raw.seen()).toEqual([]);
+  });
+
   for (const [what, env] of [
     ['lists no tools', { TOOLS_JSON: '[]' }],
     ['has no tools capability (tools/list is method not found)', { NO_TOOLS: '1' }],
