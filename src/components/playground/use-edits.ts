@@ -16,17 +16,35 @@ function debounceFor(text: string): number {
 /** `onChange` for each editor, and `act` for every other change of the session. */
 export function useEdits(dispatch: (a: Action) => void) {
   const timers = useRef<Partial<Record<Edited, number>>>({});
+  // Edits made in one burst (an input method, or a tool that types, delivers a character per event) are
+  // applied once, with the last text, before the frame is painted: a render per character, each forced
+  // with flushSync, went past React's limit of nested updates ("Maximum update depth exceeded").
+  const queued = useRef<Partial<Record<Edited, string>> | null>(null);
   const edit = useCallback(
     (field: Edited, text: string) => {
       window.clearTimeout(timers.current[field]);
       const wait = debounceFor(text) + (field === 'tools' || field === 'replay' ? (text.length > 2000 ? 150 : 0) : 0);
-      const apply = () => {
+      const apply = (edits: Partial<Record<Edited, string>>) => {
         performance.mark('pg:update:start');
-        flushSync(() => dispatch({ type: 'edit', field, text }));
+        flushSync(() => {
+          for (const [f, t] of Object.entries(edits) as [Edited, string][]) dispatch({ type: 'edit', field: f, text: t });
+        });
         performance.measure('pg:update', { start: 'pg:update:start', detail: { chars: text.length, field } });
       };
-      if (wait === 0) apply();
-      else timers.current[field] = window.setTimeout(apply, wait);
+      if (wait !== 0) {
+        timers.current[field] = window.setTimeout(() => apply({ [field]: text }), wait);
+        return;
+      }
+      if (queued.current) {
+        queued.current[field] = text;
+        return;
+      }
+      queued.current = { [field]: text };
+      queueMicrotask(() => {
+        const edits = queued.current;
+        queued.current = null;
+        if (edits) apply(edits);
+      });
     },
     [dispatch],
   );
@@ -43,6 +61,7 @@ export function useEdits(dispatch: (a: Action) => void) {
   const act = useCallback(
     (a: Action) => {
       for (const t of Object.values(timers.current)) window.clearTimeout(t);
+      queued.current = null;
       dispatch(a);
     },
     [dispatch],
