@@ -278,6 +278,10 @@ describe('the same transcript in every shape', () => {
     expect(replay(helpdesk, '  \n')).toEqual({ ok: false, message: 'is empty: paste a tool call or a transcript' });
     expect(replay(helpdesk, '-> {"error": "x"}')).toEqual({ ok: false, message: 'holds no tool calls' });
     expect(replay(helpdesk, { messages: [{ role: 'user', content: 'hi' }] })).toEqual({ ok: false, message: 'holds no tool calls' });
+    // A line of prose is no call in any shape: said so, not replayed as one call refused as invalid JSON.
+    expect(replay(helpdesk, 'this is not a transcript at all')).toEqual({ ok: false, message: 'holds no tool call: paste one (update_ticket(ticket_id="T-8841") or JSON) or a transcript' });
+    // A line that may be a call still is one, which check() explains.
+    expect(replay(helpdesk, 'update_ticket(ticket_id=')).toMatchObject({ ok: true, report: { calls: [{ check: { ok: false } }] } });
   });
 });
 

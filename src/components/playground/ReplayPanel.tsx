@@ -120,6 +120,7 @@ export const ReplayPanel = forwardRef<CodeEditorHandle, Props>(function ReplayPa
 
 function ReplaySummary({ report, counted }: { report: ReplayReport; counted: boolean }) {
   const recovery = report.episodes.reduce((n, e) => n + e.recovery_turns, 0);
+  const refused = report.calls.filter((c) => !c.check.ok).length;
   const tokens = report.wasted_tokens;
   return (
     <div className="pg-replay-summary" data-testid="replay-summary" data-wasted-turns={report.wasted_turns} data-wasted-tokens={tokens ?? ''}>
@@ -141,7 +142,11 @@ function ReplaySummary({ report, counted }: { report: ReplayReport; counted: boo
         .
       </p>
       {report.episodes.length === 0 ? (
-        <p>No call was refused, so no turn went on recovering.</p>
+        <p>
+          {refused === 0
+            ? 'No call was refused, so no turn went on recovering.'
+            : `${refused === 1 ? 'One call was' : `${refused} calls were`} refused without naming a tool, so no recovery of a tool starts there.`}
+        </p>
       ) : (
         <p data-testid="replay-waste">
           Recovering took {turnsWord(recovery)}
@@ -153,7 +158,8 @@ function ReplaySummary({ report, counted }: { report: ReplayReport; counted: boo
           ) : null}
           . With this engine’s body at the first refusal, the next call is the fix:{' '}
           <strong>
-            {report.actionable.turns === 1 ? 'one round' : `${report.actionable.turns} rounds`} instead of {recovery}
+            {report.actionable.turns === 1 ? 'one round' : `${report.actionable.turns} rounds`}
+            {report.actionable.turns < recovery ? ` instead of ${recovery}` : ', as it took'}
           </strong>
           {report.actionable.body_tokens !== null ? `, for ${tokensWord(report.actionable.body_tokens)} of body` : ''}.
         </p>

@@ -485,6 +485,8 @@ export function readTranscript(input: unknown): TranscriptOutcome {
   const lines = text.split('\n');
   const nonBlank = lines.filter((l) => l.trim() !== '');
   if (nonBlank.length <= 1) {
+    // A line with neither a bracket nor a parenthesis is prose: no call in any shape this reads.
+    if (!/[({[]/.test(text)) return { ok: false, message: 'holds no tool call: paste one (update_ticket(ticket_id="T-8841") or JSON) or a transcript' };
     c.call(text, 1, null);
     return c.finish('call');
   }
