@@ -63,12 +63,17 @@ describe('a tool with many arguments still says where to look', () => {
   const pack = tool(many, ['amount', 'currency']);
 
   test('an unknown name with no wording of its own lists the nearest few, required ones first among equals', () => {
-    const r = check(pack, { name: 't', arguments: { amount: '1', currency: 'usd', idempotency: 'k' } });
-    expect(r.body).toMatchObject({ error: 'unknown_argument', field: 'idempotency' });
+    const r = check(pack, { name: 't', arguments: { amount: '1', currency: 'usd', fee_amount: 'k' } });
+    expect(r.body).toMatchObject({ error: 'unknown_argument', field: 'fee_amount' });
     const message = String(r.body!.message);
-    expect(message).toMatch(/^is not an argument; nearest names: [a-z_]+(, [a-z_]+){4}$/);
+    expect(message).toMatch(/^is not an argument; nearest names: application_fee(, [a-z_]+){4}$/);
     // Neither of the names already sent.
     expect(message).not.toMatch(/\b(amount|currency)\b/);
+  });
+
+  test('a name near none of them is told how many there are and the first few, not that they are nearest', () => {
+    const r = check(pack, { name: 't', arguments: { amount: '1', currency: 'usd', idempotency: 'k' } });
+    expect(String(r.body!.message)).toMatch(/^is not an argument; it takes 15 names, the first: [a-z_]+(, [a-z_]+){4}$/);
   });
 
   test('a near name still gets did_you_mean, not a list', () => {

@@ -90,12 +90,14 @@ export interface ArgumentOffer {
   byWords: string[];
   /** The few names nearest to `key` in words, then in letters, required ones not yet sent first among equals. */
   nearest(max?: number): string[];
+  /** Whether any name shares a word with `key` or looks like it: else nearest() is only the schema's first names. */
+  anyNear(): boolean;
 }
 
 /** What to offer for the unknown name `key`, given the names the object takes that the call has not sent. */
 export function offerArguments(key: string, options: readonly ArgumentChoice[]): ArgumentOffer {
-  if (options.length === 0) return { byWords: [], nearest: () => [] };
-  if (key.length > MAX_KEY) return { byWords: [], nearest: (max = NEAREST_LISTED) => options.slice(0, max).map((o) => o.name) };
+  if (options.length === 0) return { byWords: [], nearest: () => [], anyNear: () => false };
+  if (key.length > MAX_KEY) return { byWords: [], nearest: (max = NEAREST_LISTED) => options.slice(0, max).map((o) => o.name), anyNear: () => false };
   // Scored in words once, for both answers; letters only where a ranking needs them.
   const scored = score(key, options);
   const close = ranked(key, scored.filter((s) => s.tier <= 1));
@@ -105,7 +107,11 @@ export function offerArguments(key: string, options: readonly ArgumentChoice[]):
     const wanted = best.filter((s) => s.wanted);
     byWords = (wanted.length === 1 ? wanted : best).slice(0, MAX_OFFERED).map((s) => s.name);
   }
-  return { byWords, nearest: (max = NEAREST_LISTED) => ranked(key, scored).slice(0, max).map((s) => s.name) };
+  return {
+    byWords,
+    nearest: (max = NEAREST_LISTED) => ranked(key, scored).slice(0, max).map((s) => s.name),
+    anyNear: () => ranked(key, scored).some((s) => s.tier < 3 || s.dist <= LOOKS_ALIKE),
+  };
 }
 
 export function argumentsByWords(key: string, options: readonly ArgumentChoice[]): string[] {
