@@ -41,8 +41,8 @@ function offerByWords(ctx: ExplainContext, fault: Fault, at: Segment[], key: str
     dropNote(fault, 'takes');
     return;
   }
-  // Names that share nothing with the key are not "nearest": the first few the schema declares, said as such.
-  if (declaredCount > 12 && options.length) addNote(fault, 'nearest', offer.anyNear() ? `nearest names: ${offer.nearest().join(', ')}` : `it takes ${declaredCount} names, the first: ${offer.nearest().join(', ')}`);
+  // Names that share nothing with the key are not "nearest": a few of them, said as such.
+  if (declaredCount > 12 && options.length) addNote(fault, 'nearest', offer.anyNear() ? `nearest names: ${offer.nearest().join(', ')}` : `it takes ${declaredCount} names, among them: ${offer.nearest().join(', ')}`);
 }
 
 /** Whether a value's structure tells fields apart: an array of arrays or of objects, or an object of two fields or more. */
