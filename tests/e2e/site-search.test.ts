@@ -4,7 +4,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { searchIndex } from '../search-index';
+import { openPage, siteUrl, useBrowser } from './browser';
 
 const bundle = join(process.env.E2E_OUT_DIR ?? 'dist', 'pagefind');
 // The last two are words every imported tool page repeats (its strict-mode verdicts, its examples' note).
@@ -30,5 +32,44 @@ describe('the built site search', () => {
     // A tool's page is /packs/<pack>/<tool>/: its own words find it, not the notes and exports all 4,601 share.
     const toolPage = (url: string) => /^\/packs\/[^/]+\/[^/]+\/$/.test(path(url));
     for (const q of ['strict export rewrites', 'importer made to exercise']) expect(results[q].filter(toolPage), q).toEqual([]);
+  });
+});
+
+describe('the search box, as a reader types in it', () => {
+  const chrome = useBrowser();
+  const ask = async (page: Page, q: string) => {
+    await page.fill('#site-search', q);
+    await expect.poll(() => page.locator('[data-search-status]').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`“${q}”`));
+    return {
+      status: await page.locator('[data-search-status]').textContent(),
+      hrefs: await page.locator('[data-search-results] > li > a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+    };
+  };
+
+  test('a word the index does not hold gets "No results", not pages that match a stub of it', { timeout: 90_000 }, async () => {
+    const s = await openPage(chrome.browser);
+    await s.page.goto(siteUrl('/packs/'));
+    for (const q of ['xyzzyqq', 'qqqq']) expect(await ask(s.page, q), q).toEqual({ status: `No results for “${q}”.`, hrefs: [] });
+    // A real word still finds its pages.
+    expect((await ask(s.page, 'refund')).hrefs.length).toBeGreaterThan(3);
+    expect(s.errors).toEqual([]);
+    await s.context.close();
+  });
+
+  test('an error code asked by name opens at its entry on the errors page', { timeout: 90_000 }, async () => {
+    const s = await openPage(chrome.browser);
+    await s.page.goto(siteUrl('/packs/'));
+    for (const code of ['missing_required', 'not_found']) expect((await ask(s.page, code)).hrefs[0], code).toBe(siteUrl(`/errors/#${code}`).replace(/^https?:\/\/[^/]+/, ''));
+    await s.context.close();
+  });
+
+  test('at 360 px the results take the header’s width, not the box’s', { timeout: 90_000 }, async () => {
+    const s = await openPage(chrome.browser);
+    await s.page.setViewportSize({ width: 360, height: 800 });
+    await s.page.goto(siteUrl('/packs/'));
+    await ask(s.page, 'refund');
+    const width = await s.page.locator('.search-panel').evaluate((e) => e.getBoundingClientRect().width);
+    expect(width).toBeGreaterThan(320);
+    await s.context.close();
   });
 });

@@ -1,5 +1,7 @@
 // The script of the search box (SiteSearch.astro). Plain JavaScript, bundled by Astro into one file that every page
 // loads and the browser caches, rather than repeated inline in each of the site's thousands of pages.
+import { CODES } from '../../engine/faults/codes';
+
 (() => {
   const state = (window.__actionableSearch ??= { pagefind: undefined, keyBound: false });
   const load = (bundle, base, ranking) => {
@@ -71,8 +73,22 @@
       }
       const search = await pf.debouncedSearch(q, {}, 120);
       if (search === null || mine !== seq) return;
-      const top = await Promise.all(search.results.slice(0, 8).map((r) => r.data()));
+      const loaded = await Promise.all(search.results.slice(0, 8).map((r) => r.data()));
       if (mine !== seq) return;
+      // Pagefind answers a word it does not hold with a shorter one it does ("xyzzyqq" finds a field named x):
+      // a result whose every match is such a stub matches nothing that was asked.
+      const words = q.toLowerCase().split(/[^a-z0-9_]+/).filter(Boolean);
+      const asked = (d) => {
+        const marks = [...d.excerpt.matchAll(/<mark>([\s\S]*?)<\/mark>/g)].map((m) => m[1].toLowerCase().replace(/[^a-z0-9_]/g, ''));
+        return marks.length === 0 || marks.some((m) => words.some((w) => m.length >= Math.min(3, w.length) && m.startsWith(w.slice(0, Math.min(3, w.length)))));
+      };
+      let top = loaded.filter(asked);
+      // A generic error code asked by name: its entry on the errors page first, at its own anchor.
+      const code = words.length === 1 && Object.prototype.hasOwnProperty.call(CODES, words[0]) ? words[0] : undefined;
+      if (code) {
+        const errorsPage = `${box.dataset.base}errors/`;
+        top = [{ url: `${errorsPage}#${code}`, meta: { title: `${code} · Error codes` }, excerpt: CODES[code].meaning.replace(/[&<>]/g, ''), sub_results: [] }, ...top.filter((d) => new URL(d.url, location.href).pathname !== errorsPage)].slice(0, 8);
+      }
       list.replaceChildren(
         ...top.map((d) => {
           const li = el('li');
@@ -90,7 +106,8 @@
           return li;
         }),
       );
-      const n = search.results.length;
+      // Stubs dropped from the first few say the rest are no better: only what is listed is counted.
+      const n = top.length < loaded.length ? top.length : search.results.length;
       say(n === 0 ? `No results for “${q}”.` : n > top.length ? `${n} pages match “${q}”; the best ${top.length} are listed.` : `${n} page${n === 1 ? '' : 's'} match “${q}”.`);
     };
 
