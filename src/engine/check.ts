@@ -330,7 +330,8 @@ export function checkRead(pack: CompiledPack, input: unknown, value: Json | unde
 function runCheck(pack: CompiledPack, input: unknown, value: Json | undefined, options: CheckOptions): CheckResult {
   // Only text can hold a Python-style call whose fault wants a keyword example; a value needs no hint.
   const parsed = parseCall(input, typeof input === 'string' ? { keywordExample: (name) => keywordExample(pack, name), value } : undefined);
-  if (!parsed.ok) return rejected(pack, null, parsed.shape, null, [], [parsed.fault], 'parse');
+  // A call refused as written (a key sent twice) still names its tool when the name is readable and declared.
+  if (!parsed.ok) return rejected(pack, parsed.name !== null && pack.tool(parsed.name) ? parsed.name : null, parsed.shape, null, [], [parsed.fault], 'parse');
   const { shape } = parsed;
   const name = parsed.name ?? options.tool ?? null;
   if (name === null) {

@@ -184,3 +184,10 @@ describe('input that cannot be read', () => {
     expect(check(helpdesk, { jsonrpc: '2.0', id: 1, method: 'tools/list' }).body).toMatchObject({ error: 'invalid_call', field: 'method', received: 'tools/list' });
   });
 });
+
+test('a call refused as written (a key sent twice) still names the tool it calls', () => {
+  const r = check(getPack('helpdesk')!, '{"name":"update_ticket","arguments":{"ticket_id":"T-1","status":"open","status":"closed"}}');
+  expect(r).toMatchObject({ ok: false, tool: 'update_ticket', body: { error: 'duplicate_argument', field: 'status' } });
+  // A name the pack does not declare is no tool to name.
+  expect(check(getPack('helpdesk')!, '{"name":"nope","arguments":{"a":1,"a":2}}').tool).toBeNull();
+});
