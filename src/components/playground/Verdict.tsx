@@ -7,7 +7,9 @@ import { show } from './labels';
 /** `children`: the stage trace, inside the verdict so the reason for it is read with it. */
 export function Verdict({ result, tool, children }: { result: CheckResult; tool: CompiledTool | undefined; children?: ReactNode }) {
   if (!result.ok) {
-    const n = result.log.faults.length;
+    // As many as the body counts: the log explains at most 200, and the body lists 10 and counts the rest.
+    const listed = result.body && Array.isArray((result.body as { errors?: unknown }).errors) ? ((result.body as { errors: unknown[] }).errors.length) : result.log.faults.length;
+    const n = listed + result.log.omitted;
     return (
       <div className="pg-verdict pg-verdict-bad" data-testid="verdict" data-ok="false">
         <strong>Rejected</strong>{' '}
