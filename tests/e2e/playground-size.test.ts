@@ -25,8 +25,11 @@ const OUT = resolve(process.env.E2E_OUT_DIR ?? 'dist');
 // wrapped in its own name, JSON text), and every fault is built with all its fields in one order (the
 // faster faulty path). Then 98.5 KB (83.5 KB of scripts, 15.0 KB of pack): absorb reads a flattened path
 // (`address[city]`), and explain offers a string in an object's one string field and a list as one string.
+// Then 100.3 KB (85.3 KB of scripts, 15.0 KB of pack): validate tells the branch of an anyOf/oneOf a value
+// meant, absorb reads JSON text under a nullable union, and the search box (on every page) names the
+// generic codes, which puts the codes in a chunk of their own.
 // The bound sits 1 KB above that.
-const BUDGET_GZIP = 99.5 * 1024;
+const BUDGET_GZIP = 101.3 * 1024;
 /**
  * What opening an imported pack may add to the engine: its shell (every tool's name: GitHub's 1,223 come to
  * 10 KB) and the part of the tool it opens on. No more than the default pack adds, give or take.
