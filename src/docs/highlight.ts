@@ -84,6 +84,14 @@ export async function highlightJson(code: string, options: HighlightOptions = {}
           node.children = node.children.flatMap((child) =>
             child.type === 'element' && child.tagName === 'span' && isPlainToken(child.properties.class) ? child.children : [child],
           );
+          // One line of compact JSON wraps after a comma where it can, not inside a key ("statu" / "s").
+          if (indents.length === 1) {
+            node.children = node.children.flatMap((child) =>
+              child.type === 'text' && child.value.includes(',')
+                ? child.value.split(/(?<=,)/).flatMap((part) => (part.endsWith(',') ? [{ ...child, value: part }, { type: 'element' as const, tagName: 'wbr', properties: {}, children: [] }] : [{ ...child, value: part }]))
+                : [child],
+            );
+          }
           if (markedLines.has(line)) this.addClassToHast(node, 'has-note');
           // Long lines wrap with a hanging indent deeper than their own (see .line in global.css): a class for
           // the common indents (i2 … i20), a style for a deeper one.
