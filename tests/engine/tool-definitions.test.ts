@@ -73,3 +73,13 @@ describe('JSON text under a nullable union (Pydantic Optional[Model], zod .nulla
     expect(run({ note: '{"lat": 1, "lng": 2}' })).toMatchObject({ ok: true, arguments: { note: '{"lat": 1, "lng": 2}' }, corrections: [] });
   });
 });
+
+test('a string of megabytes in an enum field is refused with the permitted set, and not read for a near value', () => {
+  const pack = packFromToolDefinitions([{ name: 'filter', inputSchema: { type: 'object', properties: { state: { type: 'string', enum: ['open', 'closed', 'all'] } } } }]);
+  // "open" repeated: near "open" in every way but length.
+  const body = check(pack, { name: 'filter', arguments: { state: 'open'.repeat(500_000) } }, { checks: false }).body as Record<string, unknown>;
+  expect(body).toMatchObject({ error: 'invalid_state', field: 'state', message: 'must be one of: open, closed, all' });
+  expect(body).not.toHaveProperty('did_you_mean');
+  // The value itself is cut in the body.
+  expect(String(body.received).length).toBeLessThan(200);
+});
