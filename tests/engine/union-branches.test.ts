@@ -114,3 +114,10 @@ describe('enum codes beside the generic codes', () => {
     expect(() => compilePack(source, 'demo.json')).toThrow(/x-code: invalid_type is a generic code with a meaning of its own/);
   });
 });
+
+test('a list of union items: each item’s branch speaks for that item alone', () => {
+  const list = packFromToolDefinitions([{ name: 't', inputSchema: { type: 'object', properties: { xs: { type: 'array', items: { anyOf: [{ type: 'object', properties: { a: { type: 'string', maxLength: 2 } }, required: ['a'], additionalProperties: false }, { type: 'null' }] } } } } }]);
+  // Each item's combinator once dropped every item's branch errors by schema path: only the last item was left.
+  const r = check(list, { name: 't', arguments: { xs: [{ a: 'toolong' }, null, { a: 'ok' }, { a: 'also too long' }] } }, { checks: false });
+  expect(r.body).toEqual({ error: 'invalid_length', field: 'xs[].a', message: 'must be at most 2 characters long; 2 items fail this: 0, 3', received: ['toolong', 'also too long'], retryable: false });
+});

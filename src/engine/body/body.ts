@@ -47,7 +47,7 @@ export function assembleBody(faults: Fault[], unexplained = 0): Body {
   const shown = faults.slice(0, MAX_ERRORS);
   const left = total - shown.length;
   const message = left > 0
-    ? `${total} fields were rejected; the first ${shown.length} are listed. Correct them and call again to see the rest.`
+    ? `${total} fields were rejected; ${shown.length === 1 ? 'the first is listed' : `the first ${shown.length} are listed`}. Correct them and call again to see the rest.`
     : `${total} fields were rejected. Correct all of them and call again.`;
   const body = { error: 'validation_failed', message, errors: shown.map(entry) } as ValidationFailedBody;
   if (left > 0) body.omitted = left;
@@ -300,7 +300,7 @@ function fitBudget(body: Body, faultCount = 1): Body {
   const listed = body.errors;
   while (listed.length > 1 && estimateBodyTokens(body) > BODY_TOKEN_BUDGET) {
     listed.pop();
-    body.message = `${faultCount} fields were rejected; the first ${listed.length} are listed. Correct them and call again to see the rest.`;
+    body.message = `${faultCount} fields were rejected; ${listed.length === 1 ? 'the first is listed' : `the first ${listed.length} are listed`}. Correct them and call again to see the rest.`;
     // Taken out and put back, so that it stays the last key.
     Reflect.deleteProperty(body, 'retryable');
     body.omitted = faultCount - listed.length;

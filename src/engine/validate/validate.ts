@@ -30,23 +30,23 @@ function rank(keyword: string): number {
  */
 function pruneNested(ctx: ExplainContext, errors: AjvError[]): AjvError[] {
   const dropped = new Set<AjvError>();
+  const within = errorsWithin(errors);
   for (const c of errors) {
     if (dropped.has(c)) continue;
-    if (c.keyword === 'not' || c.keyword === 'contains' || c.keyword === 'propertyNames') {
-      for (const e of errors) if (e !== c && e.schemaPath.startsWith(c.schemaPath + '/')) dropped.add(e);
-      continue;
-    }
-    if (c.keyword !== 'anyOf' && c.keyword !== 'oneOf') continue;
+    const isChoice = c.keyword === 'anyOf' || c.keyword === 'oneOf';
+    if (!isChoice && c.keyword !== 'not' && c.keyword !== 'contains' && c.keyword !== 'propertyNames') continue;
+    // What failed at the combinator's value or inside it: a list of union items holds one combinator per item.
+    const local = within(c.instancePath).filter((e) => e !== c);
+    for (const e of local) if (e.schemaPath.startsWith(c.schemaPath + '/')) dropped.add(e);
+    if (!isChoice) continue;
     const node = combinatorNode(ctx, c);
     const branches: SchemaNode[] = Array.isArray(node?.[c.keyword]) ? node[c.keyword] : [];
-    const under = (e: AjvError) => e !== c && (e.instancePath === c.instancePath || e.instancePath.startsWith(c.instancePath + '/'));
+    // A branch's errors: by the combinator's path, or, for a branch behind a $ref, by its target's.
     const members = branches.map((b, i) => {
       const ref = b && typeof b === 'object' && typeof b.$ref === 'string' && b.$ref.startsWith('#') ? `${b.$ref}/` : undefined;
       const own = `${c.schemaPath}/${i}/`;
-      return errors.filter((e) => under(e) && (e.schemaPath.startsWith(own) || (ref !== undefined && e.schemaPath.startsWith(ref))));
+      return local.filter((e) => e.schemaPath.startsWith(own) || (ref !== undefined && e.schemaPath.startsWith(ref)));
     });
-    // Errors of branches the schema path alone ties to this combinator (a branch behind a $ref is tied by its target).
-    for (const e of errors) if (e !== c && e.schemaPath.startsWith(c.schemaPath + '/')) dropped.add(e);
     const meant = Array.isArray(c.params?.passingSchemas) ? -1 : branchMeant(c, members);
     for (let i = 0; i < members.length; i++) for (const e of members[i]) if (i !== meant) dropped.add(e);
     if (meant !== -1) {
@@ -60,11 +60,38 @@ function pruneNested(ctx: ExplainContext, errors: AjvError[]): AjvError[] {
       const r = b && typeof b === 'object' ? deref(ctx.tool.wireSchema, b) : undefined;
       if (r && typeof r.properties === 'object' && r.properties !== null) for (const k of Object.keys(r.properties)) declared.add(k);
     }
-    for (const e of errors) {
+    for (const e of local) {
       if (e.keyword === 'unevaluatedProperties' && e.instancePath === c.instancePath && e.schemaPath === closing && declared.has(String(e.params?.unevaluatedProperty))) dropped.add(e);
     }
   }
   return errors.filter((e) => e.keyword !== 'if' && !dropped.has(e));
+}
+
+/**
+ * The errors at an instance path or inside it, found without reading the others: paths sorted, the ones
+ * under `p/` are one run of them. A thousand union items failing make a thousand combinators to read.
+ */
+function errorsWithin(errors: AjvError[]): (path: string) => AjvError[] {
+  const byPath = new Map<string, AjvError[]>();
+  for (const e of errors) {
+    const list = byPath.get(e.instancePath);
+    if (list) list.push(e);
+    else byPath.set(e.instancePath, [e]);
+  }
+  const paths = [...byPath.keys()].sort();
+  return (path) => {
+    const out = [...(byPath.get(path) ?? [])];
+    const prefix = path + '/';
+    let lo = 0;
+    let hi = paths.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (paths[mid] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < paths.length && paths[i].startsWith(prefix); i++) out.push(...byPath.get(paths[i])!);
+    return out;
+  };
 }
 
 /**
