@@ -131,8 +131,11 @@ describe('--allow-unchecked bad', () => {
 });
 
 describe('a server that gives no tools to check against', () => {
-  test('its tools/list fails: the proxy stops at start with code 2 and the server\'s error', async () => {
-    const raw = rawProxy({ dir, proxyArgs: [], server: SERVER, env: { LIST_ERROR: '1' } });
+  test.each([
+    ['fails', { LIST_ERROR: '1' }, /^error: the MCP server did not list its tools, so the proxy cannot check calls: .*the tool registry is down/],
+    ['never comes (past ACTIONABLE_LIST_TIMEOUT_MS)', { LIST_HANG: '1', ACTIONABLE_LIST_TIMEOUT_MS: '1500' }, /^error: the MCP server did not list its tools, so the proxy cannot check calls: .*no answer to tools\/list in 1.5 s/],
+  ] as const)('its tools/list %s: the proxy stops at start with code 2, and the waiting call gets an error', async (_what, env, said) => {
+    const raw = rawProxy({ dir, proxyArgs: [], server: SERVER, env });
     raws.push(raw);
     raw.send(INITIALIZE);
     await raw.next((m) => m.id === 0);
@@ -140,21 +143,7 @@ describe('a server that gives no tools to check against', () => {
     const answer = await raw.next((m) => m.id === 1);
     const { code, stderr } = await raw.exited;
     expect(code).toBe(2);
-    expect(stderr).toMatch(/^error: the MCP server did not list its tools, so the proxy cannot check calls: .*the tool registry is down/);
-    expect(answer.error).toMatchObject({ message: expect.stringContaining('the Actionable proxy stops') });
-    expect(raw.seen()).toEqual([]);
-  });
-
-  test('its tools/list never comes: the proxy stops after the timeout with code 2, and the waiting call gets an error', async () => {
-    const raw = rawProxy({ dir, proxyArgs: [], server: SERVER, env: { LIST_HANG: '1', ACTIONABLE_LIST_TIMEOUT_MS: '1500' } });
-    raws.push(raw);
-    raw.send(INITIALIZE);
-    await raw.next((m) => m.id === 0);
-    raw.send(INITIALIZED, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'good', arguments: { n: 1 } } });
-    const answer = await raw.next((m) => m.id === 1);
-    const { code, stderr } = await raw.exited;
-    expect(code).toBe(2);
-    expect(stderr).toMatch(/^error: the MCP server did not list its tools, so the proxy cannot check calls: .*no answer to tools\/list in 1.5 s/);
+    expect(stderr).toMatch(said);
     expect(answer.error).toMatchObject({ message: expect.stringContaining('the Actionable proxy stops') });
     expect(raw.seen()).toEqual([]);
   });

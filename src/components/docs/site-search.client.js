@@ -1,6 +1,6 @@
 // The script of the search box (SiteSearch.astro). Plain JavaScript, bundled by Astro into one file that every page
 // loads and the browser caches, rather than repeated inline in each of the site's thousands of pages.
-import { CODES } from '../../engine/faults/codes';
+import { CODES, isGenericCode } from '../../engine/faults/codes';
 
 (() => {
   const state = (window.__actionableSearch ??= { pagefind: undefined, keyBound: false });
@@ -84,7 +84,7 @@ import { CODES } from '../../engine/faults/codes';
       };
       let top = loaded.filter(asked);
       // A generic error code asked by name: its entry on the errors page first, at its own anchor.
-      const code = words.length === 1 && Object.prototype.hasOwnProperty.call(CODES, words[0]) ? words[0] : undefined;
+      const code = words.length === 1 && isGenericCode(words[0]) ? words[0] : undefined;
       if (code) {
         const errorsPage = `${box.dataset.base}errors/`;
         top = [{ url: `${errorsPage}#${code}`, meta: { title: `${code} · Error codes` }, excerpt: CODES[code].meaning.replace(/[&<>]/g, ''), sub_results: [] }, ...top.filter((d) => new URL(d.url, location.href).pathname !== errorsPage)].slice(0, 8);

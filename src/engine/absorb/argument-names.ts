@@ -107,10 +107,13 @@ export function offerArguments(key: string, options: readonly ArgumentChoice[]):
     const wanted = best.filter((s) => s.wanted);
     byWords = (wanted.length === 1 ? wanted : best).slice(0, MAX_OFFERED).map((s) => s.name);
   }
+  // Ranked once, on first ask: a body that lists the nearest names asks both.
+  let order: Scored[] | undefined;
+  const rank = () => (order ??= ranked(key, scored));
   return {
     byWords,
-    nearest: (max = NEAREST_LISTED) => ranked(key, scored).slice(0, max).map((s) => s.name),
-    anyNear: () => ranked(key, scored).some((s) => s.tier < 3 || s.dist <= LOOKS_ALIKE),
+    nearest: (max = NEAREST_LISTED) => rank().slice(0, max).map((s) => s.name),
+    anyNear: () => rank().some((s) => s.tier < 3 || s.dist <= LOOKS_ALIKE),
   };
 }
 

@@ -114,6 +114,11 @@ export const RULE_CODE_FAMILY: Omit<CodeInfo, 'code' | 'retryable'> = {
   meaning: 'A business rule of the pack refused a well-formed call against the current state. The code is the rule’s own; the message says what to do instead, `next_call` names the call to make first or instead, and `retryable` (with `retry_after` in seconds) says whether the same call can succeed later.',
 };
 
+/** Whether `code` is one of the generic codes (not an enum or a rule's own). */
+export function isGenericCode(code: string): code is GenericCode {
+  return Object.prototype.hasOwnProperty.call(CODES, code);
+}
+
 export function codeInfo(code: string): CodeInfo {
   const known = (CODES as Record<string, Omit<CodeInfo, 'code'>>)[code];
   return { code, ...(known ?? ENUM_CODE_FAMILY) };
@@ -145,5 +150,5 @@ export function enumCodeFor(fieldName: string): string {
   const code = `invalid_${name}`;
   // A field named `type` or `format` would take a generic code's name and not its meaning (a wrong JSON
   // type, a malformed string): such a field's code says it is about the field's value.
-  return Object.prototype.hasOwnProperty.call(CODES, code) ? `${code}_value` : code;
+  return isGenericCode(code) ? `${code}_value` : code;
 }

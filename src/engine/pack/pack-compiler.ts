@@ -3,7 +3,7 @@
 // come from an injected ValidatorBackend, so this module never loads AJV itself: Node compiles with AJV
 // (ajv-backend.ts), the playground with the code generated at build time (precompiled-backend.ts).
 import { checkRuleCodes, compileToolChecks, packState, stateProblems, stateShape, type StateShape } from '../checks/checks-compile';
-import { CODES, codeInfo, enumCodeFor } from '../faults/codes';
+import { codeInfo, enumCodeFor, isGenericCode } from '../faults/codes';
 import { dialectOf, type Dialect } from '../validate/dialect';
 import { PACK_KEYWORDS } from './pack-schema';
 import { deref, enumIsListable, resolveLocalRef } from '../schema';
@@ -448,7 +448,7 @@ function checkFieldKeywords(fields: Map<string, FieldInfo & { pointer: string }>
         if (!f.enumValues.includes(to)) problems.push({ path: at + ptr('/x-value-aliases', from), message: `points at ${JSON.stringify(to)}, which is not one of the permitted values` });
       }
     }
-    if (typeof s['x-code'] === 'string' && Object.prototype.hasOwnProperty.call(CODES, s['x-code'])) problems.push({ path: at + '/x-code', message: `${s['x-code']} is a generic code with a meaning of its own (${codeInfo(s['x-code']).meaning.split('.')[0].toLowerCase()}): name this field's code for its values` });
+    if (typeof s['x-code'] === 'string' && isGenericCode(s['x-code'])) problems.push({ path: at + '/x-code', message: `${s['x-code']} is a generic code with a meaning of its own (${codeInfo(s['x-code']).meaning.split('.')[0].toLowerCase()}): name this field's code for its values` });
     if (s['x-code'] !== undefined && !f.enumValues) problems.push({ path: at + '/x-code', message: 'x-code names the code for a value outside an enum, and this field has no enum' });
     if (s['x-comma-list'] !== undefined && !declaresString(s)) problems.push({ path: at + '/x-comma-list', message: 'x-comma-list says a string holds a list, and this field takes no string' });
     if (s['x-fold-case'] !== undefined && !f.enumValues) problems.push({ path: at + '/x-fold-case', message: 'x-fold-case folds a value into the case of an enum value, and this field has no enum' });
