@@ -310,7 +310,7 @@ if (!process.env.BENCH_SKIP_BUILD) {
     const [from, to] = run.stdout.trim().split('\n').map(Number);
     return (to - from) / 1000;
   };
-  const generate_s = timed(resolve('node_modules/.bin/tsx'), ['src/cli/precompile-validators.ts', '--imported', '--force']);
+  const generate_s = timed(resolve('node_modules/.bin/tsx'), ['src/cli/imported-modules.ts', '--force']);
   // The shells (bundled) and the parts (served as files from public/imported-parts/).
   const generated = ['src/generated/imported', 'public/imported-parts'];
   const dist = join(OUT, 'dist');

@@ -1,4 +1,4 @@
-// The playground's imported packs: the generator's shell and parts (precompile-validators.ts --imported) and the
+// The playground's imported packs: the generator's shell and parts (imported-modules.ts) and the
 // lazy pack that opens them a part at a time (src/imported/lazy-pack.ts). Two packs are generated into a
 // git-ignored folder of the checkout (so the shells load as ES modules) and opened as the browser opens them,
 // each part loaded by its URL (src/imported/parts.ts);
@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { importedLayout, importedPackModules, COMPILED_IN_BROWSER_SCHEMA_CHARS } from '../src/cli/precompile-validators';
+import { importedLayout, importedPackModules, PART_SOURCE_CHARS } from '../src/cli/imported-modules';
 import '../src/engine/registries/all';
 import { check } from '../src/engine';
 import { compilePack } from '../src/engine/pack/ajv-backend';
@@ -51,21 +51,33 @@ function calls(pack: CompiledPack) {
 }
 
 describe('the layout of an imported pack', () => {
-  test('every tool in one part, tools of a resource together, the large ones alone and compiled in the browser', () => {
+  test('every tool in one part, tools of a resource together, parts near their size, a large tool alone', () => {
     const pack = reference.get('google-slides-v1')!;
     const layout = importedLayout(pack);
     expect(layout.tools.map((t) => t.name)).toEqual(pack.tools.map((t) => t.name));
     expect(layout.parts.flat().sort((a, b) => a - b)).toEqual(pack.tools.map((_t, i) => i));
     for (const members of layout.parts) expect(new Set(members.map((i) => pack.tools[i].resource)).size).toBe(1);
-    const large = pack.tools.filter((t) => JSON.stringify(t.wireSchema).length > COMPILED_IN_BROWSER_SCHEMA_CHARS).map((t) => t.name);
-    expect(large.sort()).toEqual(['presentations_batchUpdate', 'presentations_create']);
-    for (const t of layout.tools) {
-      expect(t.ajv).toBe(large.includes(t.name));
-      if (t.ajv) expect(layout.parts[t.part]).toHaveLength(1);
+    const size = (i: number) => JSON.stringify(pack.tools[i].source).length;
+    const large = pack.tools.map((_t, i) => i).filter((i) => size(i) > PART_SOURCE_CHARS / 2);
+    expect(large.map((i) => pack.tools[i].name).sort()).toEqual(['presentations_batchUpdate', 'presentations_create']);
+    for (const members of layout.parts) {
+      if (members.some((i) => large.includes(i))) expect(members).toHaveLength(1);
+      else expect(members.reduce((a, i) => a + size(i), 0)).toBeLessThanOrEqual(PART_SOURCE_CHARS);
     }
-    // The pack opens on its first tool that has generated validators.
-    expect(layout.tools[layout.defaultTool].ajv).toBe(false);
-    expect(layout.tools.slice(0, layout.defaultTool).every((t) => t.ajv)).toBe(true);
+    for (const t of layout.tools) expect(layout.parts[t.part]).toContain(layout.tools.indexOf(t));
+    // The pack opens on its first tool that is not so large (Slides' first two are 480 and 435 KB).
+    expect(layout.defaultTool).toBe(2);
+  });
+
+  test('a part is the sources of its tools and nothing else: no code, no imports', () => {
+    const { shell, parts } = importedPackModules('content/packs/imported/google-slides-v1.json', sources.get('google-slides-v1')!);
+    for (const [path, code] of parts) {
+      expect(shell[1], 'the shell names each part').toContain(JSON.stringify(path));
+      const m = /^export const tools = (\[.*\]);\n$/s.exec(code);
+      expect(m, path).not.toBeNull();
+      const tools = JSON.parse(m![1]) as { name: string }[];
+      expect(tools.map((t) => t.name).every((n) => sources.get('google-slides-v1')!.tools.some((t) => t.name === n))).toBe(true);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 // Whether src/generated/imported/ and public/imported-parts/ (the playground's modules for the imported packs,
-// written by `tsx src/cli/precompile-validators.ts --imported`, not committed) are there and made from today's inputs,
+// written by `tsx src/cli/imported-modules.ts`, not committed) are there and made from today's inputs,
 // and generating it when it is not. Plain JavaScript, so astro.config.mjs can run it before every
 // `astro dev` and `astro build` (the e2e setup builds with astro too), and a fresh clone needs no extra step.
 import { createHash } from 'node:crypto';
@@ -14,35 +14,15 @@ export const IMPORTED_PARTS_DIR = 'public/imported-parts';
 export const STAMP_FILE = 'stamp.json';
 
 /**
- * What the generated modules are made from: the imported packs, the generator, the engine modules that shape a
- * wire schema or the generated code (the AJV options, the compiler's transform, the formats, the registries'
- * members filling x-value-set enums) and AJV's own version. Any other engine change leaves them as they are.
+ * What the generated modules are made from: the imported packs, the generator, and the compiler that checks
+ * each pack and gives each tool its resource. Any other engine change leaves them as they are.
  */
 function inputFiles(root) {
   const packs = readdirSync(resolve(root, IMPORTED_PACKS_DIR))
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => `${IMPORTED_PACKS_DIR}/${f}`);
-  const registries = readdirSync(resolve(root, 'src/engine/registries/data'))
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => `src/engine/registries/data/${f}`);
-  return [
-    ...packs,
-    'src/cli/precompile-validators.ts',
-    'src/cli/imported-stamp.mjs',
-    'src/imported/parts.ts',
-    'src/engine/pack/ajv-backend.ts',
-    'src/engine/pack/pack-compiler.ts',
-    'src/engine/schema.ts',
-    'src/engine/validate/date-formats.ts',
-    'src/engine/validate/input-cap.ts',
-    'src/engine/explain/value-sets.ts',
-    ...registries,
-    'node_modules/ajv/package.json',
-    'node_modules/ajv-formats/package.json',
-    'node_modules/esbuild/package.json',
-  ];
+  return [...packs, 'src/cli/imported-modules.ts', 'src/cli/imported-stamp.mjs', 'src/engine/pack/pack-compiler.ts'];
 }
 
 /** One hash over every input's path and bytes. */
@@ -73,10 +53,10 @@ export function ensureImportedModules(root = '.', log = (line) => console.log(li
     log(`imported packs: ${IMPORTED_OUT_DIR}/ and ${IMPORTED_PARTS_DIR}/ are up to date`);
     return;
   }
-  log(`imported packs: generating ${IMPORTED_OUT_DIR}/ and ${IMPORTED_PARTS_DIR}/ (validators for the playground; a minute or two, once)`);
+  log(`imported packs: generating ${IMPORTED_OUT_DIR}/ and ${IMPORTED_PARTS_DIR}/ (the playground's pack shells and parts; under a minute, once)`);
   const started = Date.now();
   const tsx = resolve(root, 'node_modules/.bin/tsx');
-  const run = spawnSync(tsx, [join('src', 'cli', 'precompile-validators.ts'), '--imported'], { cwd: resolve(root), stdio: ['ignore', 'ignore', 'inherit'] });
-  if (run.status !== 0) throw new Error(`generating ${IMPORTED_OUT_DIR}/ failed (exit ${run.status ?? run.signal}): run npm run precompile to see why`);
+  const run = spawnSync(tsx, [join('src', 'cli', 'imported-modules.ts')], { cwd: resolve(root), stdio: ['ignore', 'ignore', 'inherit'] });
+  if (run.status !== 0) throw new Error(`generating ${IMPORTED_OUT_DIR}/ failed (exit ${run.status ?? run.signal}): run npm run precompile:imported to see why`);
   log(`imported packs: generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -1,6 +1,5 @@
-// The playground's validator for the few imported tools too large for generated code (precompile-validators.ts,
-// COMPILED_IN_BROWSER_SCHEMA_CHARS): AJV's compiler with the engine's own options, loaded by dynamic import only
-// when a pack part holds such a tool. The schema is not checked against the meta-schema here: that takes
+// The playground's validator for the imported packs' tools, which have no generated code (imported-modules.ts):
+// AJV's compiler with the engine's own options, loaded by dynamic import with an imported pack's first part. The schema is not checked against the meta-schema here: that takes
 // seconds on a 500 KB schema, and the same schema passed it with the AJV backend when the pack was built.
 import { newAjv, toolKey } from '../engine/pack/ajv-backend';
 import type { ValidatorBackend } from '../engine/pack/pack-compiler';

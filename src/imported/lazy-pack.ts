@@ -1,13 +1,14 @@
 // An imported pack in the browser, opened a few tools at a time. The generated shell (src/generated/imported/
-// <id>.js, precompile-validators.ts) holds the pack's facts and every tool's name; each part holds a few
-// tools' sources and their generated validators (a file of its own, loaded by URL: parts.ts). The pack opens with the part of its default tool; any
+// <id>.js, imported-modules.ts) holds the pack's facts and every tool's name; each part holds a few tools'
+// sources (a file of its own, loaded by URL: parts.ts), whose wire schemas AJV compiles in the browser, each when
+// a call first names its tool (browser-ajv.ts). The pack opens with the part of its default tool; any
 // other tool is a stand-in that knows its name and resource only, until its part is loaded. check() reads
 // nothing of a tool but its name until the call names it, so a call to a loaded tool, or to no tool of
 // the pack, gets the body a server gives; a call naming a tool that is not loaded must wait for
 // loadValidators(pack, validatorsNeeded(pack, call)) first.
 import { compilePackWith, type ValidatorBackend } from '../engine/pack/pack-compiler';
 import { parseCall } from '../engine/parse/formats';
-import { precompiledBackend, type StandaloneValidate } from '../engine/pack/precompiled-backend';
+import { precompiledBackend } from '../engine/pack/precompiled-backend';
 import { loadValueSets } from '../engine/registries';
 import { matchToolName } from '../engine/parse/tool-names';
 import type { CompiledPack, CompiledTool, PackSource, ToolSource } from '../engine/types';
@@ -17,16 +18,16 @@ import { valueSetNamesIn } from '../engine/explain/value-sets';
 export interface ImportedShell {
   pack: Pick<PackSource, 'id' | 'title' | 'vendor' | 'reference' | 'summary' | 'state'>;
   resources: string[];
-  /** Per tool, in pack order: [name, resource index, part index, 1 when AJV compiles it in the browser]. */
-  tools: ([string, number, number] | [string, number, number, 1])[];
+  /** Per tool, in pack order: [name, resource index, part index]. */
+  tools: [string, number, number][];
+  /** The tool the pack opens on (imported-modules.ts). */
   defaultTool: number;
   parts: (() => Promise<ImportedPart>)[];
 }
 
-/** A part module: some tools' sources, and the generated validators of those that have one. */
+/** A part module: some tools' sources. */
 export interface ImportedPart {
   tools: ToolSource[];
-  validators: Record<string, StandaloneValidate>;
 }
 
 interface LazyState {
@@ -54,32 +55,21 @@ function standIn(packId: string, name: string, resource: string): CompiledTool {
 
 let ajvBackend: Promise<ValidatorBackend> | undefined;
 
-/** Each tool of a part gets its generated validator, or AJV's compiler when it has none. */
-async function partBackend(part: ImportedPart, needsAjv: boolean): Promise<ValidatorBackend> {
-  const generated = precompiledBackend(part.validators);
-  if (!needsAjv) return generated;
+/** AJV's compiler, loaded with the first part (and again after a failed load). */
+function browserAjv(): Promise<ValidatorBackend> {
   ajvBackend ??= import('./browser-ajv').then((m) => m.browserAjvBackend);
-  const compiler = await ajvBackend.catch((err) => {
+  return ajvBackend.catch((err) => {
     ajvBackend = undefined;
     throw err;
   });
-  return {
-    forPack(packId, options) {
-      const pre = generated.forPack(packId, options);
-      const ajv = compiler.forPack(packId, options);
-      return { addTool: (name, wire) => (Object.hasOwn(part.validators, name) ? pre : ajv).addTool(name, wire) };
-    },
-  };
 }
 
 function loadPart(pack: CompiledPack, state: LazyState, p: number): Promise<void> {
   let pending = state.parts[p];
   if (!pending) {
     pending = (async () => {
-      const part = await state.shell.parts[p]();
+      const [part, backend] = await Promise.all([state.shell.parts[p](), browserAjv()]);
       await loadValueSets(valueSetNamesIn(part.tools));
-      const needsAjv = part.tools.some((t) => !Object.hasOwn(part.validators, t.name));
-      const backend = await partBackend(part, needsAjv);
       const compiled = compilePackWith(backend, { ...state.shell.pack, tools: part.tools }, state.origin);
       for (const tool of compiled.tools) {
         const i = state.index.get(tool.name);
@@ -138,7 +128,7 @@ export function isToolLoaded(pack: CompiledPack, name: string): boolean {
   return i !== undefined && state.loaded.has(state.shell.tools[i][2]);
 }
 
-/** The tool the playground opens a pack on: an imported pack's first tool with a generated validator, else the first. */
+/** The tool the playground opens a pack on: an imported pack's default tool, else the first. */
 export function defaultToolName(pack: CompiledPack): string | undefined {
   const state = lazy.get(pack);
   return state ? state.shell.tools[state.shell.defaultTool][0] : pack.tools[0]?.name;

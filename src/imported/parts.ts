@@ -1,23 +1,17 @@
-// The parts of an imported pack are not bundled: precompile-validators.ts --imported writes them, minified and
-// self-contained, into public/imported-parts/ (copied into the built site as they are, served by `astro dev`
-// too), because 1,140 modules of generated code took most of the client build's time to pass through Rollup.
-// A part is `export default function (require) { … return { validators, tools } }`: AJV's CommonJS code, whose
-// few runtime dependencies the loader hands it (part-runtime.ts), so a part imports nothing and loads from any URL.
+// The parts of an imported pack are not bundled: imported-modules.ts writes them into public/imported-parts/
+// (copied into the built site as they are, served by `astro dev` too), because Rollup spent most of the client
+// build passing a thousand generated modules through. A part is `export const tools = [...]`, some tools'
+// sources: it imports nothing, so it loads from any URL.
 import type { ImportedPart, ImportedShell } from './lazy-pack';
-
-/** The name a part gives the engine's modules it needs (`require("engine/input-cap")`). */
-export const PART_ENGINE_DIR = 'engine';
 
 /** The shell module of an imported pack as generated: its parts are file names (relative to the parts folder), not loaders. */
 export type ImportedShellModule = Omit<ImportedShell, 'parts'> & { partFiles: string[] };
 
-type PartModule = { default: (require: (spec: string) => unknown) => ImportedPart };
-
-/** Loads the part at `url` and runs it with its dependencies. */
+/** Loads the part at `url`. */
 export async function loadPartAt(url: string): Promise<ImportedPart> {
-  const [mod, runtime] = await Promise.all([import(/* @vite-ignore */ url) as Promise<PartModule>, import('./part-runtime')]);
-  if (typeof mod.default !== 'function') throw new Error(`${url} is not an imported pack's part`);
-  return mod.default(runtime.partRequire);
+  const mod = (await import(/* @vite-ignore */ url)) as Partial<ImportedPart>;
+  if (!Array.isArray(mod.tools)) throw new Error(`${url} is not an imported pack's part`);
+  return { tools: mod.tools };
 }
 
 /**

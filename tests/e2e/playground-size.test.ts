@@ -1,8 +1,8 @@
 // The playground's JavaScript before the first body, measured on the build output: the page's module script
 // and the early body it imports at once, with everything they import statically (the engine), and the
 // default pack (its file and its generated validators), all gzipped; React's island beside it. Monaco and the
-// tokenizer must not be in it, nor AJV's schema compiler, and no docs page may load them. The same holds
-// with any imported pack open (its shell and the part of the tool it opens on: src/imported/lazy-pack.ts).
+// tokenizer must not be in it, nor AJV's schema compiler, and no docs page may load them. An imported pack
+// adds its shell, the part of the tool it opens on and AJV's compiler (src/imported/lazy-pack.ts), within the goal.
 // The breakdown is printed for the report.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -31,10 +31,18 @@ const OUT = resolve(process.env.E2E_OUT_DIR ?? 'dist');
 // The bound sits 1 KB above that.
 const BUDGET_GZIP = 101.3 * 1024;
 /**
- * What opening an imported pack may add to the engine: its shell (every tool's name: GitHub's 1,223 come to
- * 10 KB) and the part of the tool it opens on. No more than the default pack adds, give or take.
+ * What opening an imported pack may add to the engine besides AJV's compiler: its shell (every tool's name:
+ * GitHub's 1,223 come to 10 KB) and the part of the tool it opens on. No more than the default pack adds, give or take.
  */
 const IMPORTED_PACK_GZIP = 16 * 1024;
+/**
+ * AJV's compiler, which an imported pack loads with its first part: its tools have no generated validators
+ * (21 MB of the site when they did). Measured at 47.3 KB gzip (browser-ajv and the AJV backend it imports);
+ * it must not grow unnoticed.
+ */
+const AJV_COMPILER_GZIP = 48.5 * 1024;
+/** Issue 19's goal for the JavaScript before the first body, any pack. */
+const GOAL_GZIP = 150 * 1024;
 
 /** The JS files an HTML page starts with: module scripts, and each island's component and renderer. */
 function entryScripts(html: string): string[] {
@@ -155,48 +163,54 @@ describe('the playground’s JavaScript before Monaco', () => {
     expect([...graph, ...islandGraph].some((f) => /token-count\.worker[^"']*\.js/.test(readFileSync(f, 'utf8')))).toBe(true);
   });
 
-  test('any imported pack adds at most 16 KB gzip to it: its shell, the part of the tool it opens on and what parts require', () => {
+  test('any imported pack stays within the goal: its shell, the part of the tool it opens on and AJV\'s compiler', () => {
     const { graph, islandGraph, total: base } = engineBaseline();
     const lazy = dynamicImports([...graph, ...islandGraph]);
     const shells = readdirSync(IMPORTED_MODULES).filter((f) => f.endsWith('.js'));
-    // What every part requires (AJV's runtime helpers, the capped formats) is one chunk, loaded with the first part.
-    const partRuntime = dynamicImports([...graph, ...islandGraph]).filter((f) => /\/part-runtime\.[^/]*\.js$/.test(f));
-    expect(partRuntime, 'the parts\' runtime chunk').toHaveLength(1);
+    // An imported tool has no generated validator: AJV's compiler (browser-ajv.ts and what it imports) loads
+    // with the first part, and compiles the tool a call names.
+    const checker = graph.filter((f) => /\/checker\.[^/]*\.js$/.test(f));
+    const compilerEntry = dynamicImports([...graph, ...staticGraph(checker)]).filter((f) => /\/browser-ajv\.[^/]*\.js$/.test(f));
+    expect(compilerEntry, 'the browser\'s AJV compiler chunk').toHaveLength(1);
+    const known = new Set([...graph, ...islandGraph]);
+    const compiler = staticGraph(compilerEntry).filter((f) => !known.has(f));
+    const compilerGzip = compiler.reduce((a, f) => a + gz(f), 0);
     expect(shells.length, 'the imported packs\' shells are generated (astro.config.mjs)').toBeGreaterThan(60);
     const rows = shells.map((file) => {
       const id = file.replace(/\.js$/, '');
       const source = readFileSync(join(IMPORTED_MODULES, file), 'utf8');
       const defaultTool = Number(/export const defaultTool = (\d+);/.exec(source)![1]);
-      const tools = JSON.parse(/export const tools = (\[.*\]);/.exec(source)![1]) as [string, number, number, 1?][];
-      const [tool, , part, ajv] = tools[defaultTool];
+      const tools = JSON.parse(/export const tools = (\[.*\]);/.exec(source)![1]) as [string, number, number][];
+      const [tool, , part] = tools[defaultTool];
       // The parts are no chunks: files under imported-parts/, named in the shell (src/imported/parts.ts).
       const partFiles = JSON.parse(/export const partFiles = (\[.*\]);/.exec(source)![1]) as string[];
       const partFile = join(OUT, IMPORTED_PARTS, partFiles[part]);
       expect(existsSync(partFile), `${id}: part ${part} is in the built site`).toBe(true);
       const partSource = readFileSync(partFile, 'utf8');
+      // A part is data: it imports nothing, so it loads from any URL.
+      expect(partSource, partFile).toMatch(/^export const tools = \[/);
+      expect(partSource, partFile).not.toMatch(/\bimport\b[\s{*]|require\(/);
       const shell = lazy.filter((f) => new RegExp(`/${id}\\.[^/.]+\\.js$`).test(f));
       expect(shell, `${id}: one shell chunk`).toHaveLength(1);
-      expect(ajv, `${id}: the tool a pack opens on has generated validators`).toBeUndefined();
       // The registries the part's tools name load with it (their members; their names only for a call that needs them).
       const sets = [...new Set([...partSource.matchAll(/"x-value-set":"([^"]+)"/g)].map((m) => REGISTRY_CHUNKS[m[1]]))];
       const registries = lazy.filter((f) => sets.some((r) => new RegExp(`/${r}\\.[^/.]+\\.js$`).test(f)));
       expect(registries).toHaveLength(sets.length);
-      const known = new Set([...graph, ...islandGraph]);
-      const files = [...staticGraph([...shell, ...partRuntime, ...registries]).filter((f) => !known.has(f)), partFile];
+      const files = [...staticGraph([...shell, ...registries]).filter((f) => !known.has(f) && !compiler.includes(f)), partFile];
       return { id, tool, files, gzip: files.reduce((a, f) => a + gz(f), 0) };
     });
     rows.sort((a, b) => b.gzip - a.gzip);
     const largest = rows[0];
     const github = rows.find((r) => r.id === 'github-v3')!;
     console.log(
-      `[playground size] imported packs, on top of the engine (${kb(base)}): largest ${largest.id} (opens on ${largest.tool}) ${kb(largest.gzip)} ` +
-        `(${largest.files.map((f) => `${f.slice(OUT.length + 1)} ${kb(gz(f))}`).join(', ')}); github-v3 (${github.tool}) ${kb(github.gzip)}; ` +
-        `next: ${rows.slice(1, 5).map((r) => `${r.id} ${kb(r.gzip)}`).join(', ')}; before Monaco with the largest: ${kb(base + largest.gzip)} (goal 150 KB)`,
+      `[playground size] imported packs, on top of the engine (${kb(base)}) and AJV's compiler (${kb(compilerGzip)}: ${compiler.map((f) => `${f.slice(OUT.length + 1)} ${kb(gz(f))}`).join(', ')}): ` +
+        `largest ${largest.id} (opens on ${largest.tool}) ${kb(largest.gzip)} (${largest.files.map((f) => `${f.slice(OUT.length + 1)} ${kb(gz(f))}`).join(', ')}); ` +
+        `github-v3 (${github.tool}) ${kb(github.gzip)}; next: ${rows.slice(1, 5).map((r) => `${r.id} ${kb(r.gzip)}`).join(', ')}; ` +
+        `before the first body with the largest: ${kb(base + compilerGzip + largest.gzip)} (goal 150 KB)`,
     );
     expect(largest.gzip).toBeLessThanOrEqual(IMPORTED_PACK_GZIP);
-    expect(base + largest.gzip).toBeLessThanOrEqual(BUDGET_GZIP + IMPORTED_PACK_GZIP);
-    // No imported pack brings AJV's compiler before Monaco.
-    for (const r of rows) for (const f of r.files) expect(readFileSync(f, 'utf8'), f).not.toMatch(/strictSchema|validateSchema|addMetaSchema/);
+    expect(compilerGzip).toBeLessThanOrEqual(AJV_COMPILER_GZIP);
+    expect(base + compilerGzip + largest.gzip).toBeLessThanOrEqual(GOAL_GZIP);
   });
 
   test('docs pages load neither Monaco nor the tokenizer', () => {

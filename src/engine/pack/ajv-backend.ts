@@ -19,8 +19,6 @@ import type { AjvError, CompiledPack, SchemaNode } from '../types';
 export interface StandaloneCode {
   regExp: typeof cappedRegExp;
   formats: unknown;
-  /** CommonJS code (`exports.x =`, `require()`) instead of an ES module: the imported packs' parts wrap it in a function. */
-  commonJs?: boolean;
 }
 
 /**
@@ -38,7 +36,7 @@ export function newAjv(formats: 'assert' | 'annotate', standalone?: StandaloneCo
     logger: false,
     ownProperties: true,
     validateFormats: formats === 'assert',
-    code: standalone ? { regExp: standalone.regExp, source: true, esm: !standalone.commonJs, formats: standalone.formats as never } : { regExp: cappedRegExp },
+    code: standalone ? { regExp: standalone.regExp, source: true, esm: true, formats: standalone.formats as never } : { regExp: cappedRegExp },
   };
   let ajv: Ajv2020;
   if (dialect === 'draft-07') {
