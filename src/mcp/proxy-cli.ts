@@ -28,7 +28,8 @@ and exits with code 2: no call ever goes through unchecked unless you said so. A
 not answer its tools/list within 30 s (ACTIONABLE_LIST_TIMEOUT_MS) stops the proxy the same way.
 
 Exit codes: 0 when the client closes, 1 when the server exits first, 2 for a usage error, a log
-file that cannot be opened, or tools that cannot be checked at start.`;
+file that cannot be opened, or tools that cannot be checked at start, 3 when the client's side can no
+longer be read (a message over 10 MB).`;
 
 interface ProxyArgs {
   pack?: string;
@@ -101,13 +102,29 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   // ACTIONABLE_LIST_TIMEOUT_MS: how long a slow server may take to list its tools (30 s unless set).
   const listTimeout = Number(process.env.ACTIONABLE_LIST_TIMEOUT_MS);
   const running = runProxy({ client, server, pack, toolsPack, allowUnchecked: args.allowUnchecked, log, report, ...(listTimeout > 0 ? { listTimeoutMs: listTimeout } : {}) });
+  // The SDK's transport closes itself after an error it cannot read past (a message over its 10 MB buffer):
+  // the client has not gone away, so that is a failure, not a 0. runProxy logs the error; it is kept here too.
+  let clientError: Error | undefined;
+  const logClientError = client.onerror;
+  client.onerror = (err) => {
+    clientError = err;
+    logClientError?.(err);
+  };
   await client.start();
   // The SDK's stdio server transport does not watch for the end of stdin: the client going away ends the proxy.
-  process.stdin.once('end', () => void client.close());
-  const code = await running;
+  let clientEnded = false;
+  process.stdin.once('end', () => {
+    clientEnded = true;
+    void client.close();
+  });
+  let code = await running;
   // Nothing more is read from the client; an open stdin would keep the process alive.
   process.stdin.destroy();
   if (code === 1) process.stderr.write('error: the MCP server exited; the proxy stops\n');
+  if (code === 0 && !clientEnded && clientError) {
+    process.stderr.write(`error: the client's messages can no longer be read (${clientError.message}); the proxy stops\n`);
+    code = 3;
+  }
   if (file !== undefined) closeSync(file);
   return code;
 }

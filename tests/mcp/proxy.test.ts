@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { check, exportPack, packFromToolDefinitions, serializeBody } from '../../src/engine';
 import { getPack } from '../../src/packs';
 import { TOOLS } from './helpdesk-tools.mjs';
+import { INITIALIZE, rawProxy } from './proxy-session';
 
 const helpdesk = getPack('helpdesk')!;
 const dir = mkdtempSync(join(tmpdir(), 'actionable-mcp-'));
@@ -147,6 +148,17 @@ describe('with --pack helpdesk', () => {
     expect(await waitForExit(s.pid, 10_000)).toBe(true);
     expect(s.stderr()).toBe('error: the MCP server exited; the proxy stops\n');
     expect(s.log().filter((r) => r.event === 'server-exited').map((r) => r.pending)).toEqual([1]);
+  });
+
+  test('a client message over the transport\'s 10 MB: the proxy stops with code 3 and says why, not 0', async () => {
+    const raw = rawProxy({ dir, proxyArgs: ['--pack', 'helpdesk'], server: [process.execPath, 'tests/mcp/helpdesk-server.mjs'], env: { SEEN_FILE: join(dir, 'seen-large.jsonl') } });
+    raw.send(INITIALIZE);
+    expect((await raw.next((m) => m.id === 0)).result).toBeDefined();
+    raw.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_ticket', arguments: { ticket_id: 'x'.repeat(11 * 1024 * 1024) } } });
+    const { code, stderr } = await raw.exited;
+    expect(code).toBe(3);
+    expect(stderr).toMatch(/^error: the client's messages can no longer be read \(ReadBuffer exceeded maximum size of 10485760 bytes\); the proxy stops$/m);
+    expect(raw.seen()).toEqual([]);
   });
 
   test('log records go to the --log file, never to the client', async () => {
