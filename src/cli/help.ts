@@ -59,7 +59,8 @@ A tool whose definition cannot be compiled, unless --allow-unchecked names it, s
 such tool is named on stderr with the JSON pointer and the reason, and the server is stopped.
 
 Exit codes: 0 when the client closes, 1 when the server exits first, 2 for a usage error, a log
-file that cannot be opened, or a tool that cannot be checked at start.`;
+file that cannot be opened, or a tool that cannot be checked at start, 3 when the client's
+messages can no longer be read (one over 10 MB).`;
 
 export const HELP = `${SYNOPSIS}
 
@@ -121,7 +122,8 @@ Exit codes:
              --lint: 1 when any finding says a rule is enforced nowhere, so it can gate CI. With
              --grade: 1 when a reply meets fewer than --min-points points
   mcp-proxy  0 when the client closes, 1 when the server exits first, 2 for a usage error, a log
-             file that cannot be opened, or a tool that cannot be checked at start
+             file that cannot be opened, or a tool that cannot be checked at start, 3 when the
+             client's messages can no longer be read (one over 10 MB)
 
 Examples:
   echo 'update_ticket(ticket_id="T-8841", status="OPEN")' | ${BIN} --pack helpdesk

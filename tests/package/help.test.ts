@@ -65,6 +65,8 @@ describe('--help', () => {
     expect(codes).toContain('--lint: 1 when any finding says a rule is enforced nowhere');
     expect(codes).toMatch(/mcp-proxy +0 when the client closes, 1 when the server exits first, 2 for a usage error/);
     expect(PROXY_HELP).toContain('Exit codes: 0 when the client closes, 1 when the server exits first, 2 for a usage error');
+    expect(PROXY_HELP).toMatch(/3 when the client's\smessages can no longer be read/);
+    expect(codes).toMatch(/3 when the\s+client's messages can no longer be read/);
   });
 
   test('mcp-proxy --help prints the proxy help', () => {
