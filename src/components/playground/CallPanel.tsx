@@ -12,7 +12,8 @@ export const CALL_URI = 'inmemory://actionable/call.json';
 interface Props {
   value: string;
   epoch: number;
-  shape: InputShape;
+  /** The shape the engine read the call as; null while there is no result (a pack loading, your tools not compiled). */
+  shape: InputShape | null;
   /** The line under the title: which tool the call names, and whether the pack has it. */
   toolNote: ReactNode;
   diagnostics: Diagnostic[];
@@ -38,9 +39,16 @@ export const CallPanel = forwardRef<CodeEditorHandle, Props>(function CallPanel(
         <h2 id="pg-call-h">Tool call</h2>
         <span className="pg-meta">
           <span className="pg-meta-label">Read as</span>{' '}
-          <b data-testid="shape" data-shape={props.shape}>
-            {SHAPE_LABELS[props.shape]}
-          </b>
+          {props.shape ? (
+            <b data-testid="shape" data-shape={props.shape}>
+              {SHAPE_LABELS[props.shape]}
+            </b>
+          ) : (
+            // Not "not readable": the call has not been read, for a reason the result column states.
+            <span className="pg-meta-note" data-testid="shape">
+              not checked yet
+            </span>
+          )}
         </span>
       </header>
       <p className="pg-panel-sub pg-meta">{props.toolNote}</p>

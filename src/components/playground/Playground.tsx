@@ -329,7 +329,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
               ref={callEditor}
               value={s.call}
               epoch={s.epoch.call}
-              shape={result?.shape ?? 'unknown'}
+              shape={result?.shape ?? null}
               toolNote={pack && <ToolNote pack={pack} linked={s.mode === 'pack'} result={result} picked={toolOption} calledName={check.calledName} packName={s.mode === 'custom' ? 'your tools' : `the ${pack.title} pack`} />}
               diagnostics={diagnostics}
               highlight={highlight}
