@@ -203,7 +203,8 @@ export function heldBackGroups(packId: string, toolName: string): { why: HeldBac
 
 /**
  * An imported tool whose schema is too large to show or lint on its page (Google Docs' documents_create: 2 MB
- * indented): its page links its three exports as files (/packs/<pack>/<tool>/<form>.json). 7 tools.
+ * indented): its page links its OpenAI export as a file (/packs/<pack>/<tool>/openai.json) and makes the
+ * Anthropic and MCP ones from it in the browser (envelope-download.ts). 7 tools.
  */
 export const SCHEMA_ON_PAGE_MAX_CHARS = 48_000;
 
@@ -214,7 +215,7 @@ export const SCHEMA_ON_PAGE_MAX_CHARS = 48_000;
  */
 export const INLINE_EXPORT_MAX_CHARS = 1_500;
 
-/** Where an imported tool's page has its exports: in its HTML, loaded from a file into its tabs, or as files only. */
+/** Where an imported tool's page has its exports: in its HTML, loaded from a file into its tabs, or as downloads only. */
 export type ExportPlacement = 'inline' | 'loaded' | 'files';
 
 const placements = new WeakMap<CompiledTool, ExportPlacement>();

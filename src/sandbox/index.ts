@@ -20,7 +20,8 @@
  * the call formats, already on the first body's path), src/sandbox/faults.ts (a body's entries and the rule
  * behind each, from the log's fields; types only from the engine), and for a panel that needs only them,
  * src/sandbox/lint.ts (exports, strict lint) and src/sandbox/body.ts (a body's bytes): importing a whole
- * part there would make the bundler cut the checker's modules into more, smaller chunks.
+ * part there would make the bundler cut the checker's modules into more, smaller chunks. The docs pages'
+ * scripts import src/sandbox/envelopes.ts alone (the Anthropic and MCP exports made from the OpenAI one).
  *
  * ```ts
  * const sandbox = createSandbox({ packs, validators, shells, partsUrl }, plainParts);   // loaders by path (SandboxFiles)

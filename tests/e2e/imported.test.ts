@@ -71,6 +71,13 @@ async function session(options: Parameters<typeof openPage>[1] = {}): Promise<Se
   return s;
 }
 
+/** The file a click on `selector` downloads: the name it is saved under and its text. */
+async function download(s: Session, selector: string): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([s.page.waitForEvent('download'), s.page.locator(selector).click()]);
+  const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
+  return { name: file.suggestedFilename(), text };
+}
+
 async function done(s: Session) {
   expect(s.offsite, 'requests outside localhost').toEqual([]);
   expect(s.errors, 'page errors').toEqual([]);
@@ -173,17 +180,95 @@ describe('build: imported packs', () => {
     }
   });
 
-  test('a tool too large to show its exports has them as files', async () => {
+  test('a tool too large to show its exports links its OpenAI file, and its page makes the Anthropic and MCP files from it', async () => {
     const s = await session();
     const pack = imported('google-sheets-v4');
     const tool = pack.tool('spreadsheets_batchUpdate')!;
     expect(html(`packs/${pack.id}/${tool.name}`)).not.toContain('data-role="export-openai"');
-    for (const form of ['openai', 'anthropic', 'mcp'] as const) {
-      const res = await s.page.request.get(siteUrl(`/packs/${pack.id}/${tool.name}/${form}.json`));
-      expect(res.status()).toBe(200);
-      expect(await res.json()).toEqual(exportTool(tool, form));
+    const res = await s.page.request.get(siteUrl(`/packs/${pack.id}/${tool.name}/openai.json`));
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toEqual(exportTool(tool, 'openai'));
+    await s.page.goto(siteUrl(`/packs/${pack.id}/${tool.name}/`));
+    for (const form of ['anthropic', 'mcp'] as const) {
+      const file = await download(s, `[data-role="export-file-${form}"] button[data-envelope]`);
+      // What /packs/<pack>/<tool>/<form>.json held when the site wrote it.
+      expect(file.name).toBe(`${pack.id}.${tool.name}.${form}.json`);
+      expect(file.text === `${JSON.stringify(exportTool(tool, form))}\n`, `${tool.name} ${form}`).toBe(true);
     }
     await done(s);
+  });
+
+  test('the site writes no imported pack\'s Anthropic or MCP export: each pack page makes them from openai.json, byte for byte as they were', async () => {
+    for (const id of ids) {
+      const dir = join(OUT, 'packs', id);
+      expect(existsSync(join(dir, 'exports', 'openai.json')), `${id} openai.json`).toBe(true);
+      const written = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /(?:^|\/)(?:anthropic|mcp)\.json$/.test(f));
+      expect(written, id).toEqual([]);
+    }
+    // The curated packs keep every form.
+    for (const p of curatedPacks) for (const form of ['anthropic', 'mcp']) expect(existsSync(join(OUT, 'packs', p.id, 'exports', `${form}.json`)), `${p.id} ${form}.json`).toBe(true);
+    const s = await session();
+    const pack = imported('twilio-chat-v3');
+    await s.page.goto(siteUrl(`/packs/${pack.id}/`));
+    for (const form of ['anthropic', 'mcp'] as const) {
+      const file = await download(s, `[data-role="envelope-${form}"] button[data-envelope]`);
+      expect(file.name).toBe(`${pack.id}.${form}.json`);
+      expect(file.text === `${JSON.stringify(exportPack(pack, form))}\n`, `${pack.id} ${form}`).toBe(true);
+    }
+    // A tool page's "every tool of the pack at once" makes the same file.
+    await s.page.goto(siteUrl(`/packs/${pack.id}/${pack.tools[0].name}/`));
+    const file = await download(s, 'p[data-envelope-pack] button[data-envelope="mcp"]');
+    expect(file.name).toBe(`${pack.id}.mcp.json`);
+    expect(file.text === `${JSON.stringify(exportPack(pack, 'mcp'))}\n`).toBe(true);
+    await done(s);
+  });
+
+  test('a download whose OpenAI file does not load says so beside its button, with the command that makes it', async () => {
+    const s = await session();
+    await s.page.goto(siteUrl('/packs/twilio-chat-v3/'));
+    await s.page.route('**/exports/openai.json', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await s.page.locator('[data-role="envelope-anthropic"] button[data-envelope]').click();
+    const status = s.page.locator('[data-role="envelope-anthropic"] .envelope-status.failed');
+    await status.waitFor();
+    expect(await status.textContent()).toBe(
+      'Could not make twilio-chat-v3.anthropic.json: /packs/twilio-chat-v3/exports/openai.json did not load: the server answered 404 Not Found. ' +
+        'The command line prints it: npx actionable-errors --pack twilio-chat-v3 --export anthropic > twilio-chat-v3.anthropic.json',
+    );
+    // The failed request is the browser's console error; nothing else went wrong.
+    expect(s.errors.filter((e) => !e.includes('404'))).toEqual([]);
+    expect(s.offsite).toEqual([]);
+    await s.context.close();
+  });
+
+  test('without JavaScript the Anthropic and MCP downloads are the commands that print them, and those run as written', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const cases = [
+      { path: '/packs/twilio-chat-v3/', list: 'ul[data-envelope-pack]', pack: 'twilio-chat-v3' },
+      { path: '/packs/google-sheets-v4/spreadsheets_batchUpdate/', list: 'ul[data-envelope-tool]', pack: 'google-sheets-v4', tool: 'spreadsheets_batchUpdate' },
+    ];
+    for (const c of cases) {
+      await page.goto(siteUrl(c.path));
+      expect(await page.locator('button[data-envelope]:visible').count(), c.path).toBe(0);
+      const commands = await page.locator(`${c.list} .without-js code:visible`).allTextContents();
+      expect(commands.length, c.path).toBe(2);
+      for (const [i, form] of (['anthropic', 'mcp'] as const).entries()) {
+        const [command, file] = commands[i].split(' > ');
+        expect(file).toBe(`${[c.pack, c.tool, form].filter(Boolean).join('.')}.json`);
+        const words = command.split(' ');
+        expect(words.slice(0, 2)).toEqual(['npx', 'actionable-errors']);
+        const out = runCli(words.slice(2), { stdin: () => '', readFile: () => { throw new Error('no file is read'); }, pack: (p) => (sources.has(p) ? imported(p) : undefined), toolsPack: packFromToolDefinitions });
+        expect(out.code, command).toBe(0);
+        const pack = imported(c.pack);
+        // A tool's, as a list of that one tool: the page says so.
+        expect(JSON.parse(out.stdout)).toEqual(c.tool ? [exportTool(pack.tool(c.tool)!, form)] : exportPack(pack, form));
+      }
+    }
+    // A tool page names the pack's command (run above) for every tool of the pack at once.
+    const tool = imported('twilio-chat-v3').tools[0];
+    await page.goto(siteUrl(`/packs/twilio-chat-v3/${tool.name}/`));
+    expect(await page.locator('p[data-envelope-pack] code:visible').allTextContents()).toEqual(['npx actionable-errors --pack twilio-chat-v3 --export anthropic', 'mcp']);
+    await context.close();
   });
 
   test('an imported tool page carries its schema at most once: written in, or loaded from its file', () => {

@@ -1,5 +1,6 @@
 // Exports: the pack's tools in the shapes agents load. The model-facing forms carry the glosses; `wire`
 // carries the vendor's facts only. No x- keyword survives into any of them (the compiler strips them).
+import { envelope } from './envelopes';
 import { REGISTRY_ENUMS } from './pack-compiler';
 import { strictExportTool, type StrictTarget } from './strict-lint';
 import type { CompiledPack, CompiledTool, SchemaNode } from '../types';
@@ -31,15 +32,17 @@ export function exportTool(tool: CompiledTool, form: ExportForm): SchemaNode {
     case 'openai':
       return { type: 'function', function: { name: tool.name, description: tool.summary, parameters: withoutMeta(tool.modelSchema) } };
     case 'anthropic':
-      return { name: tool.name, description: tool.summary, input_schema: withoutMeta(tool.modelSchema) };
     case 'mcp':
-      return { name: tool.name, description: tool.summary, inputSchema: withoutMeta(tool.modelSchema) };
+      return envelope(form, tool.name, tool.summary, withoutMeta(tool.modelSchema));
     case 'wire':
       return { name: tool.name, parameters: withoutMeta(exportedWire(tool.wireSchema) as SchemaNode) };
     default:
       return strictExportTool(tool, form);
   }
 }
+
+// The Anthropic and MCP exports made from the OpenAI one (envelopes.ts, which the site's pages load in the browser).
+export { fromOpenAIExport, type OpenAIToolExport } from './envelopes';
 
 export function exportPack(pack: CompiledPack, form: ExportForm): SchemaNode[] {
   return pack.tools.map((t) => exportTool(t, form));

@@ -1,15 +1,18 @@
-// Whole-pack exports as static files: /packs/<pack>/exports/{openai,anthropic,mcp,wire}.json. An imported pack's
-// are written without indentation: they are downloads for a program, and GitHub's four come to 20 MB indented.
+// Whole-pack exports as static files: /packs/<pack>/exports/<form>.json, every form for a curated pack. An
+// imported pack has openai.json and, where it differs, wire.json: its Anthropic and MCP exports are the OpenAI
+// one's schemas in other envelopes (14 MB of the site for the 69 packs), which its pages make in the browser
+// (envelope-download.ts) and the CLI prints. Its files are written without indentation: they are downloads
+// for a program, and GitHub's four came to 20 MB indented.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { EXPORT_FORMS, exportPack, type CompiledPack, type ExportForm } from '../../../../engine';
 import { getPack } from '../../../../packs';
 import { getImportedPack, sitePacks, wireIsOpenAIParameters } from '../../../../imported/site';
 
 /**
- * An imported pack's strict variants are left out: they would lint every one of its tools at build time (most
- * of a minute for Google Sheets alone) and come to 40 MB; `--tools FILE --export openai-strict` makes them.
+ * An imported pack's strict variants are left out too: they would lint every one of its tools at build time
+ * (most of a minute for Google Sheets alone) and come to 40 MB; `--tools FILE --export openai-strict` makes them.
  */
-const IMPORTED_FORMS: readonly ExportForm[] = ['openai', 'anthropic', 'mcp', 'wire'];
+const IMPORTED_FORMS: readonly ExportForm[] = ['openai', 'wire'];
 
 /** An imported pack's forms; wire.json only where it differs from the OpenAI export's parameters (wireIsOpenAIParameters). */
 function importedForms(pack: CompiledPack): readonly ExportForm[] {
