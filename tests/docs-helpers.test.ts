@@ -12,6 +12,7 @@ import { markRanges } from '../src/docs/highlight';
 import { fieldAnchor } from '../src/docs/urls';
 import { breakableHtml, breakablePieces, LONG_WORD } from '../src/docs/break-long';
 import { plural } from '../src/docs/words';
+import { collapseSpaces } from '../src/docs/html';
 import { verdictLines, type TargetVerdict } from '../src/docs/strict-verdicts';
 import type { StrictCounts } from '../src/engine';
 
@@ -225,6 +226,19 @@ describe('breakablePieces (where a long name may break in a fields table)', () =
     // A vendor's text is text: markup in it is escaped, whether or not the word is long enough to break.
     expect(breakableHtml('<b>"x" & \'y\'</b>')).toBe('&lt;b&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/b&gt;');
     expect(breakableHtml('a_<script>alert(1)</script>_b')).toBe('a_<wbr>&lt;script&gt;alert(1)&lt;/<wbr>script&gt;_<wbr>b');
+  });
+});
+
+describe('collapseSpaces (the text of an imported tool page, as the browser shows it)', () => {
+  test('a run of spaces, line breaks and tabs in text is one space; a lone space or line break stays', () => {
+    expect(collapseSpaces('<p>\n  What each   vendor\n\tdoes.\n</p>  <td> <span>x</span>     </td>')).toBe('<p> What each vendor does.\n</p> <td> <span>x</span> </td>');
+    expect(collapseSpaces('<p>a b\nc</p>')).toBe('<p>a b\nc</p>');
+  });
+  test('pre, textarea, script and style keep their text, every tag its attributes, and a no-break space is no space', () => {
+    const kept = '<pre class="shiki"><code><span class="line">  "a":  1,</span>\n<span>    x</span></code></pre><textarea>a  b</textarea><script>if (a  >  b) {}</script><style>a  { }</style>';
+    expect(collapseSpaces(kept)).toBe(kept);
+    expect(collapseSpaces('<a aria-label="a  >  b" title=\'x   y\'>1  2</a>')).toBe('<a aria-label="a  >  b" title=\'x   y\'>1 2</a>');
+    expect(collapseSpaces('<p>a\u00a0\u00a0b  c</p>')).toBe('<p>a\u00a0\u00a0b c</p>');
   });
 });
 
