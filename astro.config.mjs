@@ -23,14 +23,14 @@ const importedModules = {
 };
 
 /**
- * Astro inlines a bundled script under 4 KB into the page. The docs pages' shared scripts (search box, theme
- * toggle, copy buttons, tabs, the table of contents' marking, the imported packs' Anthropic and MCP downloads)
- * come to 10 KB a page, and there are 4,682 pages: as files they are written once and cached. Any other asset
- * keeps Vite's default.
+ * Astro inlines a bundled script under 4 KB into the page. The docs pages' two shared scripts (the header's, for the
+ * search box and theme toggle, in Base.astro; DocsScript.astro's, for copy buttons, tabs, the table of contents'
+ * marking and the imported packs' Anthropic and MCP downloads) come to 10 KB a page, and there are 4,682 pages:
+ * as files they are written once and cached. Any other asset keeps Vite's default.
  * @param {string} file
  */
 function docsScriptsExternal(file) {
-  return /(?:SiteSearch|ThemeToggle|CopyScript|TabsScript|Toc|ExportTabs|EnvelopeDownloadScript)\.astro_astro_type_script/.test(file) ? false : undefined;
+  return /(?:Base|DocsScript)\.astro_astro_type_script/.test(file) ? false : undefined;
 }
 
 export default defineConfig({

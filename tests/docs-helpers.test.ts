@@ -12,6 +12,9 @@ import { markRanges } from '../src/docs/highlight';
 import { fieldAnchor } from '../src/docs/urls';
 import { breakableHtml, breakablePieces, LONG_WORD } from '../src/docs/break-long';
 import { plural } from '../src/docs/words';
+import { collapseSpaces } from '../src/docs/html';
+import { verdictLines, type TargetVerdict } from '../src/docs/strict-verdicts';
+import type { StrictCounts } from '../src/engine';
 
 describe('fields table words', () => {
   test('bounds and sizes in the phrasebook\'s words, with the right number', () => {
@@ -223,5 +226,61 @@ describe('breakablePieces (where a long name may break in a fields table)', () =
     // A vendor's text is text: markup in it is escaped, whether or not the word is long enough to break.
     expect(breakableHtml('<b>"x" & \'y\'</b>')).toBe('&lt;b&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/b&gt;');
     expect(breakableHtml('a_<script>alert(1)</script>_b')).toBe('a_<wbr>&lt;script&gt;alert(1)&lt;/<wbr>script&gt;_<wbr>b');
+  });
+});
+
+describe('collapseSpaces (the text of an imported tool page, as the browser shows it)', () => {
+  test('a run of spaces, line breaks and tabs in text is one space; a lone space or line break stays', () => {
+    expect(collapseSpaces('<p>\n  What each   vendor\n\tdoes.\n</p>  <td> <span>x</span>     </td>')).toBe('<p> What each vendor does.\n</p> <td> <span>x</span> </td>');
+    expect(collapseSpaces('<p>a b\nc</p>')).toBe('<p>a b\nc</p>');
+  });
+  test('pre, textarea, script and style keep their text, every tag its attributes, and a no-break space is no space', () => {
+    const kept = '<pre class="shiki"><code><span class="line">  "a":  1,</span>\n<span>    x</span></code></pre><textarea>a  b</textarea><script>if (a  >  b) {}</script><style>a  { }</style>';
+    expect(collapseSpaces(kept)).toBe(kept);
+    expect(collapseSpaces('<a aria-label="a  >  b" title=\'x   y\'>1  2</a>')).toBe('<a aria-label="a  >  b" title=\'x   y\'>1 2</a>');
+    expect(collapseSpaces('<p>a\u00a0\u00a0b  c</p>')).toBe('<p>a\u00a0\u00a0b c</p>');
+  });
+});
+
+describe('verdictLines (the strict-mode verdicts of an imported tool page)', () => {
+  const counts = (c: Partial<StrictCounts> = {}): StrictCounts => ({ refuses: 0, ignores: 0, rewrite: 0, checks: 0, gloss: 0, nowhere: 0, ...c });
+  const openai: TargetVerdict = { target: 'openai-strict', label: 'OpenAI strict mode', counts: counts(), total: 0, refused: false };
+  const anthropic: TargetVerdict = { ...openai, target: 'anthropic-strict', label: 'Anthropic strict tool use' };
+  const gemini: TargetVerdict = { target: 'gemini', label: 'Gemini function declarations', counts: counts({ refuses: 1, ignores: 2, checks: 3 }), total: 3, refused: true };
+
+  test('targets with the same verdict share a line, in the targets\' order; no rule lost is left to the page to say once', () => {
+    expect(verdictLines([openai, anthropic, gemini])).toEqual({
+      noneLost: true,
+      lines: [
+        { targets: ['openai-strict', 'anthropic-strict'], labels: 'OpenAI strict mode and Anthropic strict tool use', text: 'take it as it is.' },
+        { targets: ['gemini'], labels: 'Gemini function declarations', text: 'refuses the plain export (1 construct refused, 2 not enforced); the strict export rewrites it.' },
+      ],
+    });
+    expect(verdictLines([openai, anthropic, { ...gemini, counts: counts(), total: 0, refused: false }]).lines).toEqual([
+      { targets: ['openai-strict', 'anthropic-strict', 'gemini'], labels: 'OpenAI strict mode, Anthropic strict tool use and Gemini function declarations', text: 'take it as it is.' },
+    ]);
+  });
+
+  test('every count that is not zero is said; a target that only ignores rules accepts the schema', () => {
+    const rewrites = { ...openai, counts: counts({ refuses: 2, rewrite: 3 }), total: 5, refused: true };
+    const ignores = { ...anthropic, counts: counts({ ignores: 1 }), total: 1, refused: false };
+    expect(verdictLines([rewrites, ignores]).lines.map((l) => l.text)).toEqual([
+      'refuses the plain export (2 constructs refused, 3 to rewrite); the strict export rewrites them.',
+      'accepts it, but does not enforce 1 rule.',
+    ]);
+    expect(verdictLines([{ ...rewrites, counts: counts({ rewrite: 1 }), total: 1 }]).lines[0].text).toBe('refuses the plain export (1 construct to rewrite); the strict export rewrites it.');
+  });
+
+  test('a target that loses rules says so on its line, and every line says what it loses', () => {
+    const loses = { ...gemini, counts: counts({ refuses: 1, nowhere: 2 }), total: 1 };
+    expect(verdictLines([openai, anthropic, loses])).toEqual({
+      noneLost: false,
+      lines: [
+        { targets: ['openai-strict', 'anthropic-strict'], labels: 'OpenAI strict mode and Anthropic strict tool use', text: 'take it as it is. No rule is lost.' },
+        { targets: ['gemini'], labels: 'Gemini function declarations', text: 'refuses the plain export (1 construct refused); the strict export rewrites it. 2 rules enforced nowhere.' },
+      ],
+    });
+    // No verdicts (a schema too large to lint on the page): nothing is claimed.
+    expect(verdictLines([])).toEqual({ noneLost: false, lines: [] });
   });
 });

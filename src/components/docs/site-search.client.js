@@ -1,12 +1,19 @@
-// The script of the search box (SiteSearch.astro). Plain JavaScript, bundled by Astro into one file that every page
-// loads and the browser caches, rather than repeated inline in each of the site's thousands of pages.
+// The script of the search box (SiteSearch.astro), loaded by the header's script (Base.astro). Plain JavaScript,
+// bundled by Astro into one file that every page loads and the browser caches, rather than repeated inline in each
+// of the site's thousands of pages. The page holds the box alone: this makes the parts only it uses.
 import { CODES, isGenericCode } from '../../engine/faults/codes';
+import { SEARCH_RANKING } from '../../docs/search-ranking';
 
 (() => {
   const state = (window.__actionableSearch ??= { pagefind: undefined, keyBound: false });
-  const load = (bundle, base, ranking) => {
-    state.pagefind ??= import(/* @vite-ignore */ bundle + 'pagefind.js').then(async (pf) => {
-      await pf.options({ baseUrl: base, excerptLength: 16, ranking: JSON.parse(ranking || '{}') });
+  // The site's base path (BASE_PATH at build), always ending with a slash, as basePath() gives it to the pages.
+  const base = (import.meta.env.BASE_URL ?? '/').replace(/\/?$/, '/');
+  // Pagefind's own script, from the site: a plain string, which Vite leaves as it is (it wraps an import of a template
+  // literal in its preload helper, one more file for every page to load).
+  const bundle = base + 'pagefind/pagefind.js';
+  const load = () => {
+    state.pagefind ??= import(/* @vite-ignore */ bundle).then(async (pf) => {
+      await pf.options({ baseUrl: base, excerptLength: 16, ranking: SEARCH_RANKING });
       await pf.init();
       return pf;
     });
@@ -40,10 +47,23 @@ import { CODES, isGenericCode } from '../../engine/faults/codes';
   document.querySelectorAll('[data-site-search]:not([data-ready])').forEach((box) => {
     box.dataset.ready = '1';
     const input = box.querySelector('input');
-    const panel = box.querySelector('.search-panel');
-    const status = box.querySelector('[data-search-status]');
-    const live = box.querySelector('[data-search-live]');
-    const list = box.querySelector('[data-search-results]');
+    // What a screen reader reads for the box, the live region that reads each count out, and the results panel.
+    const hint = el('span', 'visually-hidden', 'Results appear below as you type; press the down arrow to move into them.');
+    hint.id = `${input.id}-hint`;
+    const live = el('p', 'visually-hidden');
+    live.setAttribute('role', 'status');
+    live.dataset.searchLive = '';
+    const panel = el('div', 'search-panel');
+    panel.id = `${input.id}-panel`;
+    panel.hidden = true;
+    const status = el('p', 'search-status');
+    status.dataset.searchStatus = '';
+    const list = el('ul', 'search-results');
+    list.dataset.searchResults = '';
+    panel.append(status, list);
+    box.append(hint, live, panel);
+    input.setAttribute('aria-controls', panel.id);
+    input.setAttribute('aria-describedby', hint.id);
     let seq = 0;
 
     const say = (text) => {
@@ -66,7 +86,7 @@ import { CODES, isGenericCode } from '../../engine/faults/codes';
       panel.hidden = false;
       let pf;
       try {
-        pf = await load(box.dataset.bundle, box.dataset.base, box.dataset.ranking);
+        pf = await load();
       } catch {
         if (mine === seq) say('Search is not available here: its index is written when the site is built (npm run build).');
         return;
@@ -86,7 +106,7 @@ import { CODES, isGenericCode } from '../../engine/faults/codes';
       // A generic error code asked by name: its entry on the errors page first, at its own anchor.
       const code = words.length === 1 && isGenericCode(words[0]) ? words[0] : undefined;
       if (code) {
-        const errorsPage = `${box.dataset.base}errors/`;
+        const errorsPage = `${base}errors/`;
         top = [{ url: `${errorsPage}#${code}`, meta: { title: `${code} · Error codes` }, excerpt: CODES[code].meaning.replace(/[&<>]/g, ''), sub_results: [] }, ...top.filter((d) => new URL(d.url, location.href).pathname !== errorsPage)].slice(0, 8);
       }
       list.replaceChildren(
@@ -113,7 +133,7 @@ import { CODES, isGenericCode } from '../../engine/faults/codes';
 
     input.addEventListener('input', run);
     input.addEventListener('focus', () => {
-      load(box.dataset.bundle, box.dataset.base, box.dataset.ranking).catch(() => {});
+      load().catch(() => {});
       if (input.value.trim() && list.childElementCount) panel.hidden = false;
     });
     box.addEventListener('keydown', (e) => {
@@ -144,7 +164,7 @@ import { CODES, isGenericCode } from '../../engine/faults/codes';
     });
     if (box.dataset.fromPath) {
       // On the 404 page: search for the last word of the missing address.
-      const parts = decodeURIComponent(location.pathname.slice(box.dataset.base.length)).split('/').filter((w) => w && w !== 'index.html');
+      const parts = decodeURIComponent(location.pathname.slice(base.length)).split('/').filter((w) => w && w !== 'index.html');
       const last = parts[parts.length - 1];
       if (last) {
         input.value = last.replace(/[-_.]+/g, ' ').trim();

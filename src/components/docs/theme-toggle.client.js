@@ -1,5 +1,6 @@
-// The script of the theme toggle (ThemeToggle.astro). Plain JavaScript, bundled by Astro into one file that every page
-// loads and the browser caches, rather than repeated inline in each of the site's thousands of pages.
+// The script of the theme toggle (ThemeToggle.astro), loaded by the header's script (Base.astro). Plain JavaScript,
+// bundled by Astro into one file that every page loads and the browser caches, rather than repeated inline in each
+// of the site's thousands of pages.
 (() => {
   const root = document.documentElement;
   const dark = matchMedia('(prefers-color-scheme: dark)');

@@ -1,0 +1,56 @@
+// The copy buttons' behaviour (CodeBlock's `copy`): one delegated listener per page, loaded with the docs pages'
+// other behaviour by DocsScript.astro.
+import { codeText } from './export-load';
+import { fromOpenAIExport, type EnvelopeForm } from '../../sandbox/envelopes';
+
+async function writeClipboard(text: string): Promise<void> {
+  if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('the browser refused to copy');
+}
+
+function announce(text: string) {
+  let live = document.getElementById('copy-status');
+  if (!live) {
+    live = document.createElement('p');
+    live.id = 'copy-status';
+    live.className = 'visually-hidden';
+    live.setAttribute('role', 'status');
+    document.body.append(live);
+  }
+  live.textContent = text;
+}
+
+document.addEventListener('click', async (event) => {
+  const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-copy]');
+  if (!button) return;
+  const pre = button.closest('.code-block')?.querySelector<HTMLElement>('pre');
+  const label = button.querySelector('[data-copy-text]');
+  if (!pre || !label) return;
+  const form = button.dataset.copyExport as EnvelopeForm | undefined;
+  const openai = form ? button.closest('[data-tabs]')?.querySelector<HTMLElement>('[data-role="export-openai"] pre') : undefined;
+  try {
+    // An export the page loads from its file is copied once it is loaded; an Anthropic or MCP export is made
+    // from the OpenAI one beside it, as the same schema in another envelope.
+    await writeClipboard(form && openai ? JSON.stringify(fromOpenAIExport(form, JSON.parse(await codeText(openai))), null, 2) : await codeText(pre));
+    button.dataset.state = 'copied';
+    label.textContent = 'Copied';
+    announce('Copied to the clipboard.');
+  } catch {
+    button.dataset.state = 'failed';
+    label.textContent = 'Copy failed';
+    announce('Copying failed: select the text and copy it by hand.');
+  }
+  window.setTimeout(() => {
+    delete button.dataset.state;
+    label.textContent = 'Copy';
+  }, 2000);
+});
