@@ -11,7 +11,9 @@ describe('tocEntries', () => {
       '<section aria-labelledby="stage-parse"><h2 id="stage-parse">Stage: parse</h2>',
       '<div class="code-entry" id="invalid_json" data-code="invalid_json"> <h3 data-pagefind-weight="10">invalid_json<a class="anchor" href="#invalid_json">#</a></h3></div>',
       '<h3 class="panel-title">OpenAI</h3>',
-      '<div role="tabpanel" id="export-panel-mcp" hidden data-form="mcp"> <h3 class="panel-title">MCP</h3></div>',
+      // A tab panel (its id set by the tabs script, or not) is no destination: it may be hidden.
+      '<div data-panel="mcp" id="export-panel-mcp" hidden> <h3 class="panel-title">MCP</h3></div>',
+      '<div data-panel="openai" id="export-panel-openai"> <h3 class="panel-title">OpenAI</h3></div>',
       '<h3 class="field-name" id="field-amount"> <a class="anchor" href="#field-amount"> <span class="leaf">amount</span> </a> </h3>',
       '<h2 id="invalid_status" class="code-title"><code>invalid_status</code> <a class="small" href="/errors/">what it means</a></h2>',
       '<h2 id="enum-codes">Enum codes &amp; rules, per&nbsp;pack</h2>',

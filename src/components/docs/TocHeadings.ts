@@ -47,7 +47,7 @@ export function tocEntries(html: string): TocEntry[] {
       const before = html.slice(Math.max(0, m.index - 400), m.index);
       const wrapper = /<(?:div|section|article)\b([^>]*)>\s*$/.exec(before)?.[1] ?? '';
       // A tab panel's heading is for a page without script; the panel may be hidden, so it is no destination.
-      if (!/\shidden\b|role="tabpanel"/.test(wrapper)) id = /\sid="([^"]+)"/.exec(wrapper)?.[1];
+      if (!/\shidden\b|data-panel=/.test(wrapper)) id = /\sid="([^"]+)"/.exec(wrapper)?.[1];
     }
     if (id === undefined) continue;
     if (depth === 3 && !entries.some((e) => e.depth === 2)) continue;

@@ -33,8 +33,7 @@ document.addEventListener('click', async (event) => {
   const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-copy]');
   if (!button) return;
   const pre = button.closest('.code-block')?.querySelector<HTMLElement>('pre');
-  const label = button.querySelector('[data-copy-text]');
-  if (!pre || !label) return;
+  if (!pre) return;
   const form = button.dataset.copyExport as EnvelopeForm | undefined;
   const openai = form ? button.closest('[data-tabs]')?.querySelector<HTMLElement>('[data-role="export-openai"] pre') : undefined;
   try {
@@ -42,15 +41,15 @@ document.addEventListener('click', async (event) => {
     // from the OpenAI one beside it, as the same schema in another envelope.
     await writeClipboard(form && openai ? JSON.stringify(fromOpenAIExport(form, JSON.parse(await codeText(openai))), null, 2) : await codeText(pre));
     button.dataset.state = 'copied';
-    label.textContent = 'Copied';
+    button.textContent = 'Copied';
     announce('Copied to the clipboard.');
   } catch {
     button.dataset.state = 'failed';
-    label.textContent = 'Copy failed';
+    button.textContent = 'Copy failed';
     announce('Copying failed: select the text and copy it by hand.');
   }
   window.setTimeout(() => {
     delete button.dataset.state;
-    label.textContent = 'Copy';
+    button.textContent = 'Copy';
   }, 2000);
 });
