@@ -1,21 +1,8 @@
 // The copy buttons' behaviour (CodeBlock's `copy`): one delegated listener per page, loaded with the docs pages'
 // other behaviour by DocsScript.astro.
 import { codeText } from './export-load';
+import { copyText } from '../clipboard';
 import { fromOpenAIExport, type EnvelopeForm } from '../../sandbox/envelopes';
-
-async function writeClipboard(text: string): Promise<void> {
-  if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('the browser refused to copy');
-}
 
 function announce(text: string) {
   let live = document.getElementById('copy-status');
@@ -39,7 +26,8 @@ document.addEventListener('click', async (event) => {
   try {
     // An export the page loads from its file is copied once it is loaded; an Anthropic or MCP export is made
     // from the OpenAI one beside it, as the same schema in another envelope.
-    await writeClipboard(form && openai ? JSON.stringify(fromOpenAIExport(form, JSON.parse(await codeText(openai))), null, 2) : await codeText(pre));
+    const copied = await copyText(form && openai ? JSON.stringify(fromOpenAIExport(form, JSON.parse(await codeText(openai))), null, 2) : await codeText(pre));
+    if (!copied) throw new Error('the browser refused to copy');
     button.dataset.state = 'copied';
     button.textContent = 'Copied';
     announce('Copied to the clipboard.');

@@ -4,6 +4,10 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { Json } from '../../engine/types';
 import { tokenizeJson } from './json-tokens';
 import { countTokens } from './tokens';
+// Copying is shared with the docs pages' copy buttons.
+import { copyText } from '../clipboard';
+
+export { copyText };
 
 export function useTokenCount(text: string | null): { count: number | null; failed: boolean } {
   const [state, setState] = useState<{ text: string | null; count: number | null; failed: boolean }>({ text: null, count: null, failed: false });
@@ -55,30 +59,6 @@ export function CopyButton({ text, label, testId, onCopied, className }: { text:
       {done === 'ok' ? 'Copied' : done === 'failed' ? 'Copy failed' : label}
     </button>
   );
-}
-
-/** Copies through the Clipboard API, with the older selection route where that API is refused. */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    let ok = false;
-    try {
-      ok = document.execCommand('copy');
-    } catch {
-      ok = false;
-    }
-    area.remove();
-    return ok;
-  }
 }
 
 /** JSON, indented and coloured by token, as React text (never HTML); a line breaks only between tokens. */
