@@ -44,6 +44,8 @@ export interface Report {
     external: { kind: string; rows: RecoveryRow[] }[];
     packs: { kind: string; rows: RecoveryRow[] }[];
   } | null;
+  /** The hostile-input benchmark (bench/hostile.ts): each repro with its time, peak memory and outcome. */
+  hostile: { goal: string; rows: { what: string; ms: string; mb: string; outcome: string; verdict: Verdict }[] } | null;
   runtime: string | null;
 }
 
@@ -289,6 +291,18 @@ export function readResults(raw: unknown): Report {
   if (num(full?.start_ms) !== undefined) summary.push({ section: 'Command line', measure: `--jsonl --workers ${int(through?.workers)} over a one-call log: process, threads and pack (median over the packs)`, result: fixed(full!.start_ms, 0, ' ms'), goal: '', verdict: null });
   summary.push({ section: 'Command line', measure: 'peak memory over a tenth of that log and over all of it', result: num(full?.peak_rss_mb) === undefined || num(tenth?.peak_rss_mb) === undefined ? NOT_MEASURED : `${fixed(tenth!.peak_rss_mb, 0, ' MB')} and ${fixed(full!.peak_rss_mb, 0, ' MB')}`, goal: 'flat', verdict: num(full?.peak_rss_mb) === undefined || num(tenth?.peak_rss_mb) === undefined ? 'not measured' : (full!.peak_rss_mb as number) <= 1.5 * (tenth!.peak_rss_mb as number) ? 'met' : 'not met' });
 
+  const h = obj(r?.hostile);
+  const hGoal = obj(h?.goal);
+  const hRows = (Array.isArray(h?.rows) ? h!.rows : []).map((row) => {
+    const v = obj(row) ?? {};
+    const verdictOf: Verdict = typeof v.met === 'boolean' ? (v.met ? 'met' : 'not met') : 'not measured';
+    return { what: str(v.what) ?? str(v.id) ?? 'a case', ms: fixed(v.ms, 0, ' ms'), mb: fixed(v.peak_mb, 0, ' MB'), outcome: str(v.outcome) ?? '', verdict: verdictOf };
+  });
+  const hostileGoal = `at most ${int(hGoal?.ms)} ms and ${int(hGoal?.mb)} MB, answered or refused with a reason`;
+  const hMet = hRows.filter((x) => x.verdict === 'met').length;
+  summary.push({ section: 'Hostile input', measure: `repros of hostile tool files, log lines, replies and calls, each in a fresh process (${hRows.length})`, result: hRows.length ? `${hMet} of ${hRows.length} within the goal` : NOT_MEASURED, goal: h ? hostileGoal : 'every one within its time and memory', verdict: hRows.length ? (hMet === hRows.length ? 'met' : 'not met') : 'not measured' });
+  const hostile = hRows.length ? { goal: hostileGoal, rows: hRows } : null;
+
   const measured = Boolean(valid || f || d || t || rec);
   return {
     measured,
@@ -301,6 +315,7 @@ export function readResults(raw: unknown): Report {
     didYouMean,
     tokens,
     recovery,
+    hostile,
     runtime: num(r?.runtime_s) === undefined ? null : `${r!.runtime_s} s`,
   };
 }

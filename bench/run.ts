@@ -21,6 +21,7 @@ import { BODY_KINDS } from './servers';
 import { buildBin, cliStart, throughput } from './cli';
 import { playgroundRows, readPlaygroundFigures } from './playground';
 import { runImportedCalls } from './imported-calls';
+import { runHostile } from './hostile';
 
 const started = performance.now();
 const TIME_MS = 1500;
@@ -354,6 +355,8 @@ const results = {
   imported_calls: importedCalls,
   cli,
   round_trip: { did_you_mean: trip.did_you_mean, invalid_did_you_mean: trip.invalid_did_you_mean, suggested_calls: trip.suggested_calls, invalid_suggested_calls: trip.invalid_suggested_calls, failures: trip.failures.slice(0, 5) },
+  // Every repro of a hostile input in a fresh process (bench/hostile.ts). BENCH_SKIP_HOSTILE=1 leaves it out.
+  hostile: process.env.BENCH_SKIP_HOSTILE ? null : await runHostile(),
   // The playground's speed in Chromium, as the browser tests last measured it (bench/playground.ts).
   playground: readPlaygroundFigures(),
   runtime_s: 0,
@@ -402,6 +405,11 @@ for (const kind of BODY_KINDS) {
     rows.push([`5 ${kind}`, `${b} (${t.applicable} calls, ${t.not_applicable} n/a, ${t.knowable} knowable)`, `0: ${pct(t.absorbed, t.applicable)} · 1: ${pct(t.one_round, t.applicable)} · 2+: ${pct(t.two_or_more, t.applicable)} · never: ${pct(t.never, t.applicable)}`, '', '']);
   }
 }
+if (results.hostile) {
+  const h = results.hostile;
+  rows.push(['8 hostile input', `repros in a fresh process each (${h.cases}): within ${h.goal.ms} ms and ${h.goal.mb} MB`, `${h.met} of ${h.cases}`, 'all', verdict(h.met === h.cases)]);
+  for (const r of h.rows) rows.push(['8 hostile input', `  ${r.id}`, `${r.ms} ms, ${r.peak_mb ?? '?'} MB`, '', r.met ? '' : 'NOT met']);
+} else rows.push(['8 hostile input', 'skipped (BENCH_SKIP_HOSTILE)', '', 'all', 'not measured']);
 rows.push(...playgroundRows(results.playground));
 const header = ['section', 'measure', 'result', 'goal', 'verdict'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

@@ -170,6 +170,20 @@ describe('the report behind /benchmarks/', () => {
     expect(older.map((r) => [r.result, r.verdict])).toEqual([['22,548 calls/s', 'not met']]);
   });
 
+  test('the hostile inputs: met only when every case is within the goal, and an older results file says not measured', () => {
+    const row = (id: string, met: boolean) => ({ id, what: `case ${id}`, ms: met ? 120 : 20_000, peak_mb: met ? 60 : null, exit: met ? 1 : null, killed: !met, outcome: met ? 'exit 1' : 'killed after 20 s', met });
+    const all = readResults({ hostile: { goal: { ms: 1000, mb: 256 }, rows: [row('a', true), row('b', true)] } });
+    expect(all.summary.find((r) => r.section === 'Hostile input')).toMatchObject({ result: '2 of 2 within the goal', verdict: 'met' });
+    expect(all.hostile!.goal).toBe('at most 1000 ms and 256 MB, answered or refused with a reason');
+    expect(all.hostile!.rows.map((r) => [r.ms, r.mb, r.verdict])).toEqual([['120 ms', '60 MB', 'met'], ['120 ms', '60 MB', 'met']]);
+    const one = readResults({ hostile: { goal: { ms: 1000, mb: 256 }, rows: [row('a', true), row('b', false)] } });
+    expect(one.summary.find((r) => r.section === 'Hostile input')).toMatchObject({ result: '1 of 2 within the goal', verdict: 'not met' });
+    expect(one.hostile!.rows[1]).toMatchObject({ mb: 'not measured', verdict: 'not met', outcome: 'killed after 20 s' });
+    const none = readResults({ valid_calls: { rows: [] } });
+    expect(none.hostile).toBeNull();
+    expect(none.summary.find((r) => r.section === 'Hostile input')!.verdict).toBe('not measured');
+  });
+
   test('the committed results read back in full, with the machine and the date', () => {
     const report = readResults(JSON.parse(readFileSync('bench/results.json', 'utf8')));
     expect(report.measured).toBe(true);
