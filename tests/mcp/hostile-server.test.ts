@@ -1,0 +1,104 @@
+// The proxy before servers and clients that do not play by the rules (issue 37): a tools/list that never
+// ends or goes round in a circle stops it with code 2 and the reason, after a bounded number of requests; a
+// request whose id is still in flight is answered with an error, and the first one still gets its answer;
+// every request goes on under an id of the proxy's own, so no client id can meet the proxy's own requests.
+// The server is listed-tools-server.mjs, behind wiretap.mjs, driven with raw JSON-RPC lines.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { MAX_LIST_PAGES, MAX_LISTED_TOOLS } from '../../src/mcp/proxy';
+import { INITIALIZE, INITIALIZED, buildBin, rawProxy, type RawProxy } from './proxy-session';
+
+const dir = mkdtempSync(join(tmpdir(), 'actionable-hostile-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const GOOD = { name: 'good', description: 'An ordinary tool.', inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } };
+const SERVER = [process.execPath, 'tests/mcp/listed-tools-server.mjs'];
+
+const raws: RawProxy[] = [];
+afterEach(() => {
+  for (const r of raws.splice(0)) r.kill();
+});
+
+let counts = 0;
+/** The proxy, its handshake done, with the server's tools/list requests counted in a file. */
+async function started(env: Record<string, string>, initialize: object = INITIALIZE) {
+  const countFile = join(dir, `lists-${counts++}.txt`);
+  const raw = rawProxy({ dir, proxyArgs: [], server: SERVER, env: { ...env, LIST_COUNT_FILE: countFile } });
+  raws.push(raw);
+  raw.send(initialize);
+  expect((await raw.next((m) => m.id === 0)).result).toBeDefined();
+  const lists = () => Number(readFileSync(countFile, 'utf8'));
+  return { raw, lists };
+}
+
+const call = (id: string | number, name: string, args: object) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+const ping = (id: string | number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+const textOf = (m: Record<string, any>) => m.result.content[0].text as string;
+
+beforeAll(() => buildBin(), 120_000);
+
+describe('a tools/list that would never end: the proxy stops with code 2 and the reason, after a bounded number of requests', () => {
+  test.each([
+    ['names a new next page every time', { LIST_PAGES: 'endless' }, new RegExp(`goes on past ${MAX_LIST_PAGES} pages`), MAX_LIST_PAGES + 1],
+    ['goes round three cursors', { LIST_PAGES: 'cycle:3' }, /names a page it has given already \(a cursor that repeats\)/, 4],
+    ['holds more tools than the limit', { LIST_PAGES: 'endless', PAGE_TOOLS: String(MAX_LISTED_TOOLS / 4) }, new RegExp(`holds more than ${MAX_LISTED_TOOLS} tools`), 5],
+  ] as const)('it %s', async (_what, env, reason, most) => {
+    const { raw, lists } = await started(env);
+    // A call in the same write as the end of the handshake: it waits for the tools, and must get an answer.
+    raw.send(INITIALIZED, call(1, 'good', { n: 1 }));
+    const answer = await raw.next((m) => m.id === 1);
+    const { code, stderr } = await raw.exited;
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^error: the MCP server\u2019s tools\/list cannot be used, so the proxy cannot check calls: /);
+    expect(stderr).toMatch(reason);
+    expect(stderr).toMatch(/; it stops\n$/);
+    expect(answer.error).toMatchObject({ message: expect.stringContaining('the Actionable proxy stops') });
+    expect(lists()).toBeLessThanOrEqual(most);
+    expect(lists()).toBeGreaterThan(1);
+    expect(raw.seen()).toEqual([]);
+  });
+});
+
+describe('request ids', () => {
+  test('a request whose id is still in flight gets an error under that id; the first is answered as usual', async () => {
+    const { raw } = await started({ TOOLS_JSON: JSON.stringify([GOOD]) });
+    // Both calls wait for the tools the proxy is learning: the second reuses the first one's id.
+    raw.send(INITIALIZED, call(5, 'good', { n: 1 }), call(5, 'good', { n: 2 }));
+    await raw.next((m) => m.id === 5 && m.result);
+    // Anything said about id 5 came before the answer to a later request.
+    raw.send(ping(6));
+    await raw.next((m) => m.id === 6);
+    const about5 = raw.received().filter((m) => m.id === 5);
+    expect(about5).toHaveLength(2);
+    expect(about5[0]).toEqual({ jsonrpc: '2.0', id: 5, error: { code: -32600, message: expect.stringContaining('another request with this id has not been answered yet') } });
+    expect(JSON.parse(textOf(about5[1]))).toEqual({ tool: 'good', arguments: { n: 1 } });
+    expect(raw.seen()).toEqual([{ name: 'good', arguments: { n: 1 } }]);
+  });
+
+  test("a client id that was the proxy's own: each reply reaches the client once, under the id it sent, string or number", async () => {
+    const { raw } = await started({ TOOLS_JSON: JSON.stringify([GOOD]) });
+    // Sent before the end of the handshake, so these are in flight while the proxy asks for the tools.
+    const ids = ['actionable-proxy/0', 1, '1'];
+    raw.send(...ids.map(ping), INITIALIZED);
+    // A wrong call is checked against the server's real tools, so the proxy's own tools/list got its own answer.
+    raw.send(call(2, 'good', { n: 'one' }));
+    const checked = await raw.next((m) => m.id === 2);
+    expect(JSON.parse(textOf(checked))).toMatchObject({ error: 'invalid_type', field: 'n' });
+    raw.send(ping(3));
+    await raw.next((m) => m.id === 3);
+    for (const id of ids) expect(raw.received().filter((m) => m.id === id)).toEqual([{ jsonrpc: '2.0', id, result: {} }]);
+    expect(raw.received().filter((m) => m.result?.tools)).toEqual([]);
+  });
+
+  test("the server's own request to the client (roots/list) goes there and back, its answer to the server's id", async () => {
+    const { raw } = await started({ TOOLS_JSON: JSON.stringify([{ name: 'roots', inputSchema: { type: 'object' } }]) }, { ...INITIALIZE, params: { ...INITIALIZE.params, capabilities: { roots: {} } } });
+    raw.send(INITIALIZED, call(1, 'roots', {}));
+    const asked = await raw.next((m) => m.method === 'roots/list');
+    const roots = [{ uri: 'file:///work', name: 'work' }];
+    raw.send({ jsonrpc: '2.0', id: asked.id, result: { roots } });
+    // (The server's request may carry the call's id toward the client: the two directions are apart.)
+    expect(JSON.parse(textOf(await raw.next((m) => m.id === 1 && !m.method)))).toEqual({ roots });
+  });
+});
