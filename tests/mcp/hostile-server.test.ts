@@ -102,3 +102,10 @@ describe('request ids', () => {
     expect(JSON.parse(textOf(await raw.next((m) => m.id === 1 && !m.method)))).toEqual({ roots });
   });
 });
+
+test('the README and the help give the limits the proxy uses', async () => {
+  const { PROXY_HELP } = await import('../../src/cli/help');
+  const readme = readFileSync('README.md', 'utf8').replace(/\s+/g, ' ');
+  expect(readme).toContain(`runs past ${MAX_LIST_PAGES} pages (\`MAX_LIST_PAGES\`) or ${MAX_LISTED_TOOLS.toLocaleString('en-US')} tools (\`MAX_LISTED_TOOLS\``);
+  expect(PROXY_HELP.replace(/\s+/g, ' ')).toContain(`runs past ${MAX_LIST_PAGES} pages or ${MAX_LISTED_TOOLS} tools`);
+});
