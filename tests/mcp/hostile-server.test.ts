@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_LIST_PAGES, MAX_LISTED_TOOLS } from '../../src/mcp/proxy';
-import { INITIALIZE, INITIALIZED, buildBin, rawProxy, type RawProxy } from './proxy-session';
+import { INITIALIZE, INITIALIZED, buildBin, rawProxy, startProxy, type ProxySession, type RawProxy } from './proxy-session';
 
 const dir = mkdtempSync(join(tmpdir(), 'actionable-hostile-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,8 +17,10 @@ const GOOD = { name: 'good', description: 'An ordinary tool.', inputSchema: { ty
 const SERVER = [process.execPath, 'tests/mcp/listed-tools-server.mjs'];
 
 const raws: RawProxy[] = [];
-afterEach(() => {
+const sessions: ProxySession[] = [];
+afterEach(async () => {
   for (const r of raws.splice(0)) r.kill();
+  for (const s of sessions.splice(0)) await s.client.close().catch(() => {});
 });
 
 let counts = 0;
@@ -36,6 +38,7 @@ async function started(env: Record<string, string>, initialize: object = INITIAL
 const call = (id: string | number, name: string, args: object) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 const ping = (id: string | number) => ({ jsonrpc: '2.0', id, method: 'ping' });
 const textOf = (m: Record<string, any>) => m.result.content[0].text as string;
+const resultText = (result: unknown) => (result as { content: { text: string }[] }).content[0].text;
 
 beforeAll(() => buildBin(), 120_000);
 
@@ -59,6 +62,26 @@ describe('a tools/list that would never end: the proxy stops with code 2 and the
     expect(lists()).toBeGreaterThan(1);
     expect(raw.seen()).toEqual([]);
   });
+});
+
+test('an ordinary listing in pages is read to its end, by the proxy and by the client through it', async () => {
+  const { raw, lists } = await started({ LIST_PAGES: 'pages:3', PAGE_TOOLS: '2' });
+  raw.send(INITIALIZED, call(1, 't2_1', {}), call(2, 't3_0', {}));
+  expect(JSON.parse(textOf(await raw.next((m) => m.id === 1)))).toEqual({ tool: 't2_1', arguments: {} });
+  expect(JSON.parse(textOf(await raw.next((m) => m.id === 2)))).toMatchObject({ error: 'unknown_tool', received: 't3_0' });
+  expect(lists()).toBe(3);
+  // The client's own paging: each page under the client's id, its cursor as the server gave it.
+  const names: string[] = [];
+  let cursor: string | undefined;
+  for (const id of ['a', 'b', 'c']) {
+    raw.send({ jsonrpc: '2.0', id, method: 'tools/list', params: cursor ? { cursor } : {} });
+    const page = (await raw.next((m) => m.id === id)).result;
+    names.push(...page.tools.map((t: { name: string }) => t.name));
+    cursor = page.nextCursor;
+  }
+  expect(cursor).toBeUndefined();
+  expect(names).toEqual(['t0_0', 't0_1', 't1_0', 't1_1', 't2_0', 't2_1']);
+  expect(raw.log().filter((r) => r.event === 'tools')).toEqual([expect.objectContaining({ count: 6 }), expect.objectContaining({ count: 6 })]);
 });
 
 describe('request ids', () => {
@@ -101,6 +124,23 @@ describe('request ids', () => {
     // (The server's request may carry the call's id toward the client: the two directions are apart.)
     expect(JSON.parse(textOf(await raw.next((m) => m.id === 1 && !m.method)))).toEqual({ roots });
   });
+});
+
+test('a tool the engine cannot compile at all, listed mid-session: named on stderr, and the other tools still served', async () => {
+  // 1,000 levels deep: compiling it throws (issue 37, item 7). The proxy compiles each tool alone to name it.
+  let deep: object = { type: 'integer' };
+  for (let i = 0; i < 1000; i++) deep = { type: 'object', properties: { a: deep } };
+  const DEEP = { name: 'deep', inputSchema: { type: 'object', properties: { a: deep } } };
+  const SWITCH = { name: 'switch', inputSchema: { type: 'object', properties: {} } };
+  const s = await startProxy({ dir, proxyArgs: [], server: SERVER, env: { TOOLS_JSON: JSON.stringify([GOOD, SWITCH]), TOOLS_AFTER_JSON: JSON.stringify([GOOD, SWITCH, DEEP]) } });
+  sessions.push(s);
+  await s.client.callTool({ name: 'switch', arguments: {} });
+  const refused = await s.client.callTool({ name: 'deep', arguments: { a: { a: 1 } } });
+  expect(JSON.parse(resultText(refused))).toMatchObject({ error: 'unknown_tool', received: 'deep' });
+  expect(JSON.parse(resultText(await s.client.callTool({ name: 'good', arguments: { n: 'one' } })))).toMatchObject({ error: 'invalid_type', field: 'n' });
+  expect(await s.client.callTool({ name: 'good', arguments: { n: 2 } })).toEqual({ content: [{ type: 'text', text: JSON.stringify({ tool: 'good', arguments: { n: 2 } }) }] });
+  expect(s.stderr()).toMatch(/^warning: the MCP server now lists a tool the proxy cannot check.*\n {2}deep at \/tools\/2\S*: /m);
+  expect(s.seen().map((c) => c.name)).toEqual(['switch', 'good']);
 });
 
 test('the README and the help give the limits the proxy uses', async () => {

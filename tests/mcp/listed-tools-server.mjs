@@ -5,8 +5,8 @@
 // tell that the proxy stopped it. $LIST_ERROR=1 makes tools/list fail with the server's own JSON-RPC error;
 // $NO_TOOLS=1 makes a server with no tools capability at all (tools/list is then method not found);
 // $LIST_HANG=1 makes one that never answers tools/list. $LIST_PAGES=endless makes every page of tools/list
-// name a next page, a new cursor each time; $LIST_PAGES=cycle:N makes the cursors go round N of them; each
-// such page holds $PAGE_TOOLS generated tools (0 unless set). With $LIST_COUNT_FILE set, it writes there how
+// name a next page, a new cursor each time; $LIST_PAGES=cycle:N makes the cursors go round N of them, and
+// $LIST_PAGES=pages:N makes an ordinary listing of N pages; each such page holds $PAGE_TOOLS generated tools (0 unless set). With $LIST_COUNT_FILE set, it writes there how
 // many tools/list requests it has had, after each one. A call
 // to a tool named `switch` replaces the listing with $TOOLS_AFTER_JSON and says so with
 // notifications/tools/list_changed, before its own result; a call to `roots` asks the client for its roots
@@ -22,12 +22,13 @@ const noTools = process.env.NO_TOOLS === '1';
 const paging = process.env.LIST_PAGES ?? '';
 const pageTools = Number(process.env.PAGE_TOOLS ?? 0);
 let lists = 0;
-/** The page a cursor names, of a listing that never ends or whose cursors go round. */
+/** The page a cursor names, of a listing in pages ($LIST_PAGES). */
 function page(cursor) {
   const n = cursor === undefined ? 0 : Number(cursor.slice('page-'.length));
-  const cycle = paging.startsWith('cycle:') ? Number(paging.slice('cycle:'.length)) : Infinity;
+  const [mode, count] = paging.split(':');
   const generated = Array.from({ length: pageTools }, (_, i) => ({ name: `t${n}_${i}`, inputSchema: { type: 'object' } }));
-  return { tools: generated, nextCursor: `page-${(n + 1) % cycle}` };
+  if (mode === 'pages' && n + 1 >= Number(count)) return { tools: generated };
+  return { tools: generated, nextCursor: `page-${mode === 'cycle' ? (n + 1) % Number(count) : n + 1}` };
 }
 const server = new Server({ name: 'listed-tools-test-server', version: '1.0.0' }, { capabilities: noTools ? {} : { tools: { listChanged: true } } });
 if (!noTools) {
