@@ -1,7 +1,9 @@
 // The MCP proxy: sits between an MCP client and a stdio MCP server, and runs check() on every tools/call.
 // It works on JSON-RPC messages, with the official SDK's stdio transports on both sides, so everything
 // else (initialize, resources, prompts, notifications, the server's own requests to the client, every
-// result and every error) passes through unchanged. Only two methods are the proxy's business:
+// result and every error) passes through unchanged but for request ids: each request goes on under an id
+// of the proxy's own and its answer comes back under the sender's (request-ids.ts), so the client's ids
+// never meet the proxy's own requests to the server. Only two methods are the proxy's business:
 //   tools/list  with a pack: answered from the pack, its model-facing schemas (glosses included). Without
 //               one it goes to the server, and the answer teaches the proxy the tools it checks against.
 //   tools/call  checked first. A rejected call never reaches the server: the client gets the body as the

@@ -115,6 +115,15 @@ describe('request ids', () => {
     expect(raw.received().filter((m) => m.result?.tools)).toEqual([]);
   });
 
+  test('a call the client cancels while it waits for the tools is never passed on nor answered', async () => {
+    const { raw } = await started({ TOOLS_JSON: JSON.stringify([GOOD]) });
+    raw.send(INITIALIZED, call(1, 'good', { n: 1 }), { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }, call(3, 'good', { n: 3 }));
+    // Call 3 waited for the same tools, after call 1.
+    expect(JSON.parse(textOf(await raw.next((m) => m.id === 3)))).toEqual({ tool: 'good', arguments: { n: 3 } });
+    expect(raw.received().filter((m) => m.id === 1)).toEqual([]);
+    expect(raw.seen()).toEqual([{ name: 'good', arguments: { n: 3 } }]);
+  });
+
   test("the server's own request to the client (roots/list) goes there and back, its answer to the server's id", async () => {
     const { raw } = await started({ TOOLS_JSON: JSON.stringify([{ name: 'roots', inputSchema: { type: 'object' } }]) }, { ...INITIALIZE, params: { ...INITIALIZE.params, capabilities: { roots: {} } } });
     raw.send(INITIALIZED, call(1, 'roots', {}));
