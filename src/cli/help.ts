@@ -4,6 +4,7 @@
 import { EXPORT_FORMS } from '../engine/pack/exports';
 import { STRICT_TARGETS } from '../engine/pack/strict-lint';
 import { GRADE_POINTS } from '../engine/grade';
+import { MAX_LIST_PAGES, MAX_LISTED_TOOLS } from '../mcp/listing-pages';
 import { PACK_CATALOG } from '../package/catalog';
 
 /** Ids, comma-separated, wrapped to lines of at most `width` characters, each line after the first indented. */
@@ -56,11 +57,17 @@ its arguments fixed. Everything else passes through unchanged.
 
 Without --pack, the proxy reads the server's tools/list as soon as the client's handshake is done.
 A tool whose definition cannot be compiled, unless --allow-unchecked names it, stops the proxy: each
-such tool is named on stderr with the JSON pointer and the reason, and the server is stopped.
+such tool is named on stderr with the JSON pointer and the reason, and the server is stopped. So
+does a first tools/list that fails or has not reached its last page within 30 s (or
+ACTIONABLE_LIST_TIMEOUT_MS), and any tools/list that runs past ${MAX_LIST_PAGES} pages or ${MAX_LISTED_TOOLS} tools or names
+a page it has given already: calls are never checked against part of a listing.
+
+Each request goes on under an id of the proxy's own, both ways, and its answer comes back under the
+id it was sent with. A request whose id is still in flight is answered at once with an error.
 
 Exit codes: 0 when the client closes, 1 when the server exits first, 2 for a usage error, a log
-file that cannot be opened, or a tool that cannot be checked at start, 3 when the client's
-messages can no longer be read (one over 10 MB).`;
+file that cannot be opened, a tool that cannot be checked at start, or a tools/list that cannot be
+used, 3 when the client's messages can no longer be read (one over 10 MB).`;
 
 export const HELP = `${SYNOPSIS}
 
@@ -122,7 +129,8 @@ Exit codes:
              --lint: 1 when any finding says a rule is enforced nowhere, so it can gate CI. With
              --grade: 1 when a reply meets fewer than --min-points points
   mcp-proxy  0 when the client closes, 1 when the server exits first, 2 for a usage error, a log
-             file that cannot be opened, or a tool that cannot be checked at start, 3 when the
+             file that cannot be opened, a tool that cannot be checked at start, or a tools/list
+             that cannot be used (past ${MAX_LIST_PAGES} pages or ${MAX_LISTED_TOOLS} tools, say), 3 when the
              client's messages can no longer be read (one over 10 MB)
 
 Examples:

@@ -4,32 +4,9 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { loadCatalogPack, PACK_IDS, unknownPackMessage } from '../package/catalog';
+import { PROXY_HELP } from '../cli/help';
+import { loadCatalogPack, unknownPackMessage } from '../package/catalog';
 import { runProxy, type ProxyLogRecord } from './proxy';
-
-export const PROXY_USAGE = `Usage: actionable-errors mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command> [args...]
-
-Starts the MCP server <command> and serves its tools over stdio, checking every tools/call first:
-a rejected call never reaches the server, and the client gets the body with isError: true.
-
-  --pack ID    check against a pack and serve its tools: one of the ${PACK_IDS.length} ids of ${'`'}actionable-errors --help${'`'}
-               (helpdesk, stripe, google-calendar, slack-web, github-v3…; without it, the tools
-               are the server's own, from its tools/list)
-  --allow-unchecked TOOL...
-               forward the calls of these tools unchecked when their definitions cannot be
-               compiled; each call's log record says unchecked: true. Several names may follow
-               one flag, and the flag may be repeated. Not with --pack
-  --log FILE   append the log (one JSON record per line) to FILE instead of stderr
-
-Without --pack, the proxy asks the server for its tools/list as soon as the client's handshake is
-done. If a tool's definition cannot be compiled and --allow-unchecked does not name it, the proxy
-writes each such tool, the JSON pointer into the listing and the reason to stderr, stops the server
-and exits with code 2: no call ever goes through unchecked unless you said so. A server that does
-not answer its tools/list within 30 s (ACTIONABLE_LIST_TIMEOUT_MS) stops the proxy the same way.
-
-Exit codes: 0 when the client closes, 1 when the server exits first, 2 for a usage error, a log
-file that cannot be opened, or tools that cannot be checked at start, 3 when the client's side can no
-longer be read (a message over 10 MB).`;
 
 interface ProxyArgs {
   pack?: string;
@@ -60,12 +37,12 @@ function parse(argv: string[]): ProxyArgs | string {
 
 export async function proxyCommand(argv: string[]): Promise<number> {
   if (argv.includes('--help') && !argv.slice(0, Math.max(0, argv.indexOf('--'))).length) {
-    process.stdout.write(PROXY_USAGE + '\n');
+    process.stdout.write(PROXY_HELP + '\n');
     return 0;
   }
   const args = parse(argv);
   if (typeof args === 'string') {
-    process.stderr.write(`error: ${args}\n\n${PROXY_USAGE}\n`);
+    process.stderr.write(`error: ${args}\n\n${PROXY_HELP}\n`);
     return 2;
   }
   const pack = args.pack === undefined ? undefined : await loadCatalogPack(args.pack);

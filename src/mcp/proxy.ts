@@ -1,7 +1,9 @@
 // The MCP proxy: sits between an MCP client and a stdio MCP server, and runs check() on every tools/call.
 // It works on JSON-RPC messages, with the official SDK's stdio transports on both sides, so everything
 // else (initialize, resources, prompts, notifications, the server's own requests to the client, every
-// result and every error) passes through unchanged. Only two methods are the proxy's business:
+// result and every error) passes through unchanged but for request ids: each request goes on under an id
+// of the proxy's own and its answer comes back under the sender's (request-ids.ts), so the client's ids
+// never meet the proxy's own requests to the server. Only two methods are the proxy's business:
 //   tools/list  with a pack: answered from the pack, its model-facing schemas (glosses included). Without
 //               one it goes to the server, and the answer teaches the proxy the tools it checks against.
 //   tools/call  checked first. A rejected call never reaches the server: the client gets the body as the
@@ -12,13 +14,15 @@
 // there (exit code 2, each tool named with the place in its schema and the reason), unless that tool is in
 // `allowUnchecked`: then its calls are forwarded as sent, and every log record of them says they were unchecked.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCNotification, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { serializeBody } from '../engine/body/body';
 import { check } from '../engine/check';
 import { exportPack } from '../engine/pack/exports';
 import type { Body, CompiledPack, Json, LogRecord, RefusedTool } from '../engine/types';
+import { ListingPages } from './listing-pages';
+import { RequestIds, type InFlight, type RequestId } from './request-ids';
 
-type RequestId = string | number;
+export { MAX_LIST_PAGES, MAX_LISTED_TOOLS } from './listing-pages';
 
 /** One line of the proxy's log: what happened to a call, and the engine's own record of it. */
 export type ProxyLogRecord =
@@ -53,8 +57,8 @@ export interface ProxyOptions {
 /** A server that has not listed its tools by then never will: calls would wait on it for ever. */
 export const LIST_TIMEOUT_MS = 30_000;
 
-/** Ids of the proxy's own requests to the server: strings no client is likely to use. */
-const OWN_ID_PREFIX = 'actionable-proxy/';
+/** The answer to a request whose id is the id of another one from the same side still in flight. */
+const DUPLICATE_ID = 'another request with this id has not been answered yet, so the Actionable proxy did not pass this one on: give each request in flight its own id';
 const ORIGIN = 'the server\u2019s tools/list';
 
 /** What calls are checked against, learned from the server's tools/list. */
@@ -67,6 +71,8 @@ interface Tools {
   /** The tools whose calls go through unchecked (--allow-unchecked), with the reason they cannot be checked. */
   unchecked: Map<string, string>;
 }
+/** A request of the client's on its way through the proxy. */
+type ClientRequest = InFlight<{ method: string }>;
 /** Or why the proxy cannot check calls at all. */
 type Learned = Tools | { failed: string };
 
@@ -105,23 +111,27 @@ export function refusedMessage(refused: RefusedTool[], stopping: boolean): strin
 /**
  * Runs the proxy until either side closes. Resolves with the exit code: 0 when the client went away, 1 when
  * the server did (every request it had not answered is answered with an error saying so), 2 when the server's
- * first tools/list holds a tool the proxy cannot check and may not pass unchecked (or cannot be had at all).
+ * first tools/list holds a tool the proxy cannot check and may not pass unchecked, or when a tools/list
+ * cannot be had at all (an error, no answer in time, past MAX_LIST_PAGES or MAX_LISTED_TOOLS, a repeated cursor).
+ *
+ * Every request is passed on under a fresh id of the proxy's own, both ways (request-ids.ts): the client's
+ * ids never meet the proxy's own requests to the server, and a request whose id is still in flight from the
+ * same side is answered with an error at once.
  */
 export function runProxy(o: ProxyOptions): Promise<number> {
   const { client, server, log } = o;
   const allowed = new Set(o.allowUnchecked ?? []);
-  /** Requests forwarded to the server and not yet answered, by id, with their method. */
-  const pending = new Map<RequestId, string>();
-  /** Calls waiting for the server's tools, so a stop can answer them. */
-  const waiting = new Set<RequestId>();
-  /** The proxy's own requests to the server (tools/list, to learn the tools). */
-  const own = new Map<string, (message: JSONRPCMessage) => void>();
-  let ownIds = 0;
+  /** The client's requests not yet answered, from arrival (a call may wait for the tools) to their answer. */
+  const fromClient = new RequestIds<{ method: string }>();
+  /** The server's requests to the client (sampling, elicitation, roots...), not yet answered. */
+  const fromServer = new RequestIds<{ method: string }>();
+  /** The proxy's own requests to the server (tools/list, to learn the tools), by id (from fromClient's count). */
+  const own = new Map<number, (message: JSONRPCMessage) => void>();
   let learned: Promise<Learned> | undefined;
   /** Whether a listing has been adopted: the first one decides whether the proxy runs at all. */
   let adopted = false;
-  /** The pages of a tools/list the client asked for, collected until the last one. */
-  let listing: unknown[] | undefined;
+  /** The pages of a tools/list the client asks for, collected until the last one. */
+  let listing: { pages: ListingPages; request: number; next?: string } | undefined;
   let stopping = false;
   let serverGone = false;
   let finished = false;
@@ -130,7 +140,17 @@ export function runProxy(o: ProxyOptions): Promise<number> {
 
   const toClient = (m: JSONRPCMessage) => client.send(m).catch((err: unknown) => log({ event: 'error', message: `cannot write to the client: ${String(err)}` }));
   const toServer = (m: JSONRPCMessage) => server.send(m);
-  const errorTo = (id: RequestId, code: number, message: string) => toClient({ jsonrpc: '2.0', id, error: { code, message } });
+  /** Answers the client's request under its own id, once: a request answered already (or cancelled) is not. */
+  const answer = (entry: ClientRequest, reply: { result: Record<string, unknown> } | { error: { code: number; message: string } }) => {
+    if (!fromClient.isOpen(entry)) return;
+    fromClient.close(entry.fresh);
+    return toClient({ jsonrpc: '2.0', id: entry.id, ...reply } as JSONRPCMessage);
+  };
+  const errorTo = (entry: ClientRequest, code: number, message: string) => answer(entry, { error: { code, message } });
+  /** Passes the client's request on to the server under its fresh id. */
+  const forward = (entry: ClientRequest, req: JSONRPCRequest) => {
+    return toServer({ ...req, id: entry.fresh }).catch((err: unknown) => errorTo(entry, ErrorCode.InternalError, `the proxy could not reach the MCP server: ${messageOf(err)}`));
+  };
 
   /** Compiles the listing, naming every definition that cannot be compiled. */
   const compileListing = (defs: unknown[]): { pack?: CompiledPack; refused: RefusedTool[] } => {
@@ -204,25 +224,44 @@ export function runProxy(o: ProxyOptions): Promise<number> {
     return { pack: checking, unchecked };
   };
 
+  /** A tools/list that runs past the limits or in a circle: the proxy stops, at start or later (fail closed). */
+  const refuseListing = (fault: string): Learned => {
+    const message = `the MCP server\u2019s tools/list cannot be used, so the proxy cannot check calls: ${fault}`;
+    log({ event: 'error', message });
+    if (!serverGone) stop(`error: ${message}; it stops\n`);
+    return { failed: message };
+  };
+
+  /** One request of the proxy's own to the server, answered by the server or, past `ms`, by a timeout error. */
+  const ask = (method: string, params: Record<string, unknown>, ms: number, timeout: string): Promise<JSONRPCMessage> => {
+    const id = fromClient.nextId();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    return new Promise<JSONRPCMessage>((resolve, reject) => {
+      own.set(id, resolve);
+      timer = setTimeout(() => {
+        own.delete(id);
+        resolve({ jsonrpc: '2.0', id, error: { code: ErrorCode.RequestTimeout, message: timeout } });
+      }, Math.max(0, ms));
+      toServer({ jsonrpc: '2.0', id, method, params }).catch(reject);
+    })
+      .catch((err: unknown): JSONRPCMessage => ({ jsonrpc: '2.0', id, error: { code: ErrorCode.ConnectionClosed, message: messageOf(err) } }))
+      .finally(() => {
+        clearTimeout(timer);
+        own.delete(id);
+      });
+  };
+
   /** The server's tools, asked for by the proxy itself: after the handshake, and when a call comes before any. */
   const fetchTools = async (): Promise<Learned> => {
-    const tools: unknown[] = [];
+    const pages = new ListingPages();
+    const wait = o.listTimeoutMs ?? LIST_TIMEOUT_MS;
+    // One wait for the whole listing, however many pages: the calls wait on it.
+    const deadline = Date.now() + wait;
     let cursor: string | undefined;
-    do {
-      const id = `${OWN_ID_PREFIX}${ownIds++}`;
-      const wait = o.listTimeoutMs ?? LIST_TIMEOUT_MS;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const reply = await new Promise<JSONRPCMessage>((resolve, reject) => {
-        own.set(id, resolve);
-        timer = setTimeout(() => {
-          own.delete(id);
-          resolve({ jsonrpc: '2.0', id, error: { code: ErrorCode.RequestTimeout, message: `no answer to tools/list in ${wait / 1000} s` } });
-        }, wait);
-        toServer({ jsonrpc: '2.0', id, method: 'tools/list', params: cursor ? { cursor } : {} }).catch(reject);
-      })
-        .catch((err: unknown): JSONRPCMessage => ({ jsonrpc: '2.0', id, error: { code: ErrorCode.ConnectionClosed, message: messageOf(err) } }))
-        .finally(() => clearTimeout(timer));
-      if (isJSONRPCErrorResponse(reply) && reply.error.code === ErrorCode.MethodNotFound && !cursor) return adopt([]);
+    for (;;) {
+      const timeout = cursor === undefined ? `no answer to tools/list in ${wait / 1000} s` : `tools/list did not reach its last page in ${wait / 1000} s`;
+      const reply = await ask('tools/list', cursor === undefined ? {} : { cursor }, deadline - Date.now(), timeout);
+      if (isJSONRPCErrorResponse(reply) && reply.error.code === ErrorCode.MethodNotFound && cursor === undefined) return adopt([]);
       if (!isJSONRPCResultResponse(reply)) {
         const message = `the MCP server did not list its tools, so the proxy cannot check calls: ${JSON.stringify(isJSONRPCErrorResponse(reply) ? reply.error : reply)}`;
         log({ event: 'error', message });
@@ -233,11 +272,11 @@ export function runProxy(o: ProxyOptions): Promise<number> {
         }
         return { failed: message };
       }
-      const page = reply.result as { tools?: unknown[]; nextCursor?: string };
-      tools.push(...(page.tools ?? []));
-      cursor = page.nextCursor;
-    } while (cursor);
-    return adopt(tools);
+      const page = pages.add(reply.result);
+      if ('fault' in page) return refuseListing(page.fault);
+      if (page.next === undefined) return adopt(pages.tools);
+      cursor = page.next;
+    }
   };
 
   const learn = () => {
@@ -255,111 +294,145 @@ export function runProxy(o: ProxyOptions): Promise<number> {
     return learned ?? learn();
   };
 
-  /** Stops the proxy at start: says why, answers every request still open, and closes both sides (exit code 2). */
+  /** Stops the proxy: says why, answers every request of the client's still open, and closes both sides (exit code 2). */
   const stop = (message: string) => {
     if (stopping || finished) return;
     stopping = true;
     o.report?.(message);
     const text = `the Actionable proxy stops: ${message.replace(/^error: /, '').trim()}`;
-    const answers = [...new Set([...waiting, ...pending.keys()])].map((id) => errorTo(id, ErrorCode.InternalError, text));
-    waiting.clear();
-    pending.clear();
+    const answers = fromClient.closeAll().map((entry) => toClient({ jsonrpc: '2.0', id: entry.id, error: { code: ErrorCode.InternalError, message: text } }));
     Promise.allSettled(answers).then(() => finish(2));
   };
 
-  const forwardUnchecked = (req: JSONRPCRequest, tool: string, reason: string) => {
+  const forwardUnchecked = (entry: ClientRequest, req: JSONRPCRequest, tool: string, reason: string) => {
     log({ event: 'call', forwarded: true, unchecked: true, tool, reason });
-    pending.set(req.id, req.method);
-    return toServer({ ...req, params: { ...req.params, name: tool } });
+    return forward(entry, { ...req, params: { ...req.params, name: tool } });
   };
 
-  const onCall = async (req: JSONRPCRequest) => {
+  const onCall = async (entry: ClientRequest, req: JSONRPCRequest) => {
     const params = (req.params ?? {}) as { name?: unknown; arguments?: Json };
-    waiting.add(req.id);
     const tools = await packForCalls();
-    if (!waiting.delete(req.id) || stopping || finished) return; // the stop has answered it
-    if ('failed' in tools) return errorTo(req.id, ErrorCode.InternalError, `the Actionable proxy cannot check this call, so it did not pass it on: ${tools.failed}`);
+    // Answered meanwhile (by a stop, the server's exit) or cancelled by the client: nothing more to do.
+    if (!fromClient.isOpen(entry) || stopping || finished) return;
+    if ('failed' in tools) return errorTo(entry, ErrorCode.InternalError, `the Actionable proxy cannot check this call, so it did not pass it on: ${tools.failed}`);
     const { pack, unchecked } = tools;
-    if (typeof params.name === 'string' && unchecked.has(params.name)) return forwardUnchecked(req, params.name, unchecked.get(params.name)!);
+    if (typeof params.name === 'string' && unchecked.has(params.name)) return forwardUnchecked(entry, req, params.name, unchecked.get(params.name)!);
     if (!pack) {
       // The server lists no tool at all: every name is unknown.
       const body: Body = { error: 'unknown_tool', field: 'name', message: 'is not a tool you can call; this server lists none', received: (params.name ?? null) as Json, retryable: false };
-      return toClient({ jsonrpc: '2.0', id: req.id, result: { content: [{ type: 'text', text: serializeBody(body) }], isError: true } });
+      return answer(entry, { result: { content: [{ type: 'text', text: serializeBody(body) }], isError: true } });
     }
     // The server holds the records: it checks existence and permissions itself, not the pack's sample state.
     // The request as it came: the engine's reader (formats.ts) knows a tools/call message.
     const r = check(pack, req as unknown as Json, { checks: false });
     // A name that reads as an unchecked tool's (another case, say): that tool, its arguments as sent.
-    if (r.ok && unchecked.has(r.tool!)) return forwardUnchecked(req, r.tool!, unchecked.get(r.tool!)!);
+    if (r.ok && unchecked.has(r.tool!)) return forwardUnchecked(entry, req, r.tool!, unchecked.get(r.tool!)!);
     log({ event: 'call', forwarded: r.ok, check: r.log });
-    if (!r.ok) {
-      return toClient({ jsonrpc: '2.0', id: req.id, result: { content: [{ type: 'text', text: serializeBody(r.body!) }], isError: true } });
+    if (!r.ok) return answer(entry, { result: { content: [{ type: 'text', text: serializeBody(r.body!) }], isError: true } });
+    return forward(entry, { ...req, params: { ...req.params, name: r.tool!, arguments: r.arguments as Record<string, unknown> } });
+  };
+
+  /** A cancellation names the request by the sender's id: toward the other side it is the request's fresh id. */
+  const cancelled = (m: JSONRPCNotification, ids: RequestIds<unknown>): JSONRPCNotification | undefined => {
+    const params = (m.params ?? {}) as { requestId?: unknown };
+    if (params.requestId === undefined) return m;
+    const entry = ids.ofSender(params.requestId);
+    if (!entry) return undefined; // answered already, or never passed on: nothing to cancel over there
+    ids.close(entry.fresh);
+    return { ...m, params: { ...params, requestId: entry.fresh } };
+  };
+
+  const onClientRequest = (m: JSONRPCRequest) => {
+    const entry = fromClient.open(m.id, { method: m.method });
+    if (!entry) {
+      log({ event: 'error', message: 'the client sent a request with the id of one still in flight; it was answered with an error and not passed on' });
+      toClient({ jsonrpc: '2.0', id: m.id, error: { code: ErrorCode.InvalidRequest, message: DUPLICATE_ID } });
+      return;
     }
-    pending.set(req.id, req.method);
-    return toServer({ ...req, params: { ...req.params, name: r.tool!, arguments: r.arguments as Record<string, unknown> } });
+    if (m.method === 'tools/call') {
+      onCall(entry, m).catch((err: unknown) => errorTo(entry, ErrorCode.InternalError, `the proxy could not pass the call on: ${messageOf(err)}`));
+      return;
+    }
+    if (m.method === 'tools/list' && o.pack) {
+      log({ event: 'tools', source: 'pack', count: o.pack.tools.length });
+      answer(entry, { result: { tools: exportPack(o.pack, 'mcp') } });
+      return;
+    }
+    if (m.method === 'tools/list') {
+      // The first page starts a listing; the page it named next continues it; any other is not collected.
+      const cursor = (m.params as { cursor?: unknown } | undefined)?.cursor;
+      if (cursor === undefined) listing = { pages: new ListingPages(), request: entry.fresh };
+      else if (listing && listing.next === cursor) listing.request = entry.fresh;
+      else listing = undefined;
+    }
+    forward(entry, m);
   };
 
   client.onmessage = (m) => {
     if (stopping || finished) {
-      if (isJSONRPCRequest(m)) errorTo(m.id, ErrorCode.InternalError, 'the Actionable proxy is stopping');
+      if (isJSONRPCRequest(m)) toClient({ jsonrpc: '2.0', id: m.id, error: { code: ErrorCode.InternalError, message: 'the Actionable proxy is stopping' } });
       return;
     }
-    if (isJSONRPCRequest(m) && m.method === 'tools/call') {
-      onCall(m).catch((err: unknown) => {
-        pending.delete(m.id);
-        waiting.delete(m.id);
-        errorTo(m.id, ErrorCode.InternalError, `the proxy could not pass the call on: ${messageOf(err)}`);
-      });
-      return;
+    if (isJSONRPCRequest(m)) return onClientRequest(m);
+    if (isJSONRPCResultResponse(m) || isJSONRPCErrorResponse(m)) {
+      // The client's answer to one of the server's requests: back under the server's own id.
+      if (m.id === undefined) return void toServer(m).catch(() => {});
+      const entry = fromServer.close(m.id);
+      if (!entry) return log({ event: 'error', message: 'the client answered a request the proxy had not sent it (an id it does not know); the answer was dropped' });
+      return void toServer({ ...m, id: entry.id }).catch((err: unknown) => log({ event: 'error', message: `cannot write to the server: ${messageOf(err)}` }));
     }
-    if (isJSONRPCRequest(m) && m.method === 'tools/list' && o.pack) {
-      log({ event: 'tools', source: 'pack', count: o.pack.tools.length });
-      toClient({ jsonrpc: '2.0', id: m.id, result: { tools: exportPack(o.pack, 'mcp') } });
-      return;
-    }
-    if (isJSONRPCRequest(m)) {
-      pending.set(m.id, m.method);
-      if (m.method === 'tools/list' && !(m.params as { cursor?: string } | undefined)?.cursor) listing = [];
-    }
-    toServer(m).catch((err: unknown) => {
-      if (!isJSONRPCRequest(m)) return;
-      pending.delete(m.id);
-      errorTo(m.id, ErrorCode.InternalError, `the proxy could not reach the MCP server: ${messageOf(err)}`);
-    });
+    const notification = isJSONRPCNotification(m) && m.method === 'notifications/cancelled' ? cancelled(m, fromClient) : m;
+    if (notification) toServer(notification).catch((err: unknown) => log({ event: 'error', message: `cannot write to the server: ${messageOf(err)}` }));
     // The handshake is done: learn the server's tools now, so a tool that cannot be checked stops the proxy
     // before any call is made (the server has the initialized notification first: same pipe, same order).
     if (isJSONRPCNotification(m) && m.method === 'notifications/initialized' && !o.pack && !learned) learn();
   };
 
-  server.onmessage = (m) => {
-    if ((isJSONRPCResultResponse(m) || isJSONRPCErrorResponse(m)) && typeof m.id === 'string' && own.has(m.id)) {
-      const resolve = own.get(m.id)!;
-      own.delete(m.id);
-      resolve(m);
-      return;
+  /** The server's answer to one of the client's requests: to the client under its own id. */
+  const onServerAnswer = (m: JSONRPCMessage & { id?: RequestId }) => {
+    const entry = fromClient.get(m.id);
+    if (!entry) return log({ event: 'error', message: 'the MCP server answered a request it had not been sent (an id the proxy does not know); the answer was dropped' });
+    // The client's own tools/list teaches the proxy the tools, once its last page is in.
+    const page = listing && listing.request === entry.fresh && isJSONRPCResultResponse(m) ? listing.pages.add(m.result) : undefined;
+    if (page && 'fault' in page) return void refuseListing(page.fault); // the stop answers this request too
+    // Closed first: a stop at the first listing answers the others, and this one gets its page.
+    fromClient.close(entry.fresh);
+    if (page && listing) {
+      if (page.next === undefined) {
+        const tools = adopt(listing.pages.tools);
+        listing = undefined;
+        if (!stopping) learned = Promise.resolve(tools);
+      } else listing.next = page.next;
     }
+    toClient({ ...m, id: entry.id } as JSONRPCMessage);
+  };
+
+  server.onmessage = (m) => {
+    const isAnswer = isJSONRPCResultResponse(m) || isJSONRPCErrorResponse(m);
+    if (isAnswer && typeof m.id === 'number' && own.has(m.id)) return own.get(m.id)!(m);
     if (stopping || finished) return;
-    if ((isJSONRPCResultResponse(m) || isJSONRPCErrorResponse(m)) && m.id !== undefined && pending.has(m.id)) {
-      const method = pending.get(m.id);
-      pending.delete(m.id);
-      // The client's own tools/list teaches the proxy the tools, once its last page is in.
-      if (method === 'tools/list' && !o.pack && isJSONRPCResultResponse(m) && listing) {
-        const page = m.result as { tools?: unknown[]; nextCursor?: string };
-        listing.push(...(page.tools ?? []));
-        if (!page.nextCursor) {
-          const tools = adopt(listing);
-          listing = undefined;
-          if (!stopping) learned = Promise.resolve(tools);
-        }
-      }
+    if (isAnswer && m.id !== undefined) return onServerAnswer(m);
+    if (isJSONRPCRequest(m)) {
+      // The server's own request to the client: under a fresh id, so it cannot meet the client's ids either.
+      const entry = fromServer.open(m.id, { method: m.method });
+      if (!entry) return void toServer({ jsonrpc: '2.0', id: m.id, error: { code: ErrorCode.InvalidRequest, message: DUPLICATE_ID } }).catch(() => {});
+      return void toClient({ ...m, id: entry.fresh });
     }
     if (isJSONRPCNotification(m) && m.method === 'notifications/tools/list_changed') learned = undefined;
-    toClient(m);
+    const notification = isJSONRPCNotification(m) && m.method === 'notifications/cancelled' ? cancelled(m, fromServer) : m;
+    if (notification) toClient(notification);
+  };
+
+  /** The proxy's own requests still waiting get an answer, so that no timer outlives the proxy. */
+  const endOwn = () => {
+    for (const [id, resolve] of own) resolve({ jsonrpc: '2.0', id, error: { code: ErrorCode.ConnectionClosed, message: 'the MCP server exited' } });
+    own.clear();
   };
 
   const finish = async (code: number) => {
     if (finished) return;
     finished = true;
+    endOwn();
     await Promise.allSettled([client.close(), server.close()]);
     done(code);
   };
@@ -368,11 +441,9 @@ export function runProxy(o: ProxyOptions): Promise<number> {
     serverGone = true;
     if (finished || stopping) return;
     // The server is gone: every request it had not answered gets an error that says so, then the proxy stops.
-    log({ event: 'server-exited', pending: pending.size });
-    const answers = [...pending.keys()].map((id) => errorTo(id, ErrorCode.ConnectionClosed, 'the MCP server behind the Actionable proxy exited before it answered'));
-    pending.clear();
-    for (const resolve of own.values()) resolve({ jsonrpc: '2.0', id: 'closed', error: { code: ErrorCode.ConnectionClosed, message: 'the MCP server exited' } });
-    own.clear();
+    log({ event: 'server-exited', pending: fromClient.size });
+    const answers = fromClient.closeAll().map((entry) => toClient({ jsonrpc: '2.0', id: entry.id, error: { code: ErrorCode.ConnectionClosed, message: 'the MCP server behind the Actionable proxy exited before it answered' } }));
+    endOwn();
     Promise.allSettled(answers).then(() => finish(1));
   };
   client.onclose = () => finish(0);

@@ -79,6 +79,8 @@ export interface RawProxy {
   send: (...messages: object[]) => void;
   /** The next message from the proxy that satisfies the test (the messages already in count). */
   next: (test: (m: Record<string, any>) => boolean) => Promise<Record<string, any>>;
+  /** Every message from the proxy so far, in order. */
+  received: () => Record<string, any>[];
   /** Resolves when the proxy exits. */
   exited: Promise<{ code: number | null; stderr: string }>;
   seen: () => { name: string; arguments: Record<string, unknown> }[];
@@ -126,6 +128,7 @@ export function rawProxy(o: ProxyStart): RawProxy {
       if (already) return Promise.resolve(already);
       return new Promise((resolve) => waiters.push({ test, resolve }));
     },
+    received: () => [...messages],
     exited,
     seen: () => lines(seenFile),
     log: () => lines(logFile),
