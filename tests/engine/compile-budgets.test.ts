@@ -6,6 +6,7 @@ import { check, packFromToolDefinitions, PackError } from '../../src/engine';
 import {
   FIELD_BUDGET_PER_PACK,
   FIELD_BUDGET_PER_TOOL,
+  FIELD_WALK_BUDGET_PER_TOOL,
   SCHEMA_DEPTH_BUDGET,
   SCHEMA_NODE_BUDGET_PER_PACK,
   SCHEMA_NODE_BUDGET_PER_TOOL,
@@ -38,7 +39,7 @@ function refChain(name: string, length: number) {
 }
 
 /** The refusal of one tool, asserting the rest of the list compiled and still checks calls. */
-function refusedBeside(bad: { name: string }) {
+function refusedBeside(bad: { name: string; inputSchema: unknown }) {
   const pack = packFromToolDefinitions([bad, good]);
   expect(pack.tools.map((t) => t.name)).toEqual(['get_ticket']);
   expect(check(pack, { name: 'get_ticket', arguments: { ticket_id: 'T-1', limit: 0 } }).body).toMatchObject({ error: 'out_of_range', field: 'limit' });
@@ -54,6 +55,14 @@ describe('a tool past a budget is refused alone, with its pointer and the reason
     const r = refusedBeside(fanOut('f', 5, 20));
     expect(r.pointer).toMatch(/^\/0\/inputSchema\/\$defs\/L\d\/properties\/p\d+$/);
     expect(r.reason).toBe(`expands to more than ${FIELD_BUDGET_PER_TOOL.toLocaleString('en-US')} fields, past the compile budget of a tool: each path through a $ref is a field of its own, so refer to shared schemas from fewer places or nest them less deeply`);
+  });
+
+  test('anyOf branches that fan out through $refs, which make no field, stop at the walk budget', () => {
+    const defs: Record<string, unknown> = {};
+    for (let i = 0; i < 5; i++) defs[`L${i}`] = i === 4 ? { type: 'integer' } : { anyOf: Array.from({ length: 20 }, () => ({ $ref: `#/$defs/L${i + 1}` })) };
+    const r = refusedBeside({ name: 'branches', inputSchema: { type: 'object', properties: { r: { $ref: '#/$defs/L0' } }, $defs: defs } });
+    expect(r.pointer).toMatch(/^\/0\/inputSchema\/\$defs\/L\d$/);
+    expect(r.reason).toMatch(new RegExp(`^branches into more than ${FIELD_WALK_BUDGET_PER_TOOL.toLocaleString('en-US')} schemas on its paths, past the compile budget of a tool`));
   });
 
   test('a tool nested 1,000 levels deep is refused by name, never a bare RangeError', () => {

@@ -18,6 +18,13 @@ export const SCHEMA_NODE_BUDGET_PER_PACK = 100_000;
 export const FIELD_BUDGET_PER_TOOL = 10_000;
 /** Field-index entries all the tools of one pack may make together. */
 export const FIELD_BUDGET_PER_PACK = 50_000;
+/**
+ * Steps the field index's walk may take per tool and per pack: one per schema reached on a path, so
+ * `anyOf` branches that fan out through $refs, which make no field, are counted too. The shipped and
+ * imported packs take at most 5,221 steps in one tool (3.3 per field in Discord's, which branch the most).
+ */
+export const FIELD_WALK_BUDGET_PER_TOOL = 4 * FIELD_BUDGET_PER_TOOL;
+export const FIELD_WALK_BUDGET_PER_PACK = 4 * FIELD_BUDGET_PER_PACK;
 
 /** Where in the tool's schema a budget ran out (a JSON pointer from the schema's root), and why. */
 export interface BudgetProblem {
@@ -88,11 +95,28 @@ export function schemaBudgetProblem(root: SchemaNode, nodesInPack: number): { no
   return { nodes, problem };
 }
 
-/** The field index's count, shared by one tool's walk: past a budget, the walk stops and says where. */
+/** The field index's counts, shared by one tool's walk: past a budget, the walk stops and says where. */
 export class FieldBudget {
   entries = 0;
+  steps = 0;
   problem?: BudgetProblem;
-  constructor(private readonly entriesInPack: number) {}
+  /** What the pack's earlier tools took. */
+  constructor(
+    private readonly entriesInPack: number,
+    private readonly stepsInPack = 0,
+  ) {}
+
+  /** Counts one step of the walk, at `pointer`; false once a budget is spent. */
+  step(pointer: string): boolean {
+    if (this.problem) return false;
+    this.steps++;
+    if (this.steps > FIELD_WALK_BUDGET_PER_TOOL) {
+      this.problem = { pointer, message: `branches into more than ${count(FIELD_WALK_BUDGET_PER_TOOL)} schemas on its paths, past the compile budget of a tool: each path through a $ref is walked on its own, so refer to shared schemas from fewer places or nest them less deeply` };
+    } else if (this.stepsInPack + this.steps > FIELD_WALK_BUDGET_PER_PACK) {
+      this.problem = { pointer, message: `brings the schemas walked for all the tools past ${count(FIELD_WALK_BUDGET_PER_PACK)}, the compile budget of one set of tools: load fewer tools at once` };
+    }
+    return !this.problem;
+  }
 
   /** Counts one entry made at `pointer`; false once a budget is spent. */
   take(pointer: string): boolean {

@@ -358,7 +358,7 @@ export const REGISTRY_ENUMS = new WeakSet<SchemaNode>();
 function collectFields(root: SchemaNode, tool: ToolSource, problems: PackProblem[], basePath: string, budget: FieldBudget): Map<string, FieldInfo & { pointer: string }> {
   const fields = new Map<string, FieldInfo & { pointer: string }>();
   const walk = (node: SchemaNode, fieldPath: string, pointer: string, depth: number, seen: Set<SchemaNode>) => {
-    if (budget.problem || depth > 32 || !node || typeof node !== 'object' || seen.has(node)) return;
+    if (budget.problem || depth > 32 || !node || typeof node !== 'object' || seen.has(node) || !budget.step(pointer)) return;
     const ref = resolveLocalRef(root, node);
     if (ref) {
       walk(ref.node, fieldPath, ref.pointer, depth + 1, new Set([...seen, node]));
@@ -539,6 +539,7 @@ export function compilePackWith(backend: ValidatorBackend, input: unknown, origi
   // What the tools compiled so far cost, against the pack's budgets (compile-budgets.ts).
   let packNodes = 0;
   let packFields = 0;
+  let packSteps = 0;
 
   const compileTool = (tool: ToolSource, index: number) => {
     const base = `/tools/${index}`;
@@ -564,13 +565,14 @@ export function compilePackWith(backend: ValidatorBackend, input: unknown, origi
       for (const e of schemaProblems) problems.push({ path: `${base}/arguments${e.instancePath}`, message: `not a valid JSON Schema: ${e.message}` });
       return;
     }
-    const budget = new FieldBudget(packFields);
+    const budget = new FieldBudget(packFields, packSteps);
     const fields = collectFields(tool.arguments, tool, problems, `${base}/arguments`, budget);
     if (budget.problem) {
       problems.push({ path: `${base}/arguments${budget.problem.pointer}`, message: budget.problem.message });
       return;
     }
     packFields += budget.entries;
+    packSteps += budget.steps;
     const packChecks = !asIs && options.packChecks !== false;
     if (packChecks) checkFieldKeywords(fields, `${base}/arguments`, problems);
     if (packChecks) checkUnits(tool, fields, `${base}/arguments`, stateShape(source.state), problems);
