@@ -40,7 +40,7 @@ export class InlineBudget {
     this.tool++;
     const at = field ? ` at the field ${JSON.stringify(field)}` : '';
     if (this.tool > INLINED_NODE_BUDGET_PER_TOOL) {
-      throw new InlineBudgetError(`its schemas inline to more than ${count(INLINED_NODE_BUDGET_PER_TOOL)} nodes${at}, past the compile budget of a tool: each $ref is copied into every place that uses it, so refer to shared schemas from fewer places or nest them less deeply`);
+      throw new InlineBudgetError(`its schemas inline to more than ${count(INLINED_NODE_BUDGET_PER_TOOL)} nodes${at}, past the compile budget of a tool: each $ref is copied into every place that uses it, so refer to shared schemas from fewer places, nest them less deeply or split the operation`);
     }
     if (this.kept + this.tool > INLINED_NODE_BUDGET_PER_DOCUMENT) {
       throw new InlineBudgetError(`its schemas bring the document's tools past ${count(INLINED_NODE_BUDGET_PER_DOCUMENT)} inlined nodes${at}, the compile budget of one pack: import fewer operations at once`);
