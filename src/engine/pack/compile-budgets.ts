@@ -46,7 +46,7 @@ function ptr(path: string, key: string | number): string {
   return `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 
-export const depthMessage = () =>
+const depthMessage = () =>
   `nests deeper than ${SCHEMA_DEPTH_BUDGET} levels (each $ref followed counts as one more), past the compile budget of a tool: flatten it, or shorten its chain of references`;
 
 /**
