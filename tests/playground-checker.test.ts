@@ -81,6 +81,20 @@ describe('compileCustomTools', () => {
     expect(c.problems[0].where).toBe('/0/function/name');
     expect(text.slice(c.problems[0].range!.start, c.problems[0].range!.end)).toBe('"bad name"');
   });
+  test('a tool past the compile budgets is a definition problem marked where it is; the other tools load', () => {
+    // 5 levels of 20 properties that each refer to the next: 20^5 paths from 3 KB, which once froze the page.
+    const defs: Record<string, unknown> = {};
+    for (let i = 0; i < 5; i++) defs[`L${i}`] = { type: 'object', properties: Object.fromEntries(Array.from({ length: 20 }, (_, j) => [`p${j}`, i === 4 ? { type: 'integer' } : { $ref: `#/$defs/L${i + 1}` }])) };
+    const text = JSON.stringify([{ name: 'f', inputSchema: { type: 'object', properties: { r: { $ref: '#/$defs/L0' } }, $defs: defs } }, { name: 'ring_bell', inputSchema: { type: 'object', properties: { times: { type: 'integer' } } } }], null, 2);
+    const c = compileCustomTools(text);
+    expect(c.ok).toBe(true);
+    if (c.ok !== true) return;
+    expect(c.pack.tools.map((t) => t.name)).toEqual(['ring_bell']);
+    expect(c.refused).toHaveLength(1);
+    expect(c.refused![0].where).toMatch(/^\/0\/inputSchema\/\$defs\/L\d\/properties\/p\d+$/);
+    expect(c.refused![0].message).toMatch(/^f: expands to more than 10,000 fields, past the compile budget of a tool/);
+    expect(text.slice(c.refused![0].range!.start, c.refused![0].range!.end)).toMatch(/^"p\d+"$/);
+  });
   test('a bad schema type lists the types there are', () => {
     const c = compileCustomTools('[{"name": "x", "input_schema": {"type": "object", "properties": {"a": {"type": "strin"}}}}]');
     expect(c.ok).toBe(false);

@@ -2,6 +2,7 @@
 // by the importer the site's "Your tools" tab runs in its worker (src/importer/), then compiled like any
 // pack. Loaded only when the file is such a document, so checking a call stays quick to start.
 import { compilePack } from '../engine/pack/ajv-backend';
+import { describeRefused } from '../engine/pack/pack-compiler';
 import { loadValueSets } from '../engine/registries';
 import type { CompiledPack } from '../engine/types';
 import { valueSetNamesIn } from '../engine/explain/value-sets';
@@ -18,9 +19,13 @@ export interface ImportedTools {
 /** Imports the document and compiles its pack; throws with a message a person reads when it cannot. */
 export async function toolsFromApiDocument(doc: unknown, origin: string): Promise<ImportedTools> {
   const format = detectFormat(doc);
-  const { pack: source, report } = await importSpec(doc, { id: 'your-api' });
+  const { pack: source, report, refused } = await importSpec(doc, { id: 'your-api' });
+  // With every operation left out, the reasons are the answer (the pack file's own check would only say it has no tools).
+  if (source.tools.length === 0) throw new Error(`${origin} has no operation the importer could make a tool of${refused.length ? `:\n${describeRefused(refused, '  ')}` : ''}`);
   const pack = await compileImportedSource(source, origin);
   if (pack.tools.length === 0) throw new Error(`${origin} has no operation the importer could make a tool of`);
+  // The operations left out are named like tools left out of definitions: the CLI warns of them once.
+  if (refused.length) pack.refused = refused;
   return { source, pack, format, skipped: report.skipped.length };
 }
 

@@ -8,7 +8,7 @@ import { compilePack } from '../engine/pack/ajv-backend';
 import { PackError } from '../engine/pack/pack-compiler';
 import { enumIsListable } from '../engine/schema';
 import { loadValueSets } from '../engine/registries/index';
-import type { PackSource, SchemaNode, ToolSource } from '../engine/types';
+import type { PackSource, RefusedTool, SchemaNode, ToolSource } from '../engine/types';
 import { VALUE_SET_NAMES } from '../engine/explain/value-sets';
 import { buildTool, COMBINATION_CODE } from './build';
 import { discoveryNameBase, readDiscoveryOperations } from './discovery';
@@ -17,6 +17,7 @@ import { documentDateForms } from './date-forms';
 import { discoveryStandardParams } from './held-back';
 import { assignToolNames, baseToolName, sanitizeName } from './names';
 import { fieldRole, listIndex } from './operation-words';
+import { InlineBudget, InlineBudgetError } from './inline-budget';
 import { readOpenApiOperations } from './openapi';
 import { applyOverlayRules, applyToolOverlay, mergeOverlayExamples, unresolvedCalls, validateOverlay } from './overlay';
 import { check } from '../engine/check';
@@ -157,11 +158,19 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
   const lists = listIndex(ops.map((op, i) => ({ ...op, tool: named[i].name })));
 
   const tools: ToolSource[] = [];
+  const refused: RefusedTool[] = [];
+  const budget = new InlineBudget();
   const title = options.title ?? String(raw.info?.title ?? raw.title ?? options.id);
   ops.forEach((op, i) => {
     const n = named[i];
     if (n.shortened || n.suffixed) report.names.push({ operation: op.id, from: n.from, name: n.name, shortened: n.shortened, suffixed: n.suffixed });
-    const env: ConvertEnv = { ...base, ...(format === 'google-discovery' ? { discoveryMethod: op.id } : {}), fieldRole: (field, location) => fieldRole(field, location, op, lists, n.name) };
+    /** Leaves this operation out: the report says why, and so does the tool it would have been. */
+    const skip = (reason: string) => {
+      report.skipped.push({ operation: op.id, reason });
+      refused.push({ tool: n.name, pointer: op.pointer ?? '', reason: `${op.id}: ${reason}` });
+    };
+    budget.startTool();
+    const env: ConvertEnv = { ...base, budget, ...(format === 'google-discovery' ? { discoveryMethod: op.id } : {}), fieldRole: (field, location) => fieldRole(field, location, op, lists, n.name) };
     try {
       const built = buildTool(env, op, n.name);
       completeTree(env, n.name, built.tool.arguments, '');
@@ -177,7 +186,7 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
         for (const gap of ex.gaps) report.exampleGaps.push({ tool: n.name, missing: gap });
         if (!ex.valid.length) {
           // The loader refuses a tool with no valid example, and a tool no call can pass is no use to anyone.
-          report.skipped.push({ operation: op.id, reason: `no valid call could be made: ${ex.gaps[0]}` });
+          skip(`no valid call could be made: ${ex.gaps[0]}`);
           options.onProgress?.(i + 1, ops.length);
           return;
         }
@@ -202,12 +211,18 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
         }
       }
       tools.push(built.tool);
+      budget.keepTool();
       if (built.heldBack.length) report.heldBack.tools[n.name] = built.heldBack;
     } catch (err) {
+      if (err instanceof InlineBudgetError) {
+        skip(err.message);
+        options.onProgress?.(i + 1, ops.length);
+        return;
+      }
       if (!(err instanceof PackError)) throw err;
       // An overlaid tool the engine cannot compile is the overlay's fault: it fails the import, never skips.
       if (overlay?.tools[n.name]) overlayProblems.push(...err.problems.map((p) => ({ path: `/tools/${n.name}${p.path.replace(/^\/tools\/0/, '')}`, message: p.message })));
-      report.skipped.push({ operation: op.id, reason: err.problems.slice(0, 3).map((p) => `${p.path}: ${p.message}`).join('; ') });
+      skip(err.problems.slice(0, 3).map((p) => `${p.path}: ${p.message}`).join('; '));
     }
     options.onProgress?.(i + 1, ops.length);
   });
@@ -236,7 +251,7 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
     ...(tools.some((t) => t.checks?.length) ? { state: {} } : {}),
     tools,
   };
-  return { pack, report };
+  return { pack, report, refused };
 }
 
 /** Runs an overlaid tool's examples (its own and the generated ones) through the loader; problems go to the overlay. */

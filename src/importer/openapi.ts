@@ -108,6 +108,7 @@ export function readOpenApiOperations(doc: Record<string, any>): OperationFacts[
       const reference = isObj(op.externalDocs) && typeof op.externalDocs.url === 'string' && op.externalDocs.url.startsWith('https://') ? op.externalDocs.url : undefined;
       out.push({
         id: `${method.toUpperCase()} ${fullPath}`,
+        pointer: `/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`,
         method: method.toUpperCase(),
         path: fullPath,
         vendorName: typeof op.operationId === 'string' ? op.operationId : undefined,

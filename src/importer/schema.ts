@@ -20,6 +20,7 @@ import { patternExample, patternRule } from './patterns';
 import { recognise, type DocumentEvidence } from './recognise';
 import type { ImportReport } from './types';
 import { fieldDescription, isShortValue, largeEnumRule } from './words';
+import type { InlineBudget } from './inline-budget';
 
 /** A schema is expanded at most once inside itself; the next occurrence on the same path is cut. */
 export const RECURSION_EXPANSIONS = 1;
@@ -56,6 +57,8 @@ const SCALAR_KEYWORDS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'uniq
 
 export interface ConvertEnv {
   report: ImportReport;
+  /** The schema nodes inlined so far, against the compile budgets (inline-budget.ts); none in a test of one schema. */
+  budget?: InlineBudget;
   documentEvidence: DocumentEvidence;
   /** Discovery: the schema a `$ref` names; OpenAPI documents are dereferenced before conversion. */
   resolveRef?: (ref: string) => unknown;
@@ -281,6 +284,7 @@ export function convertSchema(env: ConvertEnv, raw: unknown, ctx: ConvertContext
   const seen = ctx.stack.filter((n) => n === resolved).length;
   if (seen >= RECURSION_EXPANSIONS) return cut(env, ctx, resolved, 'recursion');
   if (ctx.depth > MAX_DEPTH) return cut(env, ctx, resolved, 'depth');
+  env.budget?.take(ctx.field);
   ctx.stack.push(resolved);
   try {
     return convertNode(env, resolved, ctx);

@@ -1,6 +1,6 @@
 // Shapes shared by the importer's modules. The importer is pure TypeScript (no DOM, no Node APIs) so the
 // playground can import a pasted document with the same code the CLI runs.
-import type { JsonObject, PackSource, SchemaNode } from '../engine/types';
+import type { JsonObject, PackSource, RefusedTool, SchemaNode } from '../engine/types';
 
 export type SpecFormat = 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0' | 'google-discovery';
 
@@ -10,6 +10,8 @@ export type ParamLocation = 'path' | 'query' | 'header' | 'body';
 export interface OperationFacts {
   /** `POST /v1/refunds`, or a Discovery method id (`calendar.events.list`). */
   id: string;
+  /** Where the operation sits in the document, as a JSON pointer (OpenAPI and Swagger), to name a tool left out. */
+  pointer?: string;
   method: string;
   /** The full path as the vendor writes it, with `{param}` placeholders. */
   path: string;
@@ -131,6 +133,8 @@ export interface ImportOptions {
 export interface ImportResult {
   pack: PackSource;
   report: ImportReport;
+  /** The operations left out (report.skipped) as tools the engine refused: the tool's name, where, and why. */
+  refused: RefusedTool[];
 }
 
 export type { SchemaNode };

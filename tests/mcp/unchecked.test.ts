@@ -130,6 +130,20 @@ describe('--allow-unchecked bad', () => {
   });
 });
 
+describe('a tool past the compile budgets (src/engine/pack/compile-budgets.ts)', () => {
+  // 5 levels of 20 properties that each refer to the next: 20^5 paths from 3 KB, which once took minutes and 4 GB.
+  const defs: Record<string, unknown> = {};
+  for (let i = 0; i < 5; i++) defs[`L${i}`] = { type: 'object', properties: Object.fromEntries(Array.from({ length: 20 }, (_, j) => [`p${j}`, i === 4 ? { type: 'integer' } : { $ref: `#/$defs/L${i + 1}` }])) };
+  const BOMB = { name: 'bomb', description: 'References that fan out.', inputSchema: { type: 'object', properties: { r: { $ref: '#/$defs/L0' } }, $defs: defs } };
+
+  test('is named with its pointer and the reason; allowed unchecked, the proxy runs and checks the other tools', async () => {
+    const s = await proxy(['--allow-unchecked', 'bomb'], [GOOD, BOMB]);
+    const wrong = await s.client.callTool({ name: 'good', arguments: { n: 'one' } });
+    expect(JSON.parse(textOf(wrong))).toMatchObject({ error: 'invalid_type', field: 'n' });
+    expect(s.log().find((r) => r.event === 'tools')).toMatchObject({ source: 'server', count: 1, unchecked: [{ tool: 'bomb', pointer: expect.stringMatching(/^\/tools\/1\/inputSchema\/\$defs\//), reason: expect.stringContaining('expands to more than 10,000 fields') }] });
+  });
+});
+
 describe('a server that gives no tools to check against', () => {
   test.each([
     ['fails', { LIST_ERROR: '1' }, /^error: the MCP server did not list its tools, so the proxy cannot check calls: .*the tool registry is down/],

@@ -249,3 +249,52 @@ test('a reader that stops early (`| head`) ends the bin quietly: exit 0, no stac
     expect(code, args.join(' ')).toBe(0);
   }
 }, 120_000);
+
+// Compile budgets (src/engine/pack/compile-budgets.ts, src/importer/inline-budget.ts): a definition whose
+// compile work would grow without bound is refused alone, named with its pointer and the reason, on a heap
+// too small for the work it asked for; the tools beside it still answer calls.
+const smallHeap = (args: string[], input: string) => spawnSync(process.execPath, ['--max-old-space-size=256', 'src/cli/launch.mjs', ...args], { input, encoding: 'utf8', timeout: 60_000 });
+
+/** 5 levels of 20 properties that each refer to the next level: 20^5 paths from a few kilobytes. */
+function fanOutDefs(prefix: string) {
+  const defs: Record<string, unknown> = {};
+  for (let i = 0; i < 5; i++) {
+    const props: Record<string, unknown> = {};
+    for (let j = 0; j < 20; j++) props[`p${j}`] = i === 4 ? { type: 'integer' } : { $ref: `${prefix}L${i + 1}` };
+    defs[`L${i}`] = { type: 'object', properties: props };
+  }
+  return defs;
+}
+
+test('--tools with a $ref bomb beside a good tool: the bomb is named and left out, the good tool answers', () => {
+  const file = join(dir, 'bomb.json');
+  writeFileSync(file, JSON.stringify([{ name: 'f', inputSchema: { type: 'object', properties: { r: { $ref: '#/$defs/L0' } }, $defs: fanOutDefs('#/$defs/') } }, JSON.parse(tools)[0]]));
+  const r = smallHeap(['--tools', file], JSON.stringify({ name: 'set_mode', arguments: { mode: 'slow' } }));
+  expect(r.stderr).toMatch(/^warning: .*bomb\.json: 1 tool left out, calls to it are refused as unknown:\n {2}f \(\/0\/inputSchema\/\$defs\/L\d\/properties\/p\d+\): expands to more than 10,000 fields, past the compile budget of a tool/);
+  expect(r.status).toBe(1);
+  expect(JSON.parse(r.stdout)).toMatchObject({ error: 'invalid_mode', field: 'mode' });
+});
+
+test('--tools with an OpenAPI document whose schemas fan out: that operation is named and left out, the others answer', () => {
+  const file = join(dir, 'bomb-api.json');
+  const doc = {
+    openapi: '3.0.3',
+    info: { title: 'Fan-out', version: '1' },
+    paths: {
+      '/things': { post: { operationId: 'make_thing', requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/L0' } } } }, responses: { '200': { description: 'ok' } } } },
+      '/ok': { get: { operationId: 'get_ok', parameters: [{ name: 'id', in: 'query', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } },
+    },
+    components: { schemas: fanOutDefs('#/components/schemas/') },
+  };
+  writeFileSync(file, JSON.stringify(doc));
+  const r = smallHeap(['--tools', file], JSON.stringify({ name: 'get_ok', arguments: {} }));
+  expect(r.stderr).toMatch(/^warning: .*bomb-api\.json: 1 tool left out, calls to it are refused as unknown:\n {2}make_thing \(\/paths\/~1things\/post\): POST \/things: its schemas inline to more than 10,000 nodes/);
+  expect(r.status).toBe(1);
+  expect(JSON.parse(r.stdout)).toMatchObject({ error: 'missing_required', field: 'id' });
+  // With every operation left out, the reason is the answer, not the pack file's "must NOT have fewer than 1 items".
+  delete (doc.paths as Record<string, unknown>)['/ok'];
+  writeFileSync(file, JSON.stringify(doc));
+  const none = smallHeap(['--tools', file], JSON.stringify({ name: 'make_thing', arguments: {} }));
+  expect(none.status).toBe(2);
+  expect(none.stderr).toMatch(/could not be imported: .*bomb-api\.json has no operation the importer could make a tool of:\n {2}make_thing \(\/paths\/~1things\/post\): POST \/things: its schemas inline to more than 10,000 nodes/);
+});

@@ -6,6 +6,7 @@ import { checkRuleCodes, compileToolChecks, packState, stateProblems, stateShape
 import { codeInfo, enumCodeFor, isGenericCode } from '../faults/codes';
 import { dialectOf, type Dialect } from '../validate/dialect';
 import { PACK_KEYWORDS } from './pack-schema';
+import { FieldBudget, schemaBudgetProblem } from './compile-budgets';
 import { deref, enumIsListable, resolveLocalRef } from '../schema';
 import type { AjvError, CompiledPack, CompiledTool, FieldInfo, Json, PackSource, RefusedTool, SchemaNode, ToolSource } from '../types';
 import { parseUnit, unitProblems } from '../explain/units';
@@ -116,9 +117,33 @@ function inPlaceSubschemas(root: SchemaNode, node: SchemaNode): SchemaNode[] {
   return out;
 }
 
+/** The nodes one closing walk has been through, counted with the self-closed entries it starts from. */
+interface Seen {
+  has(node: SchemaNode): boolean;
+  add(node: SchemaNode): void;
+  size(): number;
+}
+
+/**
+ * `new Set([src, ...selfClosed])` without the copy: made once per place in the schema, the copy made a
+ * chain of thousands of self-closed $defs quadratic. Same members, same count.
+ */
+function seenBeside(src: SchemaNode, selfClosed: ReadonlySet<SchemaNode>): Seen {
+  const walked = new Set<SchemaNode>();
+  const base = selfClosed.size + (selfClosed.has(src) ? 0 : 1);
+  const has = (node: SchemaNode) => node === src || selfClosed.has(node) || walked.has(node);
+  return {
+    has,
+    add: (node) => {
+      if (!has(node)) walked.add(node);
+    },
+    size: () => base + walked.size,
+  };
+}
+
 /** Whether a subschema applied in place declares or opens properties: then the place is composed. */
-function declaresInPlace(root: SchemaNode, node: SchemaNode, seen: Set<SchemaNode>): boolean {
-  if (seen.has(node) || seen.size > 256) return false;
+function declaresInPlace(root: SchemaNode, node: SchemaNode, seen: Seen): boolean {
+  if (seen.has(node) || seen.size() > 256) return false;
   seen.add(node);
   if (node.properties !== undefined || node.patternProperties !== undefined || 'additionalProperties' in node || 'unevaluatedProperties' in node) return true;
   // A reference this walk cannot follow (another resource's $id, an anchor, a dynamic scope) may declare
@@ -137,7 +162,7 @@ function declaresInPlace(root: SchemaNode, node: SchemaNode, seen: Set<SchemaNod
  */
 function closingFor(root: SchemaNode, src: SchemaNode, selfClosed: ReadonlySet<SchemaNode>): 'additional' | 'unevaluated' | null {
   if ('additionalProperties' in src || 'unevaluatedProperties' in src) return null;
-  const seen = new Set<SchemaNode>([src, ...selfClosed]);
+  const seen = seenBeside(src, selfClosed);
   const unfollowed = typeof src.$dynamicRef === 'string' || typeof src.$recursiveRef === 'string' || (typeof src.$ref === 'string' && !resolveLocalRef(root, src));
   if (unfollowed || inPlaceSubschemas(root, src).some((s) => declaresInPlace(root, s, seen))) return 'unevaluated';
   return isObjectSchema(src) && src.properties !== undefined ? 'additional' : null;
@@ -326,10 +351,14 @@ function transform(node: unknown, path: string, ctx: TransformContext, location:
 /** Wire schema nodes whose `enum` a registry filled: validated against, left out of every export. */
 export const REGISTRY_ENUMS = new WeakSet<SchemaNode>();
 
-function collectFields(root: SchemaNode, tool: ToolSource, problems: PackProblem[], basePath: string): Map<string, FieldInfo & { pointer: string }> {
+/**
+ * The tool's fields, one per path pattern: a shared schema is a field at every path that reaches it, which
+ * the other stages look fields up by. The walk counts every entry against `budget` and stops once it is spent.
+ */
+function collectFields(root: SchemaNode, tool: ToolSource, problems: PackProblem[], basePath: string, budget: FieldBudget): Map<string, FieldInfo & { pointer: string }> {
   const fields = new Map<string, FieldInfo & { pointer: string }>();
   const walk = (node: SchemaNode, fieldPath: string, pointer: string, depth: number, seen: Set<SchemaNode>) => {
-    if (depth > 32 || !node || typeof node !== 'object' || seen.has(node)) return;
+    if (budget.problem || depth > 32 || !node || typeof node !== 'object' || seen.has(node) || !budget.step(pointer)) return;
     const ref = resolveLocalRef(root, node);
     if (ref) {
       walk(ref.node, fieldPath, ref.pointer, depth + 1, new Set([...seen, node]));
@@ -345,6 +374,7 @@ function collectFields(root: SchemaNode, tool: ToolSource, problems: PackProblem
       for (const [name, sub] of Object.entries<SchemaNode>(props)) {
         const path = fieldPath ? `${fieldPath}.${name}` : name;
         const p = ptr(ptr(pointer, 'properties'), name);
+        if (!budget.take(p)) return;
         const info = fieldInfo(root, name, path, sub, required.includes(name));
         fields.set(path, withPointer(info, p));
         for (const alias of info.aliases) {
@@ -365,6 +395,7 @@ function collectFields(root: SchemaNode, tool: ToolSource, problems: PackProblem
       // Array items get their own entry (`tags[]`), so an enum or pattern on items is explained like a field.
       const itemPath = `${fieldPath}[]`;
       if (!fields.has(itemPath)) {
+        if (!budget.take(ptr(pointer, 'items'))) return;
         const name = fieldPath.replace(/\[\]/g, '').split('.').pop() || 'items';
         fields.set(itemPath, withPointer(fieldInfo(root, name, itemPath, node.items, false), ptr(pointer, 'items')));
       }
@@ -505,8 +536,12 @@ export function compilePackWith(backend: ValidatorBackend, input: unknown, origi
   const validators = backend.forPack(source.id, options);
   const seenNames = new Set<string>();
   const tools: CompiledTool[] = [];
+  // What the tools compiled so far cost, against the pack's budgets (compile-budgets.ts).
+  let packNodes = 0;
+  let packFields = 0;
+  let packSteps = 0;
 
-  source.tools.forEach((tool, index) => {
+  const compileTool = (tool: ToolSource, index: number) => {
     const base = `/tools/${index}`;
     if (seenNames.has(tool.name)) problems.push({ path: `${base}/name`, message: `tool name "${tool.name}" is used twice` });
     seenNames.add(tool.name);
@@ -515,13 +550,29 @@ export function compilePackWith(backend: ValidatorBackend, input: unknown, origi
       problems.push({ path: `${base}/arguments/$schema`, message: dialect.problem });
       return;
     }
+    // Measured before any walk that recurses per level or per path: past a budget the tool is refused here.
+    if (tool.arguments && typeof tool.arguments === 'object') {
+      const measured = schemaBudgetProblem(tool.arguments, packNodes);
+      if (measured.problem) {
+        problems.push({ path: `${base}/arguments${measured.problem.pointer}`, message: measured.problem.message });
+        return;
+      }
+      packNodes += measured.nodes;
+    }
     const { wire, model } = transform(tool.arguments, `${base}/arguments`, { problems, asIs, backend, root: tool.arguments, dialect: dialect.dialect, userTools: options.packChecks === false, selfClosed: asIs ? new Set() : selfClosedDefs(tool.arguments) }, true);
     const schemaProblems = validators.schemaProblems?.(wire);
     if (schemaProblems) {
       for (const e of schemaProblems) problems.push({ path: `${base}/arguments${e.instancePath}`, message: `not a valid JSON Schema: ${e.message}` });
       return;
     }
-    const fields = collectFields(tool.arguments, tool, problems, `${base}/arguments`);
+    const budget = new FieldBudget(packFields, packSteps);
+    const fields = collectFields(tool.arguments, tool, problems, `${base}/arguments`, budget);
+    if (budget.problem) {
+      problems.push({ path: `${base}/arguments${budget.problem.pointer}`, message: budget.problem.message });
+      return;
+    }
+    packFields += budget.entries;
+    packSteps += budget.steps;
     const packChecks = !asIs && options.packChecks !== false;
     if (packChecks) checkFieldKeywords(fields, `${base}/arguments`, problems);
     if (packChecks) checkUnits(tool, fields, `${base}/arguments`, stateShape(source.state), problems);
@@ -569,6 +620,16 @@ export function compilePackWith(backend: ValidatorBackend, input: unknown, origi
       checks: [],
       effects: [],
     });
+  };
+  source.tools.forEach((tool, index) => {
+    try {
+      compileTool(tool, index);
+    } catch (err) {
+      // A schema inside the depth budget may still exhaust a small stack (a worker's, a browser's) in a walk
+      // that recurses per level: that tool is refused with the reason, never the whole pack with a bare RangeError.
+      if (!(err instanceof RangeError)) throw err;
+      problems.push({ path: `/tools/${index}/arguments`, message: 'nests too deeply for the compiler\u2019s stack (Maximum call stack size exceeded): flatten it, or shorten its chain of references' });
+    }
   });
 
   if (!asIs) compileChecks(source, tools, problems);
