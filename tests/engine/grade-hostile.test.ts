@@ -2,6 +2,7 @@
 // values JSON cannot carry. Each gets a grade, never a throw. The sizes are the issue's repros, so a pattern
 // that backtracks again runs far past the test's timeout; the time itself is for the bench to measure.
 import { describe, expect, test } from 'vitest';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { grade, readReply, GRADE_MAX_DEPTH, GRADE_POINTS, GRADE_PROSE_LIMIT, type Grade, type GradePointId } from '../../src/engine';
 import { packs } from '../../src/packs';
 
@@ -49,6 +50,15 @@ describe('grade(): prose read in time linear in it', () => {
     const g = grade(pack, call, 'data/due_at must match pattern "^(.*.*.*.*)*z$"');
     expect(g.unreadable).toBeUndefined();
     expect(g.rounds.reply).toBeNull();
+  });
+
+  test('a long reply is counted in pieces cut before a word: the same count as whole', () => {
+    // o200k's merges are quadratic in a run of one character; the pieces keep a run of 40,000 spaces cheap.
+    const countTokens = (text: string) => encode(text).length;
+    const text = Array.from({ length: 400 }, (_, i) => `Line ${i}: status must be one of open, pending or closed (got "OPEN").`).join('\n');
+    expect(text.length).toBeGreaterThan(20_000);
+    expect(grade(pack, CALL, text, { countTokens }).tokens.reply).toBe(countTokens(text));
+    expect(grade(pack, CALL, 'x' + ' '.repeat(40_000) + 'x', { countTokens }).tokens.reply).toBeGreaterThan(0);
   });
 
   test(`each prose string is read to GRADE_PROSE_LIMIT (${GRADE_PROSE_LIMIT}) characters`, () => {
