@@ -5,6 +5,7 @@
 // the value it meant to send (what the user asked for), which is the ground truth; for anything else it
 // knows only its own call. When nothing in the body tells it what to change, it gives up.
 // It lives in the engine, pure, so the benchmarks (bench/recovery.ts) and grade() (grade.ts) run the same reader.
+import { patternIsSafe } from './safe-pattern';
 import type { Json } from './types';
 
 type Segment = string | number;
@@ -23,12 +24,35 @@ function parseField(field: string): Segment[] {
   while (rest.length) {
     let m: RegExpExecArray | null;
     if ((m = /^\[(\d+)\]/.exec(rest))) out.push(Number(m[1]));
-    else if ((m = /^\[("(?:[^"\\]|\\.)*")\]/.exec(rest))) out.push(JSON.parse(m[1]) as string);
+    else if ((m = /^\[("(?:[^"\\]|\\.)*")\]/.exec(rest))) {
+      const key = jsonString(m[1]);
+      if (key === undefined) return out;
+      out.push(key);
+    }
     else if ((m = /^\.?([A-Za-z_$][A-Za-z0-9_$]*)/.exec(rest))) out.push(m[1]);
     else return out;
     rest = rest.slice(m[0].length);
   }
   return out;
+}
+
+/** A quoted key as JSON reads it; undefined for an escape JSON does not have (a reply may send one). */
+function jsonString(quoted: string): string | undefined {
+  try {
+    return JSON.parse(quoted) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What follows the first `marker` on the text's last line: what `/marker(.*)$/` captures (`.` stops at a
+ * line break), without running from every marker to the end of its line to find the break.
+ */
+function afterOnLastLine(text: string, marker: RegExp): string | undefined {
+  const line = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'), text.lastIndexOf('\u2028'), text.lastIndexOf('\u2029')) + 1);
+  const m = marker.exec(line);
+  return m ? line.slice(m.index + m[0].length) : undefined;
 }
 
 /** An AJV instancePath as segments, telling indices from keys by the call itself. */
@@ -55,9 +79,12 @@ const TYPE_WORDS: [RegExp, string][] = [
 
 function fromActionable(body: Record<string, any>): Directive[] {
   const entries: { field: string; code: string; message: string; received?: Json; did_you_mean?: Json[] }[] = Array.isArray(body.errors)
-    ? body.errors
+    ? body.errors.filter((e: unknown) => e !== null && typeof e === 'object') as any[]
     : [{ field: body.field ?? '', code: body.error, message: body.message, received: body.received, did_you_mean: body.did_you_mean }];
   return entries.map((e): Directive => {
+    // A body shaped like the engine's may come from a server: its words need not be strings.
+    if (typeof e.field !== 'string') e = { ...e, field: '' };
+    if (typeof e.message !== 'string') e = { ...e, message: '' };
     const path = parseField(e.field);
     const candidates = e.did_you_mean ?? [];
     switch (e.code) {
@@ -65,7 +92,7 @@ function fromActionable(body: Record<string, any>): Directive[] {
         return { op: 'missing', path };
       case 'unknown_argument': {
         // All it takes, or (on a tool with many) the nearest few.
-        const takes = /; (?:it takes|the nearest it takes): (.*)$/.exec(e.message)?.[1].split(', ') ?? [];
+        const takes = afterOnLastLine(e.message, /; (?:it takes|the nearest it takes): /)?.split(', ') ?? [];
         return { op: 'unknown', path, candidates, takes };
       }
       case 'duplicate_argument':
@@ -79,7 +106,7 @@ function fromActionable(body: Record<string, any>): Directive[] {
       default: {
         const allowed = /^must be one of: (.*)$/.exec(e.message)?.[1].split(', ') ?? [];
         const type = TYPE_WORDS.find(([re]) => re.test(e.message))?.[1];
-        const example = /, e\.g\. (.*)$/.exec(e.message)?.[1];
+        const example = afterOnLastLine(e.message, /, e\.g\. /);
         return { op: 'value', path, candidates, allowed, type, example };
       }
     }
@@ -208,7 +235,8 @@ function followRule(value: Json | undefined, d: Extract<Directive, { op: 'value'
   }
   if (d.format === 'date') return loose.date;
   if (d.format === 'date-time') return forms[1];
-  if (d.pattern) {
+  // A pattern from the body is run only when it cannot backtrack without end (a reply can state any).
+  if (d.pattern && patternIsSafe(d.pattern)) {
     try {
       const re = new RegExp(d.pattern, 'u');
       return forms.find((f) => re.test(f));
@@ -231,7 +259,7 @@ function toolNameFrom(body: Record<string, any>, name: string): string | undefin
   if (dym.length === 1 && typeof dym[0] === 'string') return dym[0];
   // Several: the one spelt nearest to what I sent, when one is clearly nearest; else I cannot tell.
   if (dym.length > 1) return nearest(name, dym.filter((d): d is string => typeof d === 'string'));
-  const listed = /(?:they are|those on the same thing are): (.*)$/.exec(String(body.message ?? ''))?.[1].split(', ') ?? [];
+  const listed = afterOnLastLine(typeof body.message === 'string' ? body.message : '', /(?:they are|those on the same thing are): /)?.split(', ') ?? [];
   const behind = listed.filter((t) => name.length > t.length && name.endsWith(t) && /[^A-Za-z0-9]$/.test(name.slice(0, -t.length)));
   if (behind.length === 1) return behind[0];
   return nearest(name, listed);

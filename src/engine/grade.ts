@@ -25,6 +25,8 @@ import { nextNamedCall } from './caller';
 import { listsFaults, packTextTokens, serializeBody, BODY_TOKEN_BUDGET } from './body/body';
 import { codeInfo } from './faults/codes';
 import { oneOfText } from './faults/rule-words';
+import { clipProse, leaksIn, proseList, proseSuggestion, wordsOf } from './grade-prose';
+import { plainReply } from './grade-value';
 import type { Body, CheckResult, CompiledPack, CompiledTool, Json } from './types';
 
 export const GRADE_POINTS = ['code', 'field', 'received', 'permitted', 'next_call', 'retryable', 'faults', 'leaks', 'tokens', 'rounds'] as const;
@@ -42,6 +44,8 @@ export interface Grade {
   /** Rounds until an accepted call; null: never (nothing to act on, or not within MAX_ROUNDS). */
   rounds: { reply: number | null; body: number | null };
   tokens: { reply: number; body: number };
+  /** Set when the reply could not be read at all (too deep, too large, or not JSON data): why. Every point is then not met. */
+  unreadable?: string;
 }
 
 export interface GradeOptions {
@@ -69,6 +73,8 @@ interface ReplyEntry {
 interface ReadReply {
   /** The reply as text, as a model is handed it. */
   text: string;
+  /** The part of `text` the patterns read: its first GRADE_PROSE_LIMIT characters. */
+  scan: string;
   /** The JSON it carries, unwrapped from MCP or JSON-RPC; undefined for prose. */
   json: Json | undefined;
   entries: ReplyEntry[];
@@ -79,6 +85,8 @@ interface ReadReply {
   /** Whether the reply carries a next call (a `next_call` key). */
   nextCall?: string;
   retryable?: boolean;
+  /** Why the reply could not be read (then nothing else is read from it). */
+  unreadable?: string;
 }
 
 const isObject = (v: unknown): v is Record<string, Json> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -103,7 +111,7 @@ function tryJson(text: string): Json | undefined {
 function dotted(raw: Json | undefined): string | undefined {
   if (Array.isArray(raw)) {
     const segs = raw.filter((s) => s !== 'body' && s !== 'query' && s !== 'arguments' && s !== 'params');
-    return segs.map((s, i) => (typeof s === 'number' ? `[${s}]` : i ? `.${s}` : String(s))).join('') || undefined;
+    return segs.map((s, i) => (typeof s === 'number' ? `[${s}]` : i ? `.${s}` : asText(s))).join('') || undefined;
   }
   if (typeof raw !== 'string' || raw === '') return undefined;
   let s = raw.replace(/^(\{base\}|data|\$|#)/, '');
@@ -116,25 +124,8 @@ function listFrom(v: Json | undefined): Json[] | undefined {
   return Array.isArray(v) ? v : undefined;
 }
 
-/** A list the prose states: `one of: a, b, c`, `allowed values: a, b`, `one of 'a', 'b' or 'c'`. */
-function proseList(text: string): Json[] | undefined {
-  const m = /(?:one of|allowed values?(?: are)?|valid values?(?: are)?|permitted values?(?: are)?|expected(?: one of)?)\s*(?:the allowed values)?\s*[:=]?\s*\[?([^\n\]]+)/i.exec(text);
-  if (!m) return undefined;
-  const items = m[1]
-    .replace(/\.\s.*$|\.$/, '')
-    .split(/\s*,\s*|\s+or\s+|\s*\|\s*/)
-    .map((s) => s.trim().replace(/^['"`]|['"`]$/g, ''))
-    .filter((s) => s.length > 0 && !/\s/.test(s));
-  return items.length >= 2 ? items : undefined;
-}
-
-function proseSuggestion(text: string): Json[] | undefined {
-  const m = /did you mean[:\s]+['"`]?([^'"`?\s,]+)/i.exec(text);
-  return m ? [m[1]] : undefined;
-}
-
 function entryFrom(o: Record<string, Json>): ReplyEntry {
-  const message = MESSAGE_KEYS.map((k) => o[k]).find((v): v is string => typeof v === 'string') ?? '';
+  const message = clipProse(MESSAGE_KEYS.map((k) => o[k]).find((v): v is string => typeof v === 'string') ?? '');
   let field = FIELD_KEYS.map((k) => dotted(o[k])).find((v) => v !== undefined);
   // AJV: the path is the object's; a missing or additional property is named in params.
   const params = isObject(o.params) ? o.params : undefined;
@@ -165,7 +156,7 @@ function entriesOf(v: Json): ReplyEntry[] {
 function collectProse(v: Json, out: string[], key = ''): void {
   if (typeof v === 'string') {
     // A value under a prose key, or any string with a space in it (a sentence), is prose.
-    if (MESSAGE_KEYS.includes(key) || (/\s/.test(v) && !RECEIVED_KEYS.includes(key))) out.push(v);
+    if (MESSAGE_KEYS.includes(key) || (/\s/.test(v) && !RECEIVED_KEYS.includes(key))) out.push(clipProse(v));
   } else if (Array.isArray(v)) v.forEach((x) => collectProse(x, out, key));
   else if (isObject(v)) for (const [k, x] of Object.entries(v)) collectProse(x, out, k);
 }
@@ -185,34 +176,59 @@ function collectCodes(v: Json, out: string[]): void {
   }
 }
 
-/** Reads a reply in any of the forms servers send, unwrapping an MCP result and a JSON-RPC error. */
+/** Reads a reply in any of the forms servers send, unwrapping an MCP result and a JSON-RPC error. Never throws: a reply it cannot read says why. */
 export function readReply(reply: unknown): ReadReply {
+  const plain = plainReply(reply);
+  return plain.ok ? readPlain(plain.value) : unreadableRead(plain.why, typeof reply === 'string' ? reply : '');
+}
+
+function unreadableRead(why: string, text: string): ReadReply {
+  return { text, scan: clipProse(text), json: undefined, entries: [], codes: [], prose: [], unreadable: why };
+}
+
+/** JSON inside the reply's text, itself copied plain (a string can hold JSON nested too deep to read). */
+function jsonIn(text: string): { value: unknown } | { why: string } | undefined {
+  const parsed = tryJson(text);
+  if (parsed === undefined) return undefined;
+  const plain = plainReply(parsed);
+  return plain.ok ? { value: plain.value } : { why: plain.why };
+}
+
+/** readReply() of a reply already copied plain by plainReply(). */
+function readPlain(reply: unknown): ReadReply {
   let value: unknown = reply;
   let text = typeof reply === 'string' ? reply : reply === undefined ? '' : JSON.stringify(reply);
-  if (typeof value === 'string') value = tryJson(value) ?? value;
+  if (typeof value === 'string') {
+    const inner = jsonIn(value);
+    if (inner && 'why' in inner) return unreadableRead(inner.why, text);
+    if (inner) value = inner.value;
+  }
   // MCP: {content: [{type: 'text', text}], isError: true}: the model reads the text parts.
   if (isObject(value) && Array.isArray(value.content)) {
     text = value.content.filter(isObject).map((c) => (typeof c.text === 'string' ? c.text : '')).join('\n');
-    value = tryJson(text) ?? text;
+    const inner = jsonIn(text);
+    if (inner && 'why' in inner) return unreadableRead(inner.why, text);
+    value = inner ? inner.value : text;
   }
+  const scan = clipProse(text);
   if (typeof value === 'string' || value === undefined || value === null || typeof value !== 'object') {
-    const t = typeof value === 'string' ? value : text;
+    const t = clipProse(typeof value === 'string' ? value : text);
     const entry: ReplyEntry = { message: t, allowed: proseList(t), suggested: proseSuggestion(t) };
-    return { text: t, json: undefined, entries: t.trim() ? [entry] : [], codes: [], prose: t.trim() ? [t] : [] };
+    return { text: typeof value === 'string' ? value : text, scan: t, json: undefined, entries: t.trim() ? [entry] : [], codes: [], prose: t.trim() ? [t] : [] };
   }
   const json = value as Json;
   // JSON-RPC: the error object is what matters; its data may hold a structured body.
   const rpc = isObject(json) && isObject(json.error) && typeof json.error.code === 'number' ? json.error : undefined;
   const inner: Json = rpc ? (rpc.data !== undefined && rpc.data !== null && typeof rpc.data === 'object' ? rpc.data : rpc) : json;
   const entries = entriesOf(inner);
-  if (rpc && inner !== rpc && typeof rpc.message === 'string') for (const e of entries) if (!e.message) e.message = rpc.message;
+  if (rpc && inner !== rpc && typeof rpc.message === 'string') for (const e of entries) if (!e.message) e.message = clipProse(rpc.message);
   const codes: string[] = [];
   collectCodes(json, codes);
   const prose: string[] = [];
   collectProse(json, prose);
   const top = isObject(inner) ? inner : {};
   const retry = ['retryable', 'retriable', 'retry'].map((k) => top[k]).find((v) => typeof v === 'boolean') as boolean | undefined;
-  return { text, json, entries, codes, prose, nextCall: typeof top.next_call === 'string' ? top.next_call : undefined, retryable: retry };
+  return { text, scan, json, entries, codes, prose, nextCall: typeof top.next_call === 'string' ? top.next_call : undefined, retryable: retry };
 }
 
 // ---- what the engine says about the same call ----
@@ -244,15 +260,34 @@ function fieldInfo(tool: CompiledTool | undefined, field: string) {
 function valueAt(args: Json, field: string): { found: boolean; value?: Json } {
   let cur: Json | undefined = args;
   for (const m of field.matchAll(/\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]|\.?([^.[\]]+)/g)) {
-    const key = m[1] !== undefined ? Number(m[1]) : m[2] !== undefined ? JSON.parse(`"${m[2]}"`) as string : m[3];
+    const key = m[1] !== undefined ? Number(m[1]) : m[2] !== undefined ? quotedKey(m[2]) : m[3];
+    if (key === undefined) return { found: false };
     if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, key)) return { found: false };
     cur = (cur as Record<string, Json>)[key as string];
   }
   return { found: true, value: cur };
 }
 
+/** A `["…"]` key: JSON string text, as a field a reply names may hold it badly escaped. */
+function quotedKey(escaped: string): string | undefined {
+  try {
+    return JSON.parse(`"${escaped}"`) as string;
+  } catch {
+    return undefined;
+  }
+}
+
 function same(a: Json | undefined, b: Json | undefined): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** String(v), for a value from a reply: an object whose own `toString` is not a function has no String(). */
+function asText(v: unknown): string {
+  try {
+    return String(v);
+  } catch {
+    return JSON.stringify(v) ?? '';
+  }
 }
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -267,7 +302,7 @@ function namedFields(read: ReadReply, candidates: string[]): Set<string> {
     const pointer = esc(`/${c.replace(/\[(\d+)\]/g, '/$1').replace(/\./g, '/')}`);
     // Quoted, a JSON pointer, after a word that says it is a field, or at the end of zod's "… at <path>".
     const re = new RegExp(`['"\`‘“]${q}['"\`’”]|(?:^|[\\s(])(?:data)?${pointer}(?![\\w/])|\\b(?:argument|field|parameter|param|property)\\s+${q}\\b|\\bat ${q}$`, 'm');
-    if (read.prose.some((p) => re.test(p)) || re.test(read.text)) out.add(c);
+    if (read.prose.some((p) => re.test(p)) || re.test(read.scan)) out.add(c);
   }
   return out;
 }
@@ -275,11 +310,11 @@ function namedFields(read: ReadReply, candidates: string[]): Set<string> {
 /** Where a string value sits in the prose: quoted, spliced into the sentence, or absent. */
 function placeIn(prose: string[], value: string): 'quoted' | 'spliced' | 'absent' {
   let found: 'quoted' | 'spliced' | 'absent' = 'absent';
-  const re = new RegExp(esc(value), 'g');
   for (const p of prose) {
-    for (const m of p.matchAll(re)) {
-      const before = p[m.index! - 1] ?? '';
-      const after = p[m.index! + value.length] ?? '';
+    // Each occurrence, left to right, the next looked for past the end of the last.
+    for (let i = p.indexOf(value); i !== -1; i = p.indexOf(value, i + value.length)) {
+      const before = p[i - 1] ?? '';
+      const after = p[i + value.length] ?? '';
       const word = /\w/.test(before) || /\w/.test(after);
       if (word) continue;
       if (/['"`‘“]/.test(before) && /['"`’”]/.test(after)) found = found === 'absent' ? 'quoted' : found;
@@ -289,18 +324,6 @@ function placeIn(prose: string[], value: string): 'quoted' | 'spliced' | 'absent
   return found;
 }
 
-const LEAKS: [RegExp, string][] = [
-  [/\n\s+at [\w$.<>]+ \(|^\s*at .+:\d+:\d+\)?$/m, 'a stack trace'],
-  [/Traceback \(most recent call last\)|File "[^"]+", line \d+/, 'a Python traceback'],
-  [/(?:^|[\s"'(])(?:\/(?:home|usr|var|opt|srv|app|tmp|Users)\/[\w./-]+|[A-Z]:\\[\w\\.-]+)|node_modules\//, 'an internal path'],
-  [/\b(?:SELECT\s+[\w*,\s.]+\s+FROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b|\bSQLSTATE\b|syntax error at or near|\bORA-\d{5}\b/i, 'SQL'],
-  [/\b(?:java\.lang\.|System\.\w+Exception|NullPointerException|(?:Type|Reference|Key|Attribute|Value)Error:)/, 'an exception class'],
-];
-
-function wordsOf(s: string): number {
-  return s.split(/\s+/).filter(Boolean).length;
-}
-
 // ---- rounds ----
 
 /** The reply as the caller reads it: an engine-shaped body as is, AJV and bare text to their readers, else the facts it states in the body's words. */
@@ -308,7 +331,7 @@ function forCaller(read: ReadReply, call: Call, tool: CompiledTool | undefined):
   const j = read.json;
   const inner = isObject(j) && isObject(j.error) && typeof j.error.code === 'number' ? j.error.data : j;
   if (isObject(inner) && typeof inner.error === 'string' && CODE_LIKE.test(inner.error) && (typeof inner.field === 'string' || Array.isArray(inner.errors))) return { kind: 'actionable', body: inner };
-  if (read.json === undefined && /^data\S* must /.test(read.text.trim())) return { kind: 'ajv', body: read.text.trim() };
+  if (read.json === undefined && /^data\S* must /.test(read.scan.trim())) return { kind: 'ajv', body: read.scan.trim() };
   const errors: Json[] = [];
   for (const e of read.entries) {
     const field = e.field ?? (read.entries.length === 1 ? soleField(read, call, tool) : undefined);
@@ -321,7 +344,7 @@ function forCaller(read: ReadReply, call: Call, tool: CompiledTool | undefined):
     errors.push(entry);
   }
   if (errors.length) return { kind: 'actionable', body: { error: 'validation_failed', errors } };
-  return { kind: 'bare', body: read.text.trim() };
+  return { kind: 'bare', body: read.scan.trim() };
 }
 
 /** The one field a one-fault reply names in its text, among the call's keys and the tool's declared names. */
@@ -334,8 +357,14 @@ function soleField(read: ReadReply, call: Call, tool: CompiledTool | undefined):
 /** The templated reply for a later call: each quoted value of the first call replaced by the new call's. */
 function templated(reply: unknown, first: Call, now: Call): unknown {
   let text = typeof reply === 'string' ? reply : JSON.stringify(reply);
+  // A short value quoted many times, replaced by a long one, would multiply the reply: past this, the
+  // value stays as the reply had it.
+  const most = 2 * text.length + 65536;
   const walk = (a: Json, b: Json | undefined) => {
-    if (typeof a === 'string' && typeof b === 'string' && a.length >= 2 && a !== b) text = text.split(a).join(b);
+    if (typeof a === 'string' && typeof b === 'string' && a.length >= 2 && a !== b) {
+      const parts = text.split(a);
+      if (text.length + (parts.length - 1) * (b.length - a.length) <= most) text = parts.join(b);
+    }
     else if (typeof a === 'number' && typeof b === 'number' && a !== b) text = text.replace(new RegExp(`(?<![\\w.])${esc(String(a))}(?![\\w.])`, 'g'), String(b));
     else if (isObject(a) && isObject(b)) for (const k of Object.keys(a)) walk(a[k], b[k]);
   };
@@ -359,7 +388,9 @@ function replyRounds(pack: CompiledPack, call: Call, reply: unknown, intent: Rec
   let now = call;
   let said = reply;
   for (let round = 1; round <= MAX_GRADE_ROUNDS; round++) {
-    const { kind, body } = forCaller(readReply(said), now, pack.tool(now.name));
+    const read = readReply(said);
+    if (read.unreadable) return null;
+    const { kind, body } = forCaller(read, now, pack.tool(now.name));
     const next = nextNamedCall(kind, body, now.name, now.args, intent);
     if (!next) return null;
     now = next;
@@ -381,12 +412,68 @@ function asCall(call: unknown): Call {
 
 const show = (v: Json | undefined) => JSON.stringify(v);
 
+/**
+ * The grade of `serverReply` as the answer to `call`. Throws only for a call that names no tool; a reply of
+ * any JS value is graded, and one it cannot read (too deep, too large, a value JSON cannot carry, a getter
+ * that throws) is graded unreadable: every point not met, the reason in each note and in `unreadable`.
+ */
 export function grade(pack: CompiledPack, call: unknown, serverReply: unknown, options: GradeOptions = {}): Grade {
   const c = asCall(call);
   const intent = options.intent ?? c.args;
   const count = options.countTokens ?? ((text: string) => packTextTokens(text));
+  const unreadable = (why: string) => unreadableGrade(pack, c, intent, count, why, typeof serverReply === 'string' ? serverReply : undefined);
+  const plain = plainReply(serverReply);
+  if (!plain.ok) return unreadable(plain.why);
+  const read = readPlain(plain.value);
+  if (read.unreadable) return unreadable(read.unreadable);
+  try {
+    return gradeRead(pack, c, plain.value, read, intent, count, options);
+  } catch {
+    // Every way a reply could throw is read above; this keeps grade() total should one be missed.
+    return unreadable('reply could not be read');
+  }
+}
+
+/** Longest piece of a reply handed to the token counter at once. */
+const TOKEN_PIECE = 2048;
+
+/**
+ * The reply's tokens, counted piece by piece: a BPE tokenizer can take time quadratic in a long run of one
+ * character (o200k: 40,000 spaces, 2 s). Each cut is made before a space that follows a word, where the
+ * tokenizer splits anyway, so ordinary text counts the same; only a run with no such place is cut inside.
+ */
+function countInPieces(count: (text: string) => number, text: string): number {
+  let n = 0;
+  let from = 0;
+  while (text.length - from > TOKEN_PIECE) {
+    let cut = from + TOKEN_PIECE;
+    for (let i = cut; i > from + TOKEN_PIECE / 2; i--) {
+      if (text[i] === ' ' && !/\s/.test(text[i - 1])) {
+        cut = i;
+        break;
+      }
+    }
+    // Never between the halves of a surrogate pair.
+    if (cut === from + TOKEN_PIECE && /[\uD800-\uDBFF]/.test(text[cut - 1])) cut--;
+    n += count(text.slice(from, cut));
+    from = cut;
+  }
+  return n + count(text.slice(from));
+}
+
+function unreadableGrade(pack: CompiledPack, c: Call, intent: Record<string, Json>, count: (text: string) => number, why: string, text: string | undefined): Grade {
+  const body = truthOf(pack, c).result.body;
+  return {
+    points: GRADE_POINTS.map((id) => ({ id, met: false, note: `unreadable: ${why}` })),
+    rounds: { reply: null, body: bodyRounds(pack, c, intent) },
+    tokens: { reply: text === undefined ? 0 : countInPieces(count, text), body: body ? count(serializeBody(body)) : 0 },
+    unreadable: why,
+  };
+}
+
+/** The grade of a reply read: `reply` is its plain copy, `read` what readPlain() found in it. */
+function gradeRead(pack: CompiledPack, c: Call, reply: unknown, read: ReadReply, intent: Record<string, Json>, count: (text: string) => number, options: GradeOptions): Grade {
   const truth = truthOf(pack, c);
-  const read = readReply(serverReply);
   const body = truth.result.body;
   const points: GradePoint[] = [];
   const point = (id: GradePointId, met: boolean, note: string) => points.push({ id, met, note });
@@ -437,7 +524,7 @@ export function grade(pack: CompiledPack, call: unknown, serverReply: unknown, o
   if (!truth.state) point('next_call', true, 'not needed: no state fault (not found, forbidden, conflict) in this call');
   else {
     const toolNames = pack.tools.map((t) => t.name);
-    const mentioned = read.nextCall ?? toolNames.find((t) => t !== c.name && read.prose.concat(read.text).some((p) => new RegExp(`\\b${esc(t)}\\b`).test(p)));
+    const mentioned = read.nextCall ?? toolNames.find((t) => t !== c.name && read.prose.concat(read.scan).some((p) => new RegExp(`\\b${esc(t)}\\b`).test(p)));
     const want = body && !listsFaults(body) && typeof body.next_call === 'string' ? body.next_call : undefined;
     if (mentioned) point('next_call', true, `names the next call, ${show(mentioned)}`);
     else point('next_call', false, want ? `a state fault with no next call; say which call comes next, e.g. "next_call": ${show(want)}` : 'a state fault with no next call or way out');
@@ -445,7 +532,7 @@ export function grade(pack: CompiledPack, call: unknown, serverReply: unknown, o
 
   // Retryable
   const engineRetry = body && typeof body.retryable === 'boolean' ? body.retryable : undefined;
-  const saysRetry = read.retryable ?? (/\b(?:not retryable|do not retry|don't retry|retrying will not)\b/i.test(read.text) ? false : /\b(?:retry(?:able)?|try again)\b/i.test(read.text) ? true : undefined);
+  const saysRetry = read.retryable ?? (/\b(?:not retryable|do not retry|don't retry|retrying will not)\b/i.test(read.scan) ? false : /\b(?:retry(?:able)?|try again)\b/i.test(read.scan) ? true : undefined);
   if (saysRetry === undefined) point('retryable', false, `does not say whether retrying can help${engineRetry !== undefined ? `; add "retryable": ${engineRetry}` : ''}`);
   else if (engineRetry !== undefined && saysRetry !== engineRetry) point('retryable', false, `says retrying ${saysRetry ? 'can' : 'cannot'} help, but the same call ${engineRetry ? 'can succeed later' : 'will fail again'}`);
   else point('retryable', true, `says retrying ${saysRetry ? 'can' : 'cannot'} help`);
@@ -460,20 +547,20 @@ export function grade(pack: CompiledPack, call: unknown, serverReply: unknown, o
   }
 
   // Leaks
-  const leaks = LEAKS.filter(([re]) => re.test(read.text)).map(([, what]) => what);
+  const leaks = leaksIn(read.scan);
   const longProse = read.prose.filter((p) => wordsOf(p) > 60);
   if (leaks.length) point('leaks', false, `carries ${leaks.join(', ')}: of no use to the model, and for your logs only`);
   else if (longProse.length) point('leaks', false, `carries ${wordsOf(longProse[0])} words of prose in one string; keep the rule and the set, put the rest in docs`);
   else point('leaks', true, 'no stack trace, internal path, SQL or long prose');
 
   // Tokens
-  const tokens = { reply: count(read.text), body: body ? count(serializeBody(body)) : 0 };
+  const tokens = { reply: countInPieces(count, read.text), body: body ? count(serializeBody(body)) : 0 };
   const counter = options.countTokens ? 'tokens' : 'tokens (estimated, an upper bound)';
   if (tokens.reply > BODY_TOKEN_BUDGET) point('tokens', false, `${tokens.reply} ${counter}, over the ${BODY_TOKEN_BUDGET} a body may cost; the engine's body is ${tokens.body}`);
   else point('tokens', true, `${tokens.reply} ${counter} against the engine body's ${tokens.body}`);
 
   // Rounds
-  const rounds = { reply: replyRounds(pack, c, serverReply, intent), body: bodyRounds(pack, c, intent) };
+  const rounds = { reply: replyRounds(pack, c, reply, intent), body: bodyRounds(pack, c, intent) };
   const r = (n: number | null) => (n === null ? 'never' : `${n} round${n === 1 ? '' : 's'}`);
   const took = (n: number | null) => (n === null ? 'never recovers' : n === 0 ? 'needs no round (accepted as sent)' : `recovers in ${r(n)}`);
   const met = rounds.reply !== null && (rounds.body === null || rounds.reply <= rounds.body);
@@ -510,7 +597,7 @@ function permittedPoint(truth: Truth, read: ReadReply, c: Call, accepted: boolea
     if (f.code === 'unknown_argument') {
       any = true;
       const e = read.entries.find((x) => x.field === f.field);
-      if (!(e?.suggested?.length || e?.allowed?.length || /takes|allowed|expected|valid (?:arguments|parameters|properties)/i.test(read.text))) {
+      if (!(e?.suggested?.length || e?.allowed?.length || /takes|allowed|expected|valid (?:arguments|parameters|properties)/i.test(read.scan))) {
         met = false;
         notes.push(`${show(f.field)} is not an argument of the tool, and the reply does not say which are`);
       }
@@ -522,14 +609,14 @@ function permittedPoint(truth: Truth, read: ReadReply, c: Call, accepted: boolea
       const schema = info.enumValues.map((v) => String(v));
       if (!allowed) {
         const suggested = read.entries.find((e) => e.field === f.field || read.entries.length === 1)?.suggested;
-        if (suggested?.length && suggested.every((s) => schema.includes(String(s)))) notes.push(`${show(f.field)}: suggests ${suggested.map(show).join(', ')}, which the schema accepts`);
+        if (suggested?.length && suggested.every((s) => schema.includes(asText(s)))) notes.push(`${show(f.field)}: suggests ${suggested.map(show).join(', ')}, which the schema accepts`);
         else {
           met = false;
           notes.push(`${show(f.field)}: names no permitted set; the schema permits ${schema.length <= 12 ? schema.join(', ') : `${schema.length} values`}`);
         }
         continue;
       }
-      const said = allowed.map((v) => String(v));
+      const said = allowed.map(asText);
       const refused = said.filter((v) => !schema.includes(v));
       const omitted = schema.filter((v) => !said.includes(v));
       if (refused.length || omitted.length) {
@@ -540,7 +627,7 @@ function permittedPoint(truth: Truth, read: ReadReply, c: Call, accepted: boolea
     }
     // A rule plus one example (a type alone is a whole rule).
     const e = read.entries.find((x) => x.field === f.field) ?? (read.entries.length === 1 ? read.entries[0] : undefined);
-    const text = e ? `${e.message} ${e.code ?? ''}` : read.text;
+    const text = e ? `${e.message} ${e.code ?? ''}` : read.scan;
     const rule = /\b(?:must|should|expected|expects|requires?)\b/i.test(text);
     const typeRule = f.code === 'invalid_type' && /\b(?:integer|number|string|boolean|object|array)\b/i.test(text);
     const example = /\be\.g\.|\b(?:for example|example|such as)\b/i.test(text) || (e?.suggested?.length ?? 0) > 0;

@@ -64,3 +64,6 @@ export { suggestValues, suggestNames } from './explain/suggest';
 export type * from './types';
 // How far a server's own error reply is from an actionable body, point by point, and the rounds it costs.
 export { grade, readReply, GRADE_POINTS, MAX_GRADE_ROUNDS, type Grade, type GradeOptions, type GradePoint, type GradePointId } from './grade';
+// How much of a reply grade() reads: each prose string's first GRADE_PROSE_LIMIT characters, a value GRADE_MAX_DEPTH deep, GRADE_MAX_NODES values.
+export { GRADE_PROSE_LIMIT } from './grade-prose';
+export { GRADE_MAX_DEPTH, GRADE_MAX_NODES } from './grade-value';
