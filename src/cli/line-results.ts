@@ -1,0 +1,68 @@
+// What the CLI writes for one line of a log (--jsonl, --grade --jsonl) and how it writes a result, so that
+// no line can cost the others and the bytes never depend on the thread that wrote them:
+// - a result is written by cutMembers(): a member nested deeper than MAX_WRITTEN_DEPTH (512) is written as
+//   null and named in the result's `cut` list, so the bytes never depend on a thread's stack
+//   (src/engine/json-depth.ts says why);
+// - a line that fails in any other way, or is longer than MAX_LINE_BYTES, gets {"line": N, "error": …}.
+import { checkCalls } from '../engine/check-calls';
+import { deeperThan, MAX_WRITTEN_DEPTH } from '../engine/json-depth';
+import type { CheckOptions, CheckResult, CompiledPack } from '../engine/types';
+
+/**
+ * The longest line --jsonl reads, in bytes (its newline not counted). Past it the line is skipped unread
+ * and answered with an error of its own. 64 MiB holds any real call (the MCP proxy takes messages of
+ * 10 MB) and the issue's 25 and 50 MB lines, while a line, its parsed value and its written result
+ * (arguments twice, as sent and as suggested) stay well within V8's 512 MiB strings and a worker's heap.
+ */
+export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * `value` (an object) as it can be written: each member nested deeper than MAX_WRITTEN_DEPTH is null, and
+ * `cut` (after the other members) lists their names. The same object when nothing is that deep. The
+ * members named in `whole` are left as they are: their own members were cut already.
+ */
+export function cutMembers<T extends object>(value: T, whole: readonly string[] = []): T | (T & { cut: string[] }) {
+  let cut: string[] | undefined;
+  for (const [key, member] of Object.entries(value)) if (!whole.includes(key) && deeperThan(member, MAX_WRITTEN_DEPTH)) (cut ??= []).push(key);
+  if (!cut) return value;
+  const out = { ...value } as Record<string, unknown>;
+  for (const key of cut) out[key] = null;
+  out.cut = cut;
+  return out as T & { cut: string[] };
+}
+
+/** A line's results as one JSON line: the result alone, or a list for a line holding several calls. */
+export function writeResults(results: readonly CheckResult[]): string {
+  const cut = results.map((r) => cutMembers(r));
+  return JSON.stringify(cut.length === 1 ? cut[0] : cut);
+}
+
+/** The answer to a line that could not be answered with a result: its number and why, as one JSON line. */
+export function lineError(line: number, error: string): string {
+  return JSON.stringify({ line, error });
+}
+
+export function overLongLine(line: number): string {
+  return lineError(line, `is longer than ${MAX_LINE_BYTES} bytes (64 MiB), the most a line may hold: skipped unread`);
+}
+
+/** A byte-order mark an editor or a Windows tool put before a file or a line: not part of the text. */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * One --jsonl output line (without its newline) for input line number `line`, whose text has no newline
+ * or carriage return at its end. Never throws.
+ */
+export function answerLine(pack: CompiledPack, text: string, line: number, options: CheckOptions): string {
+  try {
+    return writeResults(checkCalls(pack, stripBom(text), options));
+  } catch (err) {
+    return lineError(line, `could not be answered: ${errorText(err)}`);
+  }
+}
+
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,19 @@
+// How deep a value nests, asked with a bound: JSON.stringify recurses, and the depth at which it runs out of
+// stack ("Maximum call stack size exceeded") depends on the thread (about 4,000 levels on Node's main thread,
+// more on a worker, less in some browsers). Whoever writes a caller's value checks it against a fixed bound
+// first, so what is written never depends on the thread.
+
+/** The deepest a written value may nest: far over any tool's arguments (the Python-style reader stops at 64), far under any thread's stack. */
+export const MAX_WRITTEN_DEPTH = 512;
+
+/** Whether `value` nests more than `limit` levels of arrays and objects (a scalar is 0, [] is 1). Recurses at most `limit` deep. */
+export function deeperThan(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (limit === 0) return true;
+  if (Array.isArray(value)) {
+    for (const v of value) if (deeperThan(v, limit - 1)) return true;
+    return false;
+  }
+  for (const key in value) if (Object.hasOwn(value, key) && deeperThan((value as Record<string, unknown>)[key], limit - 1)) return true;
+  return false;
+}
