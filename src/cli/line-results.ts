@@ -10,11 +10,13 @@ import type { CheckOptions, CheckResult, CompiledPack } from '../engine/types';
 
 /**
  * The longest line --jsonl reads, in bytes (its newline not counted). Past it the line is skipped unread
- * and answered with an error of its own. 64 MiB holds any real call (the MCP proxy takes messages of
- * 10 MB) and the issue's 25 and 50 MB lines, while a line, its parsed value and its written result
- * (arguments twice, as sent and as suggested) stay well within V8's 512 MiB strings and a worker's heap.
+ * and answered with an error of its own, and the run goes on. 32 MiB holds any call a model can have made:
+ * Anthropic's Messages API refuses a whole request over 32 MB (docs.anthropic.com/en/api/overview,
+ * "Request size limits"), and the MCP proxy takes messages of 10 MB. A line that long costs a thread about
+ * ten times its size while it is answered (the text, its parsed value, the result and its UTF-8): a few
+ * hundred megabytes at most, where 64 MiB would pass half a gigabyte.
  */
-export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+export const MAX_LINE_BYTES = 32 * 1024 * 1024;
 
 /**
  * `value` (an object) as it can be written: each member nested deeper than MAX_WRITTEN_DEPTH is null, and
@@ -43,7 +45,7 @@ export function lineError(line: number, error: string): string {
 }
 
 export function overLongLine(line: number): string {
-  return lineError(line, `is longer than ${MAX_LINE_BYTES} bytes (64 MiB), the most a line may hold: skipped unread`);
+  return lineError(line, `is longer than ${MAX_LINE_BYTES} bytes (${MAX_LINE_BYTES / 1024 / 1024} MiB), the most a line may hold: skipped unread`);
 }
 
 /** A byte-order mark an editor or a Windows tool put before a file or a line: not part of the text. */
