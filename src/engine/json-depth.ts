@@ -9,11 +9,22 @@ export const MAX_WRITTEN_DEPTH = 512;
 /** Whether `value` nests more than `limit` levels of arrays and objects (a scalar is 0, [] is 1). Recurses at most `limit` deep. */
 export function deeperThan(value: unknown, limit: number): boolean {
   if (value === null || typeof value !== 'object') return false;
+  return nestsPast(value, limit);
+}
+
+// Called for every array and object of every result written: scalars are told apart before the call.
+function nestsPast(value: object, limit: number): boolean {
   if (limit === 0) return true;
   if (Array.isArray(value)) {
-    for (const v of value) if (deeperThan(v, limit - 1)) return true;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (typeof v === 'object' && v !== null && nestsPast(v, limit - 1)) return true;
+    }
     return false;
   }
-  for (const key in value) if (Object.hasOwn(value, key) && deeperThan((value as Record<string, unknown>)[key], limit - 1)) return true;
+  for (const key in value) {
+    const v: unknown = (value as Record<string, unknown>)[key];
+    if (typeof v === 'object' && v !== null && Object.hasOwn(value, key) && nestsPast(v, limit - 1)) return true;
+  }
   return false;
 }
