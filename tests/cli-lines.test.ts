@@ -48,15 +48,16 @@ describe('a line nested past any stack', () => {
     expect(JSON.stringify(r.arguments.tags)).toBe('['.repeat(300) + ']'.repeat(300));
   });
 
-  test('--replay: a deep call is cut in the report, the others kept', () => {
+  test('--replay: a deep call is cut in the report, the others kept, its tokens counted (in slices: 200,000 brackets in one run took the tokenizer 68 s)', () => {
     const file = join(dir, 'deep.jsonl');
-    writeFileSync(file, [ok, nested(5000), ok].join('\n') + '\n');
+    writeFileSync(file, [ok, nested(5000), nested(100_000), ok].join('\n') + '\n');
     const r = bin(['--pack', 'helpdesk', '--replay', file], '');
     expect(r.stderr.toString()).toBe('');
     expect(r.status).toBe(0);
     const report = JSON.parse(r.stdout.toString());
-    expect(report.calls.map((c: { line: number; cut?: string[] }) => [c.line, c.cut ?? null])).toEqual([[1, null], [2, ['arguments']], [3, null]]);
+    expect(report.calls.map((c: { line: number; cut?: string[] }) => [c.line, c.cut ?? null])).toEqual([[1, null], [2, ['arguments']], [3, ['arguments']], [4, null]]);
     expect(report.calls[0].arguments).toEqual({ ticket_id: 'T-1' });
+    expect(report.calls[2].tokens.call).toBeGreaterThan(100_000);
   });
 });
 
