@@ -5,8 +5,8 @@
 // comes back as UTF-8, so decoding, check(), JSON.stringify and encoding all run on the workers.
 // At most MAX_IN_FLIGHT batches per worker are out at once: a slow reader of the output holds the input
 // back rather than filling memory.
-// Each output line is the full CheckResult (an array of them for a line holding several calls), byte for
-// byte what runCli's --jsonl prints.
+// Each output line is the full CheckResult (an array of them for a line holding several calls), or a
+// line's own error (line-results.ts), byte for byte what runCli's --jsonl prints.
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
@@ -36,7 +36,8 @@ const MAX_IN_FLIGHT = 4;
 
 /**
  * The decoder of a log's bytes, the same on both paths (and so the same output): a batch always ends at a
- * newline, never inside a character; invalid bytes read as U+FFFD; a byte-order mark is kept, as readFileSync's 'utf8' keeps it.
+ * newline, never inside a character; invalid bytes read as U+FFFD; a byte-order mark is kept, as readFileSync's 'utf8' keeps it
+ * (answerLine drops one at the start of any line).
  */
 export function logDecoder(): TextDecoder {
   return new TextDecoder('utf-8', { ignoreBOM: true });
