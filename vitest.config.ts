@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  */
 const INTEGRATION = [
   'tests/cli.test.ts',
+  'tests/cli-lines.test.ts',
   'tests/lint.test.ts',
   'tests/strict-lint.test.ts',
   'tests/mcp/**/*.test.ts',

@@ -277,6 +277,22 @@ describe('--grade', () => {
     expect(out.code).toBe(2);
   });
 
+  test('--jsonl: every input line gets its output line, blank ones included, each with its line number', () => {
+    const pair = JSON.stringify({ call: shapes.python, reply: JSON.parse(seedBody) });
+    files['blank.jsonl'] = `${pair}\n\n  \r\n\uFEFF${pair}\r\n${pair}`;
+    const out = run(['--pack', 'helpdesk', '--jsonl', '--grade', 'blank.jsonl']);
+    const lines = out.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.line, l.error ?? 'graded'])).toEqual([
+      [1, 'graded'],
+      [2, 'is blank: not a {"call": …, "reply": …} pair'],
+      [3, 'is blank: not a {"call": …, "reply": …} pair'],
+      [4, 'graded'],
+      [5, 'graded'],
+    ]);
+    expect(Object.keys(lines[0])).toEqual(['line', 'points', 'rounds', 'tokens']);
+    expect(out.code).toBe(2);
+  });
+
   test('usage: --min-points needs --grade; --grade does not go with --full', () => {
     expect(run(['--pack', 'helpdesk', '--min-points', '3']).stderr).toMatch(/--min-points goes with --grade/);
     expect(run(['--pack', 'helpdesk', '--grade', 'bare-reply.json', '--full']).code).toBe(2);

@@ -12,6 +12,7 @@ import { catalogEntry, loadCatalogPack, unknownPackMessage, usePackModules } fro
 import type { CompiledPack } from '../engine/types';
 import { HELP, PROXY_HELP } from './help';
 import { startWorkers, streamJsonl, type WorkerSource } from './jsonl';
+import { boundedCount } from './token-count';
 import { loadPack, parseArgs, readToolsText, runCli, type CliIo } from './run';
 import { looksLikeJson } from '../document-text';
 
@@ -98,7 +99,7 @@ async function checkCommand(argv: string[]): Promise<number> {
       return apiDocument ? apiDocument.pack : toolsImport.packFromToolDefinitions(definitions, origin);
     },
     parseYaml,
-    countTokens: tokenizer ? (text: string) => tokenizer.countTokens(text) : undefined,
+    countTokens: tokenizer ? boundedCount((text: string) => tokenizer.countTokens(text)) : undefined,
     warn: (text: string) => process.stderr.write(text),
   };
   if (!('code' in args) && args.jsonl && args.grade === undefined) {
@@ -151,10 +152,12 @@ async function main(): Promise<number> {
     const { proxyCommand } = await import('../mcp/proxy-cli');
     return proxyCommand(argv.slice(1));
   }
-  // The reader went away (`| head`): it has all it wanted, so stop quietly, as other Unix tools do.
+  // The reader went away (`| head`) or the output failed: the results after that point are lost, so the
+  // run must not pass for complete (exit 3, help.ts), and stderr says why in one line, never a stack.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err;
-    process.exit(0);
+    const why = err.code === 'EPIPE' ? 'its reader closed it (EPIPE)' : err.message;
+    process.stderr.write(`error: the output could not be written to its end: ${why}; the results from there on were not written\n`);
+    process.exit(3);
   });
   return checkCommand(argv);
 }

@@ -26,11 +26,12 @@ async function load(): Promise<CompiledPack> {
 
 const pack = load();
 const decoder = logDecoder();
-parentPort!.on('message', async ({ id, bytes }: BatchRequest) => {
+parentPort!.on('message', async ({ id, bytes, firstLine }: BatchRequest) => {
   let reply: BatchReply;
   try {
-    reply = { id, out: checkLines(await pack, decoder.decode(bytes), options) };
+    reply = { id, out: checkLines(await pack, decoder.decode(bytes), options, firstLine) };
   } catch (err) {
+    // The pack could not be loaded (each line is answered on its own, whatever it holds): the run stops.
     reply = { id, error: err instanceof Error ? err.message : String(err) };
   }
   parentPort!.postMessage(reply, 'out' in reply ? [reply.out.buffer as ArrayBuffer] : []);

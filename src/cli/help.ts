@@ -91,7 +91,9 @@ Checking calls:
                    and log record (a JSON list of results for a message of several calls)
   --jsonl          read one call per line (a call log of any size, streamed); print one full result
                    per line, in order. A line that is not a call gets its own error result; a line
-                   holding several calls gets a JSON list of their results
+                   holding several calls gets a JSON list of their results. A line that cannot be
+                   answered, or is over 32 MiB, gets {"line": N, "error": ...} and the run goes on;
+                   a result member nested over 512 levels is written as null and named in "cut"
   --workers N      with --jsonl: spread the lines over N worker threads (the output keeps the
                    input's order)
   --replay FILE    replay an agent's transcript (- for standard input) and print one JSON
@@ -102,7 +104,7 @@ Checking calls:
                    {points: [{id, met, note}], rounds: {reply, body}, tokens: {reply, body}}, the
                    rounds a model needs with your reply and with the body (null: never). With
                    --jsonl, FILE (- for standard input) is a log of {"call", "reply"} lines: one
-                   grade per line
+                   grade per line, blank lines too, each with its "line" number
   --min-points N   with --grade: exit 1 when a reply meets fewer than N of the ${GRADE_POINTS.length} points
   --export FORM    print the tool definitions instead, in the form FORM:
                    ${EXPORT_FORMS.join(', ')}
@@ -127,7 +129,9 @@ Exit codes:
   checking   0 accepted, 1 rejected, 2 usage error, unknown pack or broken tools file (the reason
              on stderr). With --jsonl, --replay or --export: 0 unless the run itself failed. With
              --lint: 1 when any finding says a rule is enforced nowhere, so it can gate CI. With
-             --grade: 1 when a reply meets fewer than --min-points points
+             --grade: 1 when a reply meets fewer than --min-points points, 2 when a --jsonl line
+             is not a pair. 3 when the output could not be written to its end (its reader
+             closed it early: EPIPE)
   mcp-proxy  0 when the client closes, 1 when the server exits first, 2 for a usage error, a log
              file that cannot be opened, a tool that cannot be checked at start, or a tools/list
              that cannot be used (past ${MAX_LIST_PAGES} pages or ${MAX_LISTED_TOOLS} tools, say), 3 when the

@@ -4,7 +4,7 @@
 // Engine modules one by one, not the engine's index: the bundled bin then loads no registry and no
 // schema compiler it does not need (the packs come through CliIo.pack, your own tools through toolsPack).
 import { serializeBody } from '../engine/body/body';
-import { checkCalls, checkLine } from '../engine/check-calls';
+import { checkCalls } from '../engine/check-calls';
 import { EXPORT_FORMS, exportTool, type ExportForm } from '../engine/pack/exports';
 import { PackError, describeRefused } from '../engine/pack/pack-compiler';
 import { lintRequest, lintTool, STRICT_TARGETS, type StrictFinding, type StrictTarget } from '../engine/pack/strict-lint';
@@ -16,6 +16,7 @@ import { grade, type Grade } from '../engine/grade';
 import { unknownPackMessage } from '../package/catalog';
 import { looksLikeJson } from '../document-text';
 import { HELP, USAGE_HINT } from './help';
+import { answerLine, cutMembers, errorText, lineError, MAX_LINE_BYTES, overLongLine, stripBom } from './line-results';
 
 export interface CliIo {
   stdin: () => string;
@@ -113,6 +114,7 @@ export function parseArgs(argv: string[]): Args | CliOutput {
 
 /** A --tools file's text as a value: JSON, or YAML when it does not open as JSON and the YAML reader was loaded. */
 export function readToolsText(text: string, io: Pick<CliIo, 'parseYaml'>): { ok: true; value: unknown } | { ok: false; message: string } {
+  text = stripBom(text);
   if (io.parseYaml && !looksLikeJson(text)) return io.parseYaml(text);
   const parsed = parseJsonText(text, '');
   return parsed.ok ? parsed : { ok: false, message: messageOf(parsed.fault) };
@@ -163,17 +165,20 @@ export function runCli(argv: string[], io: CliIo): CliOutput {
   const input = io.stdin();
   const options = args.tool ? { tool: args.tool } : {};
   if (args.jsonl) {
-    const lines = input.split('\n');
-    if (lines.length && lines[lines.length - 1] === '') lines.pop();
-    const out = lines.map((line) => checkLine(pack, line.replace(/\r$/, ''), options));
+    // What the bin's stream (jsonl.ts) writes for the same log, read whole.
+    const lines = logLines(input);
+    const out = lines.map((line, i) => (tooLong(line) ? overLongLine(i + 1) : answerLine(pack, line, i + 1, options)));
     return { stdout: out.map((l) => l + '\n').join(''), stderr: '', code: 0 };
   }
   // A message with several calls (parallel tool_calls, tool_use blocks, functionCall parts): one line per
   // call, in order, each what that call alone prints; --full prints the list of results.
-  const results = checkCalls(pack, input, options);
+  const results = checkCalls(pack, stripBom(input), options);
   const code = results.every((r) => r.ok) ? 0 : 1;
-  if (args.full) return { stdout: JSON.stringify(results.length === 1 ? results[0] : results, null, 2) + '\n', stderr: '', code };
-  const line = (r: CheckResult) => (r.ok ? JSON.stringify({ name: r.tool, arguments: r.arguments }) : serializeBody(r.body!));
+  if (args.full) {
+    const cut = results.map((r) => cutMembers(r));
+    return { stdout: JSON.stringify(cut.length === 1 ? cut[0] : cut, null, 2) + '\n', stderr: '', code };
+  }
+  const line = (r: CheckResult) => (r.ok ? JSON.stringify(cutMembers({ name: r.tool, arguments: r.arguments })) : serializeBody(r.body!));
   return { stdout: results.map((r) => line(r) + '\n').join(''), stderr: '', code };
 }
 
@@ -185,14 +190,14 @@ export function runCli(argv: string[], io: CliIo): CliOutput {
 function gradeFile(pack: CompiledPack, args: Args, io: CliIo): CliOutput {
   let text: string;
   try {
-    text = args.grade === '-' ? io.stdin() : io.readFile(args.grade!);
+    text = stripBom(args.grade === '-' ? io.stdin() : io.readFile(args.grade!));
   } catch (err) {
     return { stdout: '', stderr: `error: cannot read ${args.grade}: ${(err as Error).message}\n`, code: 2 };
   }
   const options = { countTokens: io.countTokens };
   const below = (g: Grade) => args.minPoints !== undefined && g.points.filter((p) => p.met).length < args.minPoints;
   if (!args.jsonl) {
-    const call = io.stdin();
+    const call = stripBom(io.stdin());
     let g: Grade;
     try {
       // A file saved by an editor ends in a newline the server never sent.
@@ -200,40 +205,59 @@ function gradeFile(pack: CompiledPack, args: Args, io: CliIo): CliOutput {
     } catch (err) {
       return { stdout: '', stderr: `error: ${(err as Error).message}\n`, code: 2 };
     }
-    return { stdout: JSON.stringify(g) + '\n', stderr: '', code: below(g) ? 1 : 0 };
+    return { stdout: JSON.stringify(cutMembers(g)) + '\n', stderr: '', code: below(g) ? 1 : 0 };
   }
+  // Every line of the log, blank ones included, gets its output line, which carries its number.
   const out: string[] = [];
   let failed = 0;
   let unread = 0;
-  text.split('\n').forEach((raw, i) => {
-    const line = raw.replace(/\r$/, '');
-    if (!line.trim()) return;
+  logLines(text).forEach((raw, i) => {
+    const line = stripBom(raw);
+    let answer: string;
     try {
+      if (!line.trim()) throw new Error('is blank: not a {"call": …, "reply": …} pair');
       const pair = JSON.parse(line) as { call?: unknown; reply?: unknown };
       if (pair === null || typeof pair !== 'object' || !('call' in pair) || !('reply' in pair)) throw new Error('is not a {"call": …, "reply": …} pair');
       const g = grade(pack, pair.call, pair.reply, options);
+      answer = JSON.stringify({ line: i + 1, ...cutMembers(g) });
       if (below(g)) failed++;
-      out.push(JSON.stringify(g));
     } catch (err) {
       unread++;
-      out.push(JSON.stringify({ line: i + 1, error: err instanceof SyntaxError ? 'is not JSON' : (err as Error).message }));
+      answer = lineError(i + 1, err instanceof SyntaxError ? 'is not JSON' : errorText(err));
     }
+    out.push(answer);
   });
   const stderr = args.minPoints !== undefined && failed ? `${failed} of ${out.length - unread} replies meet fewer than ${args.minPoints} points\n` : '';
   return { stdout: out.map((l) => l + '\n').join(''), stderr, code: unread ? 2 : failed ? 1 : 0 };
+}
+
+/** A log's lines, read whole: split at newlines, a carriage return before one dropped, the empty text after a last newline not a line. */
+function logLines(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+}
+
+/** Over MAX_LINE_BYTES in UTF-8 (measured only when it could be: a UTF-16 unit is at most 3 bytes). */
+function tooLong(line: string): boolean {
+  return line.length * 3 > MAX_LINE_BYTES && new TextEncoder().encode(line).length > MAX_LINE_BYTES;
 }
 
 /** --replay: the transcript in FILE (or stdin for -) as one JSON report (src/engine/replay.ts). */
 function replayFile(pack: CompiledPack, args: Args, io: CliIo): CliOutput {
   let text: string;
   try {
-    text = args.replay === '-' ? io.stdin() : io.readFile(args.replay!);
+    text = stripBom(args.replay === '-' ? io.stdin() : io.readFile(args.replay!));
   } catch (err) {
     return { stdout: '', stderr: `error: cannot read ${args.replay}: ${(err as Error).message}\n`, code: 2 };
   }
   const outcome = replay(pack, text, { check: args.tool ? { tool: args.tool } : {}, countTokens: io.countTokens });
   if (!outcome.ok) return { stdout: '', stderr: `error: ${args.replay === '-' ? 'standard input' : args.replay} ${outcome.message}\n`, code: 2 };
-  return { stdout: JSON.stringify(outcome.report, null, 2) + '\n', stderr: '', code: 0 };
+  // Each call is written on its own terms: one nested too deep to write has its arguments (and what holds
+  // them) cut, as a --jsonl result does, and the others are written whole.
+  const { report } = outcome;
+  const calls = report.calls.map((c) => cutMembers({ ...c, check: cutMembers(c.check) }, ['check']));
+  return { stdout: JSON.stringify({ ...report, calls }, null, 2) + '\n', stderr: '', code: 0 };
 }
 
 /** The tools --export and --lint work on: --tool's alone, or every tool; a usage error when --tool names none. */

@@ -20,6 +20,7 @@
 //   cannot be read), and the result is its text as the transcript holds it (TranscriptResult.text).
 import { serializeBody } from './body/body';
 import { check } from './check';
+import { deeperThan, MAX_WRITTEN_DEPTH } from './json-depth';
 import { readTranscript, type TranscriptCall, type TranscriptFormat, type TranscriptOutcome, type TranscriptResult } from './parse/transcript';
 import type { Body, CheckOptions, CheckResult, CompiledPack, Correction, Json } from './types';
 
@@ -137,10 +138,15 @@ function faultsOf(r: CheckResult): ReplayFault[] {
   return out;
 }
 
-/** The call as the model wrote it, for counting: {name, arguments} as sent, or the input as written. */
+/**
+ * The call as the model wrote it, for counting: {name, arguments} as sent, or the input as written. A value
+ * nested too deep to write (json-depth.ts) is counted as written when the transcript holds its text, and
+ * else as nothing: counting must not stop the replay.
+ */
 function callText(c: TranscriptCall): string {
-  if (c.name !== null && c.arguments !== null) return JSON.stringify({ name: c.name, arguments: c.arguments });
-  return typeof c.input === 'string' ? c.input : JSON.stringify(c.input ?? null);
+  if (c.name !== null && c.arguments !== null && !deeperThan(c.arguments, MAX_WRITTEN_DEPTH)) return JSON.stringify({ name: c.name, arguments: c.arguments });
+  if (typeof c.input === 'string') return c.input;
+  return deeperThan(c.input, MAX_WRITTEN_DEPTH) ? '' : JSON.stringify(c.input ?? null);
 }
 
 /** Replays a transcript readTranscript() has read (a view that read it to pick its layout reads it once). */

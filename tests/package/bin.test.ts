@@ -233,7 +233,7 @@ test('--tools with tool definitions in YAML, and a YAML syntax error said with i
   expect(b.stderr).not.toMatch(/\n\s+at /);
 });
 
-test('a reader that stops early (`| head`) ends the bin quietly: exit 0, no stack trace', async () => {
+test('a reader that stops early (`| head`) ends the bin with exit 3 and one line on stderr, no stack trace: the results after that point are lost', async () => {
   for (const args of [['--pack', 'github-v3', '--export', 'openai'], ['--pack', 'helpdesk', '--jsonl', '--workers', '2']]) {
     const child = spawn(process.execPath, ['src/cli/launch.mjs', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
@@ -245,8 +245,8 @@ test('a reader that stops early (`| head`) ends the bin quietly: exit 0, no stac
     await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
     child.stdout.destroy();
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    expect(stderr, args.join(' ')).toBe('');
-    expect(code, args.join(' ')).toBe(0);
+    expect(stderr, args.join(' ')).toBe('error: the output could not be written to its end: its reader closed it (EPIPE); the results from there on were not written\n');
+    expect(code, args.join(' ')).toBe(3);
   }
 }, 120_000);
 

@@ -1,0 +1,29 @@
+// --replay and --grade count o200k tokens through boundedCount (src/cli/token-count.ts): exact for what a
+// model writes, and never handing the tokenizer a run it would take quadratic time over.
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { boundedCount, LONGEST_RUN } from '../src/cli/token-count';
+
+const longestRun = (text: string) => Math.max(0, ...(text.match(/\S+/g) ?? []).map((r) => r.length));
+
+test('text without a long run is counted exactly, in one piece', () => {
+  const pieces: string[] = [];
+  const count = boundedCount((t) => (pieces.push(t), countTokens(t)));
+  const transcript = readFileSync('tests/fixtures/essay-transcript.txt', 'utf8');
+  expect(count(transcript)).toBe(countTokens(transcript));
+  expect(pieces).toEqual([transcript]);
+});
+
+test('a run of 200,000 brackets (a call nested 100,000 deep) reaches the tokenizer in slices, and the count stays close', () => {
+  const pieces: string[] = [];
+  const count = boundedCount((t) => (pieces.push(t), countTokens(t)));
+  const deep = `{"name":"f","arguments":{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}} and after`;
+  const n = count(deep);
+  expect(Math.max(...pieces.map(longestRun))).toBeLessThanOrEqual(LONGEST_RUN);
+  expect(pieces.join('')).toBe(deep);
+  // The exact count, taken where it is still cheap, and the bounded one over the same shape.
+  const small = `{"a":${'['.repeat(1000)}${']'.repeat(1000)}}`;
+  expect(Math.abs(count(small) - countTokens(small))).toBeLessThanOrEqual(Math.ceil(small.length / LONGEST_RUN));
+  expect(n).toBeGreaterThan(90_000);
+});
