@@ -63,13 +63,8 @@ export function useCustomTools(ajvTools: AjvTools | null, on: boolean, tools: st
   }, [ajvTools, compiled, tools]);
 
   const isDocument = compiled?.ok === 'document';
-  const custom: CustomPack | null = stopped
-    ? { ok: false, summary: stopped, problems: [] }
-    : isDocument
-      ? doc?.text === tools
-        ? doc.result
-        : null
-      : compiled;
+  const fromDocument = isDocument ? (doc?.text === tools ? doc.result : null) : compiled;
+  const custom = useMemo<CustomPack | null>(() => (stopped ? { ok: false, summary: stopped, problems: [] } : fromDocument), [stopped, fromDocument]);
   const documentInfo: DocumentImport | null = compiled?.ok === 'document' ? (doc?.text === tools ? doc.info : { format: compiled.format, progress: null }) : null;
   // The definitions' problems, marked where they are in the text.
   const toolDiagnostics = useMemo<Diagnostic[]>(
