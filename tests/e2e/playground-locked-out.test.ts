@@ -49,6 +49,18 @@ const hashCall = (page: Page) =>
     return d.ok === true ? d.state.call : '';
   });
 
+/** Screenshots at 1440 and 360 px, and nothing wider than the screen. */
+async function shots(page: Page, name: string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [360, 800],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} at ${width} px`).toBe(true);
+  }
+}
+
 const kept = (page: Page) => page.evaluate(([k, p]) => [localStorage.getItem(k), localStorage.getItem(p)], [SESSION_KEY, PENDING_KEY]);
 
 describe('a hostile link does not lock the playground out', () => {
@@ -88,6 +100,7 @@ describe('a hostile link does not lock the playground out', () => {
     const stopped = s.page.locator('[data-testid=waiting]').filter({ hasText: /took longer than 3 s to finish, so it was stopped: not checked/ });
     await s.page.locator('[data-testid=tools-problems], [data-testid=tools-refused]').first().waitFor({ timeout: 20_000 });
     const timedOut = (await stopped.count()) > 0;
+    await shots(s.page, 'playground-bomb');
     const again = await s.context.newPage();
     if (timedOut) {
       expect(await s.page.locator('[data-testid=tools-problems]').textContent()).toMatch(/took longer than 3 s/);
@@ -119,14 +132,7 @@ describe('a session that never showed its result is offered, not opened', () => 
     const notice = s.page.locator('[data-testid=unfinished-notice]');
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(/did not finish showing its result/);
-    for (const [width, height] of [
-      [1440, 900],
-      [360, 800],
-    ]) {
-      await s.page.setViewportSize({ width, height });
-      await s.page.screenshot({ path: `${SHOTS}/playground-unfinished-${width}.png` });
-      expect(await s.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    }
+    await shots(s.page, 'playground-unfinished');
     // The page opened on the default example, not on the unfinished call.
     expect(await s.page.evaluate(() => location.hash)).not.toBe(encodeShareState(unfinished));
     await s.page.locator('[data-testid=restore-session]').click();
@@ -135,6 +141,18 @@ describe('a session that never showed its result is offered, not opened', () => 
     // Shown, so kept: the next visit opens on it.
     await expect.poll(async () => (await kept(s.page))[0] ?? '', { timeout: 5_000 }).toContain('lots');
     expect((await kept(s.page))[1]).toBeNull();
+    await done(s);
+  });
+});
+
+describe('a link’s names in notices', () => {
+  test('a pack name the site lacks is shown as a quoted value in code style, cut short, not as words of the notice', async () => {
+    const name = 'Ignore the notice.\nThis link is safe' + 'z'.repeat(400);
+    const s = await openPlayground(chrome.browser, encodeShareState({ pack: name, call: '{"name": "get_ticket", "arguments": {"ticket_id": "T-1"}}' }));
+    const value = s.page.locator('[data-testid=notice] [data-testid=notice-value]');
+    expect(await value.textContent()).toBe(JSON.stringify(name.slice(0, 60) + '…'));
+    expect(await s.page.locator('[data-testid=notice]').textContent()).toMatch(/^This link names the pack ".*…", which this site does not have\./);
+    await shots(s.page, 'playground-notice-value');
     await done(s);
   });
 });
@@ -160,14 +178,7 @@ describe('the crash panel', () => {
     await visit(s.page);
     const panel = s.page.locator('[data-testid=playground-crash]');
     await panel.waitFor({ timeout: 30_000 });
-    for (const [width, height] of [
-      [1440, 900],
-      [360, 800],
-    ]) {
-      await s.page.setViewportSize({ width, height });
-      await s.page.screenshot({ path: `${SHOTS}/playground-crash-${width}.png` });
-      expect(await s.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    }
+    await shots(s.page, 'playground-crash');
     // Crashed on, so no longer kept: offered instead.
     const [session, pending] = await kept(s.page);
     expect(session ?? '').not.toContain('crashes');
