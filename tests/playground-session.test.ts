@@ -4,7 +4,7 @@ import { compressToEncodedURIComponent } from 'lz-string';
 import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE, REPLAY_EXAMPLES } from '../src/components/playground/examples';
 import { initialSession, reduce, shareable, type Session } from '../src/components/playground/session';
 import { hashOf } from '../src/components/playground/state';
-import { HISTORY_KEY, SESSION_KEY, type StorageLike } from '../src/components/playground/storage';
+import { clearPending, HISTORY_KEY, loadPending, PENDING_KEY, savePending, saveSession, SESSION_KEY, sessionCrashed, type StorageLike } from '../src/components/playground/storage';
 
 const IDS = ['helpdesk', 'stripe', 'google-calendar'];
 
@@ -43,6 +43,7 @@ describe('initialSession: the link, else the storage, else the default', () => {
       run: 0,
       origin: 'default',
       recent: {},
+      unfinished: null,
     });
   });
 
@@ -77,6 +78,69 @@ describe('initialSession: the link, else the storage, else the default', () => {
   test('a link with a pack state opens the State tab; one with a replay the Replay tab', () => {
     expect(initialSession(link({ pack: 'helpdesk', call: 'c', state: '{}' }), IDS, null)).toMatchObject({ view: 'state', stateFromLink: true, packState: '{}' });
     expect(initialSession(link({ pack: 'helpdesk', call: 'c', replay: 'r' }), IDS, null)).toMatchObject({ view: 'replay', replay: 'r' });
+  });
+});
+
+describe('a session is kept only once it has shown its result (issue 37)', () => {
+  const good = { mode: 'pack' as const, pack: 'stripe', tool: '', call: 'good', tools: '' };
+  const hostile = { mode: 'pack' as const, pack: 'helpdesk', tool: '', call: '[[[[hostile', tools: '' };
+
+  test('an unfinished session is not opened on the next visit: the kept one is, and the unfinished one is offered', () => {
+    const storage = memory();
+    saveSession(storage, good);
+    savePending(storage, hostile);
+    const s = initialSession('', IDS, storage);
+    expect([s.origin, s.call]).toEqual(['storage', 'good']);
+    expect(s.unfinished).toMatchObject({ pack: 'helpdesk', call: '[[[[hostile' });
+  });
+
+  test('with nothing kept, an unfinished session gives the default example, and is offered', () => {
+    const storage = memory();
+    savePending(storage, hostile);
+    const s = initialSession('', IDS, storage);
+    expect([s.origin, s.call, s.unfinished?.call]).toEqual(['default', DEFAULT_EXAMPLE.call, '[[[[hostile']);
+  });
+
+  test('a session that shows its result is kept, and drops the unfinished one', () => {
+    const storage = memory();
+    savePending(storage, hostile);
+    saveSession(storage, good);
+    expect(loadPending(storage, IDS)).toBeNull();
+    expect(initialSession('', IDS, storage)).toMatchObject({ origin: 'storage', call: 'good', unfinished: null });
+  });
+
+  test('a crash takes the session it happened on out of the kept one: the next visit opens without it', () => {
+    const storage = memory();
+    // It had shown its body, and was kept, before a later part of the page failed on it.
+    saveSession(storage, hostile);
+    sessionCrashed(storage, hostile);
+    const s = initialSession('', IDS, storage);
+    expect([s.origin, s.call, s.unfinished?.call]).toEqual(['default', DEFAULT_EXAMPLE.call, '[[[[hostile']);
+  });
+
+  test('a crash on a session never kept leaves the kept one as it was', () => {
+    const storage = memory();
+    saveSession(storage, good);
+    sessionCrashed(storage, hostile);
+    expect(initialSession('', IDS, storage)).toMatchObject({ origin: 'storage', call: 'good', unfinished: { call: '[[[[hostile' } });
+  });
+
+  test('#reset opens the default example, neither the kept session nor a link', () => {
+    const storage = memory();
+    saveSession(storage, good);
+    const s = initialSession('#reset', IDS, storage);
+    expect([s.origin, s.call, s.notice, s.holdAddress]).toEqual(['default', DEFAULT_EXAMPLE.call, null, false]);
+  });
+
+  test('restoring the offered session opens it; discarding it forgets it', () => {
+    const storage = memory();
+    savePending(storage, hostile);
+    const s = initialSession('', IDS, storage);
+    const restored = reduce(s, { type: 'load', state: s.unfinished!, from: 'restore' });
+    expect([restored.call, restored.origin, restored.unfinished]).toEqual(['[[[[hostile', 'storage', null]);
+    expect(reduce(s, { type: 'drop-unfinished' }).unfinished).toBeNull();
+    clearPending(storage);
+    expect(storage.getItem(PENDING_KEY)).toBeNull();
   });
 });
 

@@ -16,6 +16,8 @@ import {
   type StorageLike,
 } from '../src/components/playground/storage';
 
+import { noticeText } from '../src/components/playground/state';
+
 const IDS = ['helpdesk', 'stripe'];
 
 function memory(entries: Record<string, string> = {}) {
@@ -149,6 +151,6 @@ describe('session files', () => {
 
   test('a file naming a pack the site lacks opens on the default pack, and says so', () => {
     const read = readSessionFile(JSON.stringify({ format: 'actionable-playground-session', version: 1, session: { pack: 'github', call: 'c' } }), IDS);
-    expect(read.ok && read.loaded.notice?.text).toBe('This file names the pack "github", which this site does not have. Its call is checked against helpdesk instead.');
+    expect(read.ok && noticeText(read.loaded.notice!)).toBe('This file names the pack "github", which this site does not have. Its call is checked against helpdesk instead.');
   });
 });

@@ -239,7 +239,7 @@ describe('remembered', () => {
     expect(await other.page.locator('[data-testid=pack-select]').getAttribute('data-value')).toBe('google-calendar');
     // A file that is not a session says so.
     await other.page.locator('[data-testid=session-import]').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": 1}') });
-    await expect.poll(() => other.page.locator('[data-testid=notice]').textContent()).toContain('notes.json: This file is not a playground session');
+    await expect.poll(() => other.page.locator('[data-testid=notice]').textContent()).toContain('"notes.json": This file is not a playground session');
     await done(other);
     await done(s);
   });

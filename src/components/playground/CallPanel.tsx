@@ -1,4 +1,5 @@
 // The tool call: its editor, the shape it was read as and the tool it names.
+import { BUDGET_CALL_DEPTH, nestedDeeperThan } from './budget-gate';
 import { forwardRef, type ReactNode } from 'react';
 import type { InputShape } from '../../engine/types';
 import { CodeEditor, type CodeEditorHandle } from './CodeEditor';
@@ -59,7 +60,8 @@ export const CallPanel = forwardRef<CodeEditorHandle, Props>(function CallPanel(
         value={props.value}
         epoch={props.epoch}
         onChange={props.onChange}
-        language={isPythonStyle(props.value) ? 'plaintext' : 'json'}
+        // A call nested deeper than any tool's arguments is plain text to Monaco: its JSON worker's parser recurses.
+        language={isPythonStyle(props.value) || nestedDeeperThan(props.value, BUDGET_CALL_DEPTH) ? 'plaintext' : 'json'}
         diagnostics={props.diagnostics}
         highlight={props.highlight}
         modelUri={CALL_URI}

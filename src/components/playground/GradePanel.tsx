@@ -1,8 +1,11 @@
 // "Grade a reply": the user's server reply for the call in the editor, graded by the engine's grade() point by
 // point, with the rounds a model needs and the tokens it reads, against the engine's body (shown in its own
-// panel). The panel is loaded lazily (Playground.tsx), and grade() with it, after the first body.
+// panel). The panel is loaded lazily (Playground.tsx), and grade() with it, after the first body. A reply is
+// graded on the page only once it has been graded in the budget's worker in time (budget.ts): a reply the
+// grader would work on for seconds stops the worker, not the page.
 import { useEffect, useMemo, useState } from 'react';
-import type { CompiledPack } from '../../engine/types';
+import type { CompiledPack, CompiledTool } from '../../engine/types';
+import { budgetMessage, cleared, definitionsOf, useWithinBudget, type BudgetJob } from './budget';
 import { grade, type Grade } from '../../sandbox/grade';
 import { countTokens } from './tokens';
 
@@ -11,6 +14,8 @@ export * from '../../sandbox/grade';
 
 export interface GradePanelProps {
   pack: CompiledPack;
+  /** The tool the call is about: the worker grades against its definition. */
+  tool?: CompiledTool;
   call: string;
   reply: string;
   /** Bumped when the reply is replaced from outside (a link, a file): the textarea takes the new text. */
@@ -31,14 +36,19 @@ function gradeOf(pack: CompiledPack, call: string, reply: string, countTokensOf?
 
 const roundsText = (n: number | null) => (n === null ? 'never' : `${n} ${n === 1 ? 'round' : 'rounds'}`);
 
-export function GradePanel({ pack, call, reply, epoch, onChange }: GradePanelProps) {
+export function GradePanel({ pack, tool, call, reply, epoch, onChange }: GradePanelProps) {
   const [text, setText] = useState(reply);
   // A reply from a link or a file replaces what is typed; typing never comes back through here.
   useEffect(() => setText(reply), [epoch]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new epoch is a reply from outside
 
   const empty = text.trim() === '';
+  const tools = useMemo(() => definitionsOf(tool), [tool]);
+  const job = useMemo<BudgetJob | null>(() => (empty ? null : { kind: 'grade', tools, call, reply: text }), [empty, tools, call, text]);
+  const verdict = useWithinBudget('grade', job);
+  const stopped = budgetMessage(verdict, 'Grading this reply', 'finish');
+  const go = verdict !== null && cleared(verdict);
   // The engine's own estimate first, at once; the o200k counts from the tokenizer's worker replace it.
-  const estimated = useMemo(() => (empty ? null : gradeOf(pack, call, text)), [pack, call, text, empty]);
+  const estimated = useMemo(() => (empty || !go ? null : gradeOf(pack, call, text)), [pack, call, text, empty, go]);
   const [counted, setCounted] = useState<{ from: Graded; graded: Graded } | null>(null);
   useEffect(() => {
     if (!estimated?.ok) return;
@@ -89,7 +99,15 @@ export function GradePanel({ pack, call, reply, epoch, onChange }: GradePanelPro
         <p className="pg-empty" data-testid="grade-empty">
           Nothing to grade yet: paste what your server sends back when it refuses this call, as the model would read it.
         </p>
-      ) : !shown ? null : !shown.ok ? (
+      ) : stopped ? (
+        <p className="pg-empty pg-bad-text" role="status" data-testid="grade-stopped">
+          {stopped}
+        </p>
+      ) : !shown ? (
+        <p className="pg-empty" role="status" data-testid="grade-pending">
+          Grading…
+        </p>
+      ) : !shown.ok ? (
         <p className="pg-empty" role="status" data-testid="grade-unavailable">
           This call cannot be graded: {shown.reason}
         </p>

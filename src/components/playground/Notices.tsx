@@ -1,6 +1,25 @@
 // The notices above the toolbar: the session's own (a damaged link, a file that would not open), a picked
-// tool the pack does not have, and a pack state that came with a link.
-import type { Notice } from './state';
+// tool the pack does not have, a pack state that came with a link, and the last visit's session that never
+// showed its result. A value from a link or a file (a pack, a tool, a file name) is shown quoted, in code
+// style and cut short, never as part of the sentence.
+import { quotedValue, type Notice } from './state';
+
+function NoticeWords({ notice }: { notice: Notice }) {
+  if (typeof notice.text === 'string') return <>{notice.text}</>;
+  return (
+    <>
+      {notice.text.map((part, i) =>
+        typeof part === 'string' ? (
+          part
+        ) : (
+          <code key={i} className="pg-notice-value" data-testid="notice-value">
+            {quotedValue(part.value)}
+          </code>
+        ),
+      )}
+    </>
+  );
+}
 
 interface Props {
   notice: Notice | null;
@@ -12,14 +31,33 @@ interface Props {
   stateShown: boolean;
   onShowState: () => void;
   onResetState: () => void;
+  /** The last visit's session never showed its result: it is offered, not opened. */
+  unfinished: boolean;
+  onRestore: () => void;
+  onDropUnfinished: () => void;
 }
 
-export function Notices({ notice, onDismiss, toolNotice, onDropTool, linkState, stateShown, onShowState, onResetState }: Props) {
+export function Notices({ notice, onDismiss, toolNotice, onDropTool, linkState, stateShown, onShowState, onResetState, unfinished, onRestore, onDropUnfinished }: Props) {
   return (
     <>
+      {unfinished && (
+        <div className="pg-notice pg-notice-info" role="status" data-testid="unfinished-notice">
+          <p>Your last session did not finish showing its result: it may be what stopped the page, so the playground opened without it.</p>
+          <div className="pg-notice-actions">
+            <button type="button" className="pg-button pg-button-small" onClick={onRestore} data-testid="restore-session">
+              Restore it
+            </button>
+            <button type="button" className="pg-button pg-button-small" onClick={onDropUnfinished}>
+              Discard it
+            </button>
+          </div>
+        </div>
+      )}
       {notice && (
         <div className={`pg-notice pg-notice-${notice.kind}`} role="alert" data-testid="notice">
-          <p>{notice.text}</p>
+          <p>
+            <NoticeWords notice={notice} />
+          </p>
           <button type="button" className="pg-button pg-button-small" onClick={onDismiss}>
             Dismiss
           </button>
@@ -27,7 +65,9 @@ export function Notices({ notice, onDismiss, toolNotice, onDropTool, linkState, 
       )}
       {toolNotice && (
         <div className="pg-notice pg-notice-error" role="alert" data-testid="tool-notice">
-          <p>{toolNotice.text}</p>
+          <p>
+            <NoticeWords notice={toolNotice} />
+          </p>
           <button type="button" className="pg-button pg-button-small" onClick={onDropTool}>
             Read the call without it
           </button>

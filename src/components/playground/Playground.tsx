@@ -24,7 +24,7 @@ import { SessionMenu } from './SessionMenu';
 import { ShareNotices } from './ShareNotices';
 import { NoStateForCustomTools } from './StateInUse';
 import { defaultState, missingToolNotice } from './state';
-import { browserStorage, clearSession, historyKey, readSessionFile } from './storage';
+import { browserStorage, clearPending, clearSession, historyKey, readSessionFile } from './storage';
 import { Toolbar } from './Toolbar';
 import { ToolNote } from './ToolNote';
 import { useCheck } from './use-check';
@@ -33,7 +33,7 @@ import { useCustomTools } from './use-custom-tools';
 import { useDarkTheme } from './use-dark-theme';
 import { useEdits } from './use-edits';
 import { useEngine, useLoadedPacks, usePartLoads } from './use-engine';
-import { tooLargeForLiveLink, useAddressBar, useLinked, useShare } from './use-link';
+import { crashedOnSession, tooLargeForLiveLink, useAddressBar, useKeptSession, useLinked, useShare } from './use-link';
 import { usePackExamples, usePackOptions, useStartFrom, useToolOptions } from './use-pickers';
 import { useRecentCalls } from './use-recent-calls';
 import { useReplay } from './use-replay';
@@ -65,7 +65,7 @@ export interface PackEntry {
 /** `packs` comes from the page, built from src/packs.ts, so no pack is bundled just to list it. */
 export default function Playground({ packs }: { packs: PackEntry[] }) {
   return (
-    <ErrorBoundary>
+    <ErrorBoundary onCrash={crashedOnSession}>
       <PlaygroundApp packList={packs} />
     </ErrorBoundary>
   );
@@ -97,7 +97,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   const { checker, extra, ajvTools, loadFailure, fail } = useEngine({ extra: firstResult || s.view === 'replay', ajv: firstResult || s.mode === 'custom' });
   const { ready, partLoaded } = usePartLoads(checker);
   const loadedPacks = useLoadedPacks(checker, s.mode === 'pack' ? s.pack : null, fail);
-  const { custom, isDocument, documentInfo, toolDiagnostics } = useCustomTools(ajvTools, s.mode === 'custom', s.tools, fail);
+  const { custom, isDocument, documentInfo, toolDiagnostics, stopped: toolsStopped, settled: toolsSettled } = useCustomTools(ajvTools, s.mode === 'custom', s.tools, fail);
   const pack = s.mode === 'custom' ? (custom?.ok === true ? custom.pack : null) : (loadedPacks.get(s.pack) ?? null);
   const toolOption = pack && s.tool && pack.tool(s.tool) ? s.tool : undefined;
 
@@ -132,6 +132,14 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   const stateText = useCallback((text: string | undefined) => (checker && pack && s.mode === 'pack' ? checker.linkStateText(pack, text) : text), [checker, pack, s.mode]);
   const linked = useLinked(s, stateText);
   useAddressBar(linked, s, storage, packIds, act);
+  // The page has shown what this session gives (a result, or the definitions' problems): it may be kept.
+  const settled =
+    s.view === 'replay'
+      ? replay.shown !== null || !s.replay.trim()
+      : s.mode === 'custom'
+        ? toolsSettled && toolsStopped === null && check.stopped === null && (result !== null || custom?.ok !== true)
+        : result !== null;
+  useKeptSession(linked, s, settled, storage);
   useRecentCalls(result, historyKey(s), s.call, s.view === 'replay', dispatch);
   const link = useShare(linked, setStatus, act);
 
@@ -141,7 +149,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   };
   const importSession = (text: string, name: string) => {
     const read = readSessionFile(text, packIds);
-    if (!read.ok) return act({ type: 'notice', notice: { kind: 'error', text: `${name}: ${read.reason}` } });
+    if (!read.ok) return act({ type: 'notice', notice: { kind: 'error', text: [{ value: name }, `: ${read.reason}`] } });
     act({ type: 'load', state: read.loaded.state, from: 'file', notice: read.loaded.notice, history: read.history });
     setStatus('Session opened');
   };
@@ -190,6 +198,9 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   const firstBodyHtml = firstBody && s.mode === 'pack' && s.view === 'call' && firstBody.pack === s.pack && firstBody.tool === s.tool && firstBody.call === s.call ? firstBody.html : null;
   const waiting =
     loadFailure ??
+    toolsStopped ??
+    check.stopped ??
+    (check.budgetHeld && checker && pack ? 'Checking this large call…' : null) ??
     (!checker || (s.mode === 'custom' && !ajvTools)
       ? 'Loading the checker…'
       : s.mode === 'custom'
@@ -205,6 +216,12 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
   return (
     <div className="pg" data-testid="playground" data-ready={monacoReady ? 'monaco' : 'basic'} data-first-result={firstResult ? 'yes' : 'no'}>
       <Notices
+        unfinished={s.unfinished !== null}
+        onRestore={() => s.unfinished && act({ type: 'load', state: s.unfinished, from: 'restore' })}
+        onDropUnfinished={() => {
+          clearPending(storage);
+          act({ type: 'drop-unfinished' });
+        }}
         notice={s.notice}
         onDismiss={() => act({ type: 'notice', notice: null })}
         toolNotice={toolNotice}

@@ -82,7 +82,7 @@ export function ResultColumn({ check, firstBodyHtml, waiting, pack, tool, gradin
       )}
       {grading && pack && (
         <Suspense fallback={null}>
-          <GradePanel pack={pack} call={grading.call} reply={grading.reply} epoch={grading.epoch} onChange={grading.onChange} />
+          <GradePanel pack={pack} tool={tool} call={grading.call} reply={grading.reply} epoch={grading.epoch} onChange={grading.onChange} />
         </Suspense>
       )}
       {result.ok && result.effects.length > 0 && <EffectsPanel effects={result.effects} />}

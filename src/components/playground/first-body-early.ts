@@ -2,7 +2,9 @@
 // this beside the engine and the pack (head-start.ts), reads the session as the island will (initialSession),
 // runs the engine on it (checker.ts, the same chunk the island loads, so nothing is fetched twice) and writes the body into the fallback (first-body.ts). The
 // default example's body is already there, written by the build. Anything the fallback does not show (your
-// own tools, a replay, a link with a notice, a failure) leaves it to the island.
+// own tools, a replay, a link with a notice, a large or deep call, a failure) leaves it to the island, which
+// checks a large or deep call under its time budget first (budget.ts).
+import { callNeedsBudget } from './budget-gate';
 import * as checker from './checker';
 import { firstBodyHtml, firstCallHtml } from './first-body';
 import { FIRST_BODY_ID } from './first-body-dom';
@@ -28,7 +30,7 @@ export async function showFirstBody(): Promise<void> {
     root.dataset.firstBody = 'ready';
     return;
   }
-  if (s.mode !== 'pack' || s.view !== 'call' || s.notice) return giveUp(root);
+  if (s.mode !== 'pack' || s.view !== 'call' || s.notice || callNeedsBudget(s.call)) return giveUp(root);
   try {
     const pack = await checker.loadPackById(s.pack);
     if (s.tool && !pack.tool(s.tool)) return giveUp(root);

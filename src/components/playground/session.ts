@@ -16,8 +16,10 @@ export type Edited = 'call' | 'tools' | 'packState' | 'replay' | 'reply';
 export type Action =
   /** Typing in an editor. */
   | { type: 'edit'; field: Edited; text: string }
-  /** A whole state from outside: a link, an example, a file, the history, Reset. */
-  | { type: 'load'; state: PlaygroundState; from: 'link' | 'example' | 'file' | 'history' | 'reset'; notice?: Notice; damaged?: boolean; history?: readonly string[] }
+  /** A whole state from outside: a link, an example, a file, the history, Reset, the last visit's unfinished session (restore). */
+  | { type: 'load'; state: PlaygroundState; from: 'link' | 'example' | 'file' | 'history' | 'reset' | 'restore'; notice?: Notice; damaged?: boolean; history?: readonly string[] }
+  /** The last visit's unfinished session is no longer offered. */
+  | { type: 'drop-unfinished' }
   /** A call put into the editor (a suggestion, a pack example); with `packState`, that state too (null: the pack's own). */
   | { type: 'put-call'; call: string; packState?: string | null }
   | { type: 'pick-pack'; pack: string }
@@ -61,7 +63,8 @@ export function reduce(s: Session, a: Action): Session {
         stateFromLink: a.from === 'link' && st.packState !== undefined,
         holdAddress: a.from === 'link' && a.damaged === true,
         epoch: bump(s.epoch, 'call', 'tools', 'state', 'replay', 'reply'),
-        origin: a.from === 'link' ? 'link' : a.from === 'file' ? 'file' : a.from === 'reset' ? 'default' : s.origin,
+        origin: a.from === 'link' ? 'link' : a.from === 'file' ? 'file' : a.from === 'reset' ? 'default' : a.from === 'restore' ? 'storage' : s.origin,
+        unfinished: a.from === 'restore' ? null : s.unfinished,
         // A file's recent calls join its pack's list, its newest first, ahead of the ones already here.
         recent: a.history ? a.history.reduceRight((acc, call) => remember(acc, historyKey(st), call), s.recent) : s.recent,
       };
@@ -100,6 +103,8 @@ export function reduce(s: Session, a: Action): Session {
       return { ...s, packState: undefined, stateFromLink: false, holdAddress: false, epoch: bump(s.epoch, 'state') };
     case 'notice':
       return { ...s, notice: a.notice };
+    case 'drop-unfinished':
+      return s.unfinished === null ? s : { ...s, unfinished: null };
     case 'run':
       return { ...s, run: s.run + 1 };
     case 'remember': {

@@ -23,10 +23,31 @@ export interface PlaygroundState {
 /** The pack id a link uses for pasted tool definitions. */
 export const CUSTOM_PACK_ID = 'custom';
 
+/** A notice's words: prose, and values from a link or a file (a pack, a tool, a file name) kept apart from it. */
+export type NoticePart = string | { value: string };
+
 export interface Notice {
   kind: 'error' | 'info';
-  text: string;
+  /** Prose only; a value the link or file carries is a `{ value }` part, shown quoted in code style (Notices.tsx). */
+  text: string | readonly NoticePart[];
 }
+
+/** How much of a link's or file's value a notice shows: a name is short, and a hostile one need not fill the page. */
+export const NOTICE_VALUE_MAX = 60;
+
+/** A link's or file's value as a notice shows it: cut at NOTICE_VALUE_MAX characters, quoted, its newlines and quotes escaped. */
+export function quotedValue(value: string, max = NOTICE_VALUE_MAX): string {
+  const chars = [...value];
+  return JSON.stringify(chars.length > max ? chars.slice(0, max).join('') + '…' : value);
+}
+
+/** A notice's words as plain text, each value quoted (what a screen reader and the tests read). */
+export function noticeText(n: Notice): string {
+  return typeof n.text === 'string' ? n.text : n.text.map((p) => (typeof p === 'string' ? p : quotedValue(p.value))).join('');
+}
+
+/** The address that opens the playground on the default example, without the session kept from the last visit. */
+export const RESET_HASH = '#reset';
 
 export function defaultState(): PlaygroundState {
   return { mode: 'pack', pack: DEFAULT_EXAMPLE.pack, tool: '', call: DEFAULT_EXAMPLE.call, tools: '' };
@@ -37,10 +58,13 @@ export interface FromLink {
   notice?: Notice;
   /** The link could not be read as it is: leave it in the address bar until the user edits, so it can be inspected. */
   damaged?: boolean;
+  /** The address was #reset: the default example, and no kept session. */
+  reset?: boolean;
 }
 
 /** Reads a location hash. A bad link gives the default example and a notice that says what was wrong. */
 export function stateFromHash(hash: string, packIds: readonly string[]): FromLink {
+  if (hash === RESET_HASH) return { state: defaultState(), reset: true };
   const decoded = decodeShareState(hash);
   if (decoded.ok === 'empty') return { state: defaultState() };
   if (decoded.ok === false) return { state: defaultState(), notice: { kind: 'error', text: `${decoded.reason} The default example is loaded instead.` }, damaged: true };
@@ -57,7 +81,7 @@ export function fromShareState(s: ShareState, packIds: readonly string[], what: 
     const fallback = defaultState().pack;
     return {
       state: { mode: 'pack', pack: fallback, tool: '', call: s.call, tools: '', packState: s.state, ...replay },
-      notice: { kind: 'error', text: `This ${what} names the pack "${s.pack}", which this site does not have. Its call is checked against ${fallback} instead.` },
+      notice: { kind: 'error', text: [`This ${what} names the pack `, { value: s.pack }, `, which this site does not have. Its call is checked against ${fallback} instead.`] },
       damaged: true,
     };
   }
@@ -80,7 +104,7 @@ export function hashOf(s: PlaygroundState): string {
  */
 export function missingToolNotice(tool: string, toolNames: readonly string[] | null, packTitle: string): Notice | null {
   if (!tool || toolNames === null || toolNames.includes(tool)) return null;
-  return { kind: 'error', text: `The tool "${tool}" is not in ${packTitle}, so the call is read without it: pick a tool, or name one in the call.` };
+  return { kind: 'error', text: ['The tool ', { value: tool }, ` is not in ${packTitle}, so the call is read without it: pick a tool, or name one in the call.`] };
 }
 
 export { readShareObject };

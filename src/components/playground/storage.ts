@@ -1,10 +1,14 @@
-// The localStorage edge of the session: the last state comes back on a visit without a link, recent calls are
-// kept per pack, and a session goes to and comes from a file. Pure over a Storage-like object, so every
+// The localStorage edge of the session: the last state that showed its result comes back on a visit without a
+// link, recent calls are kept per pack, and a session goes to and comes from a file. A session is kept in two
+// steps: unfinished (PENDING_KEY) until the page has shown its result, then kept (SESSION_KEY). One that froze
+// or crashed the page stays unfinished, so the next visit offers it instead of opening on it. Pure over a Storage-like object, so every
 // transition is unit-tested without a browser; a storage that throws (private mode, quota) is a no-op.
 import { readShareObject, type ShareState } from '../../share-link';
 import { fromShareState, shareStateOf, type FromLink, type PlaygroundState } from './state';
 
 export const SESSION_KEY = 'actionable.playground.session.v1';
+/** A session the page had not finished showing: offered on the next visit, never opened by itself. */
+export const PENDING_KEY = 'actionable.playground.pending.v1';
 export const HISTORY_KEY = 'actionable.playground.history.v1';
 /** How many distinct calls the history keeps for each pack. */
 export const HISTORY_MAX = 20;
@@ -39,16 +43,54 @@ export function loadSession(storage: StorageLike | null, packIds: readonly strin
   return decoded.ok === true ? fromShareState(decoded.state, packIds, 'file') : null;
 }
 
+/** Keeps a session that has shown its result: the next visit opens on it. Any unfinished one is dropped. */
 export function saveSession(storage: StorageLike | null, state: PlaygroundState): boolean {
-  return write(storage, SESSION_KEY, shareStateOf(state));
+  const ok = write(storage, SESSION_KEY, shareStateOf(state));
+  if (ok) remove(storage, PENDING_KEY);
+  return ok;
 }
 
-export function clearSession(storage: StorageLike | null): void {
+/** Holds a session the page has not shown the result of yet: the kept session stays as it was. */
+export function savePending(storage: StorageLike | null, state: PlaygroundState): boolean {
+  return write(storage, PENDING_KEY, shareStateOf(state));
+}
+
+/** The unfinished session, or null. */
+export function loadPending(storage: StorageLike | null, packIds: readonly string[]): FromLink | null {
+  const decoded = readShareObject(read(storage, PENDING_KEY), 'file');
+  return decoded.ok === true ? fromShareState(decoded.state, packIds, 'file') : null;
+}
+
+export function clearPending(storage: StorageLike | null): void {
+  remove(storage, PENDING_KEY);
+}
+
+/**
+ * The page crashed on `state`: it becomes the unfinished session, and stops being the kept one if it was, so
+ * the next visit opens without it (and offers it back).
+ */
+export function sessionCrashed(storage: StorageLike | null, state: PlaygroundState): void {
+  const text = JSON.stringify(shareStateOf(state));
+  let kept: string | null | undefined;
   try {
-    storage?.removeItem(SESSION_KEY);
+    kept = storage?.getItem(SESSION_KEY);
+  } catch {
+    kept = null;
+  }
+  savePending(storage, state);
+  if (kept === text) remove(storage, SESSION_KEY);
+}
+
+function remove(storage: StorageLike | null, key: string): void {
+  try {
+    storage?.removeItem(key);
   } catch {
     // Nothing kept, nothing to clear.
   }
+}
+
+export function clearSession(storage: StorageLike | null): void {
+  remove(storage, SESSION_KEY);
 }
 
 /** The kept history, with anything that is not a list of texts left out. */

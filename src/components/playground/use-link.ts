@@ -5,7 +5,7 @@ import { SHARE_WARN_BYTES } from '../../share-link';
 import { copyText } from './common';
 import { shareable, type Action, type Session } from './session';
 import { hashOf, stateFromHash, type PlaygroundState } from './state';
-import { saveHistory, saveSession, type StorageLike } from './storage';
+import { saveHistory, savePending, saveSession, sessionCrashed, type StorageLike } from './storage';
 
 /** Past this much text (call and definitions), the URL stops following every change: compressing it would stall typing. */
 const LIVE_LINK_MAX_CHARS = 200_000;
@@ -28,6 +28,47 @@ export function useLinked(s: Session, stateText: (text: string | undefined) => s
   return useMemo(() => ({ ...shareable({ mode, pack, tool, call, tools, packState, replay, reply }), packState: linkedState }), [mode, pack, tool, call, tools, packState, replay, reply, linkedState]);
 }
 
+/** The session the page last rendered, with its storage: what the crash panel (ErrorBoundary) takes out of the kept session. */
+const rendering: { state: PlaygroundState | null; storage: StorageLike | null } = { state: null, storage: null };
+
+/** The page crashed while rendering the session: the next visit opens without it, and offers it back. */
+export function crashedOnSession(): void {
+  if (rendering.state) sessionCrashed(rendering.storage, rendering.state);
+}
+
+/** Typing pauses this long before the session is written. */
+const KEEP_DELAY_MS = 300;
+
+/**
+ * The storage follows the session in two steps (storage.ts): a session is kept only once the page has shown
+ * its result (`settled`), and until then it is held as unfinished. A session from outside (a link, a file,
+ * an example) is held at once, before its check could stall or crash the page; one that does stays
+ * unfinished, and the next visit offers it rather than opening on it.
+ */
+export function useKeptSession(linked: PlaygroundState, s: Session, settled: boolean, storage: StorageLike | null): void {
+  // Set while rendering, not in an effect: a render that throws commits no effect, and its session is the one to take out.
+  rendering.state = linked;
+  rendering.storage = storage;
+  const hold = s.holdAddress;
+  const loads = Object.values(s.epoch).join(' ');
+  const lastLoads = useRef<string | null>(null);
+  // The page opens on the kept session or the default example: neither is new to hold.
+  const opened = s.origin === 'link' || s.origin === 'file';
+  useEffect(() => {
+    const first = lastLoads.current === null;
+    const fromOutside = lastLoads.current !== loads && (!first || opened);
+    lastLoads.current = loads;
+    if (hold) return;
+    const keep = () => (settled ? saveSession(storage, linked) : savePending(storage, linked));
+    if (fromOutside && !settled) {
+      keep();
+      return;
+    }
+    const t = window.setTimeout(keep, KEEP_DELAY_MS);
+    return () => window.clearTimeout(t);
+  }, [linked, hold, storage, settled, loads, opened]);
+}
+
 export function useAddressBar(linked: PlaygroundState, s: Session, storage: StorageLike | null, packIds: readonly string[], act: (a: Action) => void): void {
   const tooLarge = tooLargeForLiveLink(s);
   const hold = s.holdAddress;
@@ -41,12 +82,6 @@ export function useAddressBar(linked: PlaygroundState, s: Session, storage: Stor
     return () => window.clearTimeout(t);
   }, [linked, hold, tooLarge]);
 
-  useEffect(() => {
-    if (hold) return;
-    const t = window.setTimeout(() => saveSession(storage, linked), 300);
-    return () => window.clearTimeout(t);
-  }, [linked, hold, storage]);
-
   // The recent calls are written when they change, not when the page opens on them.
   const saved = useRef(s.recent);
   useEffect(() => {
@@ -59,8 +94,8 @@ export function useAddressBar(linked: PlaygroundState, s: Session, storage: Stor
     const onHash = (e: HashChangeEvent) => {
       // The event's own URL: by the time it is handled, a pending write of the previous state may have
       // replaced location.hash (a same-page navigation queues the event as a task).
-      const { state, notice, damaged } = stateFromHash(new URL(e.newURL).hash, packIds);
-      act({ type: 'load', state, from: 'link', notice, damaged });
+      const { state, notice, damaged, reset } = stateFromHash(new URL(e.newURL).hash, packIds);
+      act(reset ? { type: 'load', state, from: 'reset' } : { type: 'load', state, from: 'link', notice, damaged });
     };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);

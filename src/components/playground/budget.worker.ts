@@ -1,0 +1,64 @@
+// The user's own input run through the engine off the main thread, under the page's time budget (budget.ts):
+// your tools compiled, a reply graded, a large call checked. The page runs the same work itself only once it
+// has finished here in time, so input that would stall the engine for seconds (a $ref bomb, a reply the grader
+// backtracks on) stops this worker, not the page.
+import { check, serializeBody } from '../../sandbox/checker';
+import { grade } from '../../sandbox/grade';
+import { parseYamlText } from '../../yaml-document';
+import { looksLikeJson } from '../../document-text';
+import { bareError } from './bare';
+import { compileCustomTools, compileImportedPack, type CustomPack } from './custom-tools';
+import { diagnosticsFor } from './diagnostics';
+import { suggestionFor } from './suggestion';
+import type { BudgetJob, BudgetReply } from './budget';
+
+const post = (m: BudgetReply) => (self as unknown as Worker).postMessage(m);
+
+function compiled(tools: string): CustomPack {
+  return compileCustomTools(tools, looksLikeJson(tools) ? undefined : parseYamlText);
+}
+
+/** The tool definitions a job names, as a pack; a call with no tool the definitions have is checked against an open schema of its own name. */
+function packOf(tools: string) {
+  const c = compiled(tools);
+  if (c.ok === true) return c.pack;
+  const open = compiled('[{"name": "tool", "inputSchema": {"type": "object"}}]');
+  if (open.ok !== true) throw new Error('no pack to check against');
+  return open.pack;
+}
+
+async function run(job: BudgetJob): Promise<void> {
+  switch (job.kind) {
+    case 'tools':
+      compiled(job.tools);
+      return;
+    case 'imported':
+      await compileImportedPack(job.pack);
+      return;
+    case 'grade':
+      grade(packOf(job.tools), job.call, job.reply);
+      return;
+    case 'check': {
+      // What the page works out of a call besides its body: the markers, the suggestion, AJV's own error.
+      const pack = packOf(job.tools);
+      const result = check(pack, job.call);
+      if (result.body) serializeBody(result.body);
+      suggestionFor(result, job.call);
+      diagnosticsFor(job.call, result);
+      bareError(pack, job.call);
+      return;
+    }
+  }
+}
+
+self.onmessage = async (e: MessageEvent<{ id: number; job: BudgetJob }>) => {
+  const { id, job } = e.data;
+  try {
+    await run(job);
+    post({ id, done: true });
+  } catch (err) {
+    post({ id, done: false, error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
+  }
+};
+
+post({ ready: true });
