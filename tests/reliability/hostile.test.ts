@@ -3,7 +3,7 @@
 // regular expression fails the test instead of passing slowly.
 import { afterEach, describe, expect, test } from 'vitest';
 import { roundTrip } from '../../bench/round-trip';
-import { check, packFromToolDefinitions, serializeBody, type Body, type FaultBody, type CheckResult, type CompiledPack, type Json } from '../../src/engine';
+import { check, checkCalls, packFromToolDefinitions, readTranscript, serializeBody, type Body, type FaultBody, type CheckResult, type CompiledPack, type Json } from '../../src/engine';
 import { PATTERN_FIELD_MAX, REGEX_INPUT_MAX } from '../../src/engine/validate/input-cap';
 import { getPack, packs } from '../../src/packs';
 import { allPacks, bodySchemaProblems, bodyTokens, TOKEN_CEILING } from './support';
@@ -335,6 +335,44 @@ describe('a 1 MB string against a pattern', () => {
     // A key checked by patternProperties, which no field names, meets the engine-wide ceiling instead.
     const key = watchRegExps(() => check(redos, { name: 'lookup', arguments: { ['b'.repeat(REGEX_INPUT_MAX + 1) + '!']: 'x' } }));
     clearBody(key);
+  }, BOUND_MS);
+});
+
+// Work that grew with the square of the input: each case ran for tens of seconds before (issue 37), and is
+// now one pass. The test's timeout holds the bound; npm run bench measures the time.
+describe('inputs that were quadratic', () => {
+  test('uniqueItems over 50,000 objects: answered, and a repeat named by its two items', () => {
+    const unique = packFromToolDefinitions([{ name: 'f', input_schema: { type: 'object', properties: { items: { type: 'array', uniqueItems: true, items: { type: 'object' } } } } }]);
+    const items = Array.from({ length: 50_000 }, (_, i) => ({ a: i, b: `x${i}` }));
+    expect(check(unique, JSON.stringify({ name: 'f', arguments: { items } })).ok).toBe(true);
+    // The same object with its keys in another order is the same item.
+    const body = clearBody(check(unique, JSON.stringify({ name: 'f', arguments: { items: [...items, { b: 'x7', a: 7 }] } })));
+    expect(body).toMatchObject({ error: 'duplicate_items', field: 'items', message: 'must not repeat an item; items 7 and 50000 are equal' });
+  }, BOUND_MS);
+
+  test('a Python-style call with 100,000 keyword arguments: every one counted, ten listed', () => {
+    const call = `get_ticket(ticket_id="T-1", ${Array.from({ length: 100_000 }, (_, i) => `a${i}=${i}`).join(', ')})`;
+    const body = clearBody(check(helpdesk, call));
+    expect(body.error).toBe('validation_failed');
+    expect(body.message).toMatch(/^100000 fields were rejected/);
+    expect((body.errors as { field: string; code: string }[]).slice(0, 2)).toMatchObject([{ field: 'a0', code: 'unknown_argument' }, { field: 'a1', code: 'unknown_argument' }]);
+    // A keyword given twice is still found among them.
+    expect(clearBody(check(helpdesk, call.replace(/\)$/, ', a99999=1)'))).message).toContain('each keyword argument once');
+  }, BOUND_MS);
+
+  test('a Gemini message with 50,000 parts: one result per call, and each result read paired by name', () => {
+    const n = 50_000;
+    const parts = Array.from({ length: n }, (_, i) => ({ functionCall: { name: 'get_ticket', args: { ticket_id: `T-${i}` } } }));
+    const results = checkCalls(helpdesk, JSON.stringify({ role: 'model', parts }), { checks: false });
+    expect(results).toHaveLength(n);
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(results[n - 1].arguments).toEqual({ ticket_id: `T-${n - 1}` });
+    const answers = Array.from({ length: n }, (_, i) => ({ functionResponse: { name: 'get_ticket', response: { n: i } } }));
+    const read = readTranscript(JSON.stringify({ contents: [{ role: 'model', parts }, { role: 'user', parts: answers }] }));
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.calls).toHaveLength(n);
+    expect(read.calls[n - 1]).toMatchObject({ input: JSON.stringify(parts[n - 1]), result: { text: `{"n":${n - 1}}` } });
   }, BOUND_MS);
 });
 

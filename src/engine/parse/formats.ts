@@ -337,9 +337,9 @@ export function callPaths(value: Json): Segment[][] | null {
   return paths.length > 1 ? paths : null;
 }
 
-/** Whether `path` is one of `targets` (compared by value), as its index; -1 when not. */
-function targetIndex(targets: readonly Segment[][], path: readonly Segment[]): number {
-  return targets.findIndex((t) => t.length === path.length && t.every((s, i) => s === path[i]));
+/** A path as one string, equal for two paths exactly when their segments are (a key "0" is not the index 0). */
+function pathKey(path: readonly Segment[]): string {
+  return JSON.stringify(path);
 }
 
 interface SpanLevel {
@@ -359,6 +359,13 @@ interface SpanLevel {
 export function spansOf(text: string, targets: readonly Segment[][]): ({ start: number; end: number } | null)[] {
   const out: ({ start: number; end: number } | null)[] = targets.map(() => null);
   const depths = new Set(targets.map((t) => t.length));
+  // Each target by its path, the first of equal ones: a search of the targets per value was quadratic
+  // in a message of 50,000 calls.
+  const byPath = new Map<string, number>();
+  targets.forEach((t, i) => {
+    const key = pathKey(t);
+    if (!byPath.has(key)) byPath.set(key, i);
+  });
   const stack: SpanLevel[] = [];
   const n = text.length;
   const stringEnd = (from: number): number => {
@@ -398,7 +405,7 @@ export function spansOf(text: string, targets: readonly Segment[][]): ({ start: 
       continue;
     }
     // A value starts here.
-    const target = depths.has(stack.length) ? targetIndex(targets, stack.map((l) => (l.object ? (l.key as string) : l.index))) : -1;
+    const target = depths.has(stack.length) ? byPath.get(pathKey(stack.map((l) => (l.object ? (l.key as string) : l.index)))) ?? -1 : -1;
     if (c === '{' || c === '[') {
       stack.push({ object: c === '{', index: 0, expectKey: c === '{', target, start: i });
       i++;

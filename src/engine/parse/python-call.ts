@@ -154,6 +154,8 @@ export function parsePythonCall(text: string): PythonCall {
   if (text[i] !== '(') fail("'(' after the tool name");
   i++;
   const entries: [string, Json][] = [];
+  // A set, not a search of entries: a call with 50,000 keywords made that search quadratic.
+  const given = new Set<string>();
   ws();
   while (text[i] !== ')') {
     if (i >= text.length) fail("')' to close the call");
@@ -164,12 +166,13 @@ export function parsePythonCall(text: string): PythonCall {
     }
     const key = ident();
     // Python refuses a repeated keyword too; keeping the last one would drop a value without a word.
-    if (entries.some(([k]) => k === key)) {
+    if (given.has(key)) {
       i = start;
       fail('each keyword argument once; this one was already given');
     }
     ws();
     i++; // '='
+    given.add(key);
     entries.push([key, value(0, [key])]);
     ws();
     if (text[i] === ',') {
