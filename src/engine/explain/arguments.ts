@@ -3,7 +3,7 @@
 import { deref } from '../schema';
 import { byValueShape, fieldShape, offerArguments, shapeRefutes } from '../absorb/argument-names';
 import { childFieldsOf, declaredNamesOf } from '../field-index';
-import { formatPath, patternOf, valueAt, type Segment } from '../paths';
+import { formatPath, isNameShaped, patternOf, valueAt, type Segment } from '../paths';
 import { cutReceived } from '../faults/received';
 import { addNote, dropNote, restate } from '../faults/fault';
 import { suggestNames } from './suggest';
@@ -12,9 +12,6 @@ import { resolveCurrency, unitRule } from './units';
 import { moveFits, offerNestedPath, shapeText } from './shapes';
 import { whatToSend } from '../faults/rule-words';
 import { fieldFor, base, type Explainers, type Violation } from './context';
-
-/** What an argument's name looks like; any other key is the caller's text, not a name. */
-const NAME_SHAPED = /^[A-Za-z_$][A-Za-z0-9_$.-]{0,63}$/;
 
 /**
  * An unknown name that is another wording of a declared one (`artist` for artist_name, `lang` for
@@ -133,12 +130,12 @@ function unknownArgument({ ctx, e, at, p, node, reason }: Violation): Fault {
   const refuted = shapeRefutes(spelled.map(String), sentValue, (name) => shapeAt(ctx, at, name)) || (spelled.length > 0 && spelled.every((name) => wantsContainerFor(ctx, [...at, String(name)], sentValue)));
   if (refuted) fault.candidates = [];
   offerNestedPath(ctx, fault, at, key);
-  if (fault.candidates.length === 0 && NAME_SHAPED.test(key)) offerByWords(ctx, fault, at, key, declared.length, free);
+  if (fault.candidates.length === 0 && isNameShaped(key)) offerByWords(ctx, fault, at, key, declared.length, free);
   if (refuted && fault.candidates.length === 0) {
     fault.candidates = spelled;
     fault.notes = [];
   }
-  if (!NAME_SHAPED.test(key)) {
+  if (!isNameShaped(key)) {
     // A key that is no name (an injected sentence, say) must not stand where the body's names go:
     // the field is the object that holds it, and the key goes under received with its value.
     fault.field = formatPath(at) || 'arguments';

@@ -3,7 +3,7 @@
 // only finds the calls, their turns and the results the agent got, and hands each call to check() as it
 // was written, so a call here gets exactly the body it would get on its own.
 import { looksLikePythonCall } from './python-call';
-import { parseCall, spansOf } from './formats';
+import { parseCall, spansOf, withoutBom } from './formats';
 import type { Segment } from '../paths';
 import type { Json, JsonObject } from '../types';
 
@@ -485,7 +485,7 @@ export function readTranscript(input: unknown): TranscriptOutcome {
     readValue(c, input as Json);
     return c.finish(formatOf(c, input));
   }
-  const text = input;
+  const text = withoutBom(input);
   if (text.trim() === '') return { ok: false, message: 'is empty: paste a tool call or a transcript' };
   if (/^\s*\[turn\s[^\]]*\]/im.test(text) || /^\s*(?:->|→)/m.test(text)) {
     readText(c, text);
