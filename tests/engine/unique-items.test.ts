@@ -1,10 +1,12 @@
 // uniqueItems in one pass (validate/unique-items.ts, pack/ajv-unique-items.ts): the same verdict and the
 // same pair of items as AJV's pairwise deep equal, on any array.
 import fc from 'fast-check';
-import equal from 'ajv/dist/runtime/equal';
+import ajvEqual from 'ajv/dist/runtime/equal';
 import { describe, expect, test } from 'vitest';
 import { newAjv } from '../../src/engine/pack/ajv-backend';
 import { duplicatePair } from '../../src/engine/validate/unique-items';
+
+const equal = ajvEqual as unknown as (a: unknown, b: unknown) => boolean;
 
 /** AJV's own loop (vocabularies/validation/uniqueItems.ts loopN2), as the reference. */
 function ajvPair(items: readonly unknown[]): [number, number] | null {

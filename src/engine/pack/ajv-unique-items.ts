@@ -21,7 +21,7 @@ export function linearUniqueItems(ajv: Ajv2020, standalone: { duplicatePair?: Co
     ...rule.definition,
     code(cxt: KeywordCxt, ruleType?: string) {
       const { gen, data, $data, schema, parentSchema, schemaCode } = cxt;
-      if (!ownLoop || (!$data && !schema) || scalarItems(parentSchema)) return original.code(cxt, ruleType);
+      if (!ownLoop || (!$data && !schema) || scalarItems(parentSchema as { items?: unknown })) return original.code(cxt, ruleType);
       const valid = gen.let('valid');
       cxt.block$data(
         valid,
@@ -45,7 +45,7 @@ export function linearUniqueItems(ajv: Ajv2020, standalone: { duplicatePair?: Co
       );
       cxt.ok(valid);
     },
-  } as CodeKeywordDefinition;
+  } as typeof rule.definition;
 }
 
 /** Whether AJV's own code is linear for these items: a declared type, and no object or array among it. */
