@@ -59,7 +59,7 @@ function requiresToImports(code: string, esModules: (spec: string) => boolean = 
  */
 function ajvForTools(pack: CompiledPack, tools: readonly CompiledTool[], engineDir: string) {
   const regExp = Object.assign((pattern: string, flags: string) => cappedRegExp(pattern, flags), { code: `require("${engineDir}/input-cap").cappedRegExp` });
-  const ajv = newAjv('assert', { regExp, formats: _`require(${engineDir + '/capped-formats'}).cappedFormats` });
+  const ajv = newAjv('assert', { regExp, formats: _`require(${engineDir + '/capped-formats'}).cappedFormats`, duplicatePair: _`require(${engineDir + '/unique-items'}).duplicatePair` });
   const taken = new Set<string>();
   const names: [tool: string, id: string][] = [];
   const refs: Record<string, string> = {};

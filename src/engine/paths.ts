@@ -5,6 +5,17 @@ export type Segment = string | number;
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+/** What an argument's name looks like; any other key is the caller's text, not a name. */
+const NAME_SHAPED = /^[A-Za-z_$][A-Za-z0-9_$.-]{0,63}$/;
+
+/**
+ * Whether a key the caller sent may stand as a body's `field`. A key that is no name (an injected
+ * sentence, say) must not: the field is then the object that holds it, and the key goes under received.
+ */
+export function isNameShaped(key: string): boolean {
+  return NAME_SHAPED.test(key);
+}
+
 export function formatPath(segments: readonly Segment[]): string {
   let out = '';
   for (const s of segments) {

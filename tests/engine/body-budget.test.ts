@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { assembleBody, BODY_TOKEN_BUDGET, estimateBodyTokens, serializeBody } from '../../src/engine/body/body';
 import { messageOf } from '../../src/engine/faults/fault';
+import { printable } from '../../src/engine/faults/rule-words';
 import type { Body, Fault, Json } from '../../src/engine/types';
 
 // Pieces of text of every kind the shortcuts tell apart: plain ASCII, characters JSON escapes, beyond ASCII.
@@ -47,7 +48,8 @@ const plainFault = faultOf(plain, fc.oneof(plain, fc.integer()));
 function unfitted(faults: Fault[]): Body {
   // A body of one fault, or of several, with a budget so large that nothing is cut: built by hand here.
   const entry = (f: Fault) => {
-    const e: Record<string, Json> = { field: f.field, code: f.code, message: messageOf(f) };
+    // A message is written with its unprintable characters escaped (rule-words.ts printable).
+    const e: Record<string, Json> = { field: f.field, code: f.code, message: printable(messageOf(f)) };
     if (f.hasReceived) e.received = f.received as Json;
     if (f.showCandidates && f.candidates.length) e.did_you_mean = f.candidates;
     return e;
@@ -56,7 +58,7 @@ function unfitted(faults: Fault[]): Body {
     const f = faults[0];
     const body: Record<string, Json> = { error: f.code };
     if (f.field !== '') body.field = f.field;
-    body.message = messageOf(f);
+    body.message = printable(messageOf(f));
     if (f.hasReceived) body.received = f.received as Json;
     if (f.showCandidates && f.candidates.length) body.did_you_mean = f.candidates;
     body.retryable = true;

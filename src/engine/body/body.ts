@@ -2,6 +2,7 @@
 // `validation_failed` with at most ten entries and the count of the rest. `retryable` is always there.
 import { codeRetryable } from '../faults/codes';
 import { messageOf } from '../faults/fault';
+import { printable } from '../faults/rule-words';
 import type { Body, BodyError, Fault, FaultBody, Json, ValidationFailedBody } from '../types';
 
 export const MAX_ERRORS = 10;
@@ -23,7 +24,7 @@ export const BODY_TOKEN_BUDGET = 400;
 const FIELD_MAX = 80;
 
 function entry(f: Fault): BodyError {
-  const e: BodyError = { field: f.field, code: f.code, message: messageOf(f) };
+  const e: BodyError = { field: f.field, code: f.code, message: printable(messageOf(f)) };
   if (f.hasReceived) e.received = f.received as Json;
   if (f.showCandidates && f.candidates.length) e.did_you_mean = f.candidates;
   return e;
@@ -36,7 +37,8 @@ export function assembleBody(faults: Fault[], unexplained = 0): Body {
     // Keys go in one by one, in the order the model reads them.
     const body = { error: f.code } as FaultBody;
     if (f.field !== '') body.field = f.field;
-    body.message = messageOf(f);
+    // A newline or a bidi override from any word of a tool's definition that reached the message is written as its escape.
+    body.message = printable(messageOf(f));
     for (const [k, v] of Object.entries(f.extra ?? {})) body[k] = v;
     if (f.hasReceived) body.received = f.received as Json;
     if (f.showCandidates && f.candidates.length) body.did_you_mean = f.candidates;

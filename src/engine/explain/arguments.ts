@@ -3,18 +3,15 @@
 import { deref } from '../schema';
 import { byValueShape, fieldShape, offerArguments, shapeRefutes } from '../absorb/argument-names';
 import { childFieldsOf, declaredNamesOf } from '../field-index';
-import { formatPath, patternOf, valueAt, type Segment } from '../paths';
+import { formatPath, isNameShaped, patternOf, valueAt, type Segment } from '../paths';
 import { cutReceived } from '../faults/received';
 import { addNote, dropNote, restate } from '../faults/fault';
 import { suggestNames } from './suggest';
 import type { ExplainContext, Fault, Json, SchemaNode } from '../types';
 import { resolveCurrency, unitRule } from './units';
 import { moveFits, offerNestedPath, shapeText } from './shapes';
-import { whatToSend } from '../faults/rule-words';
+import { schemaText, whatToSend } from '../faults/rule-words';
 import { fieldFor, base, type Explainers, type Violation } from './context';
-
-/** What an argument's name looks like; any other key is the caller's text, not a name. */
-const NAME_SHAPED = /^[A-Za-z_$][A-Za-z0-9_$.-]{0,63}$/;
 
 /**
  * An unknown name that is another wording of a declared one (`artist` for artist_name, `lang` for
@@ -42,7 +39,7 @@ function offerByWords(ctx: ExplainContext, fault: Fault, at: Segment[], key: str
     return;
   }
   // Names that share nothing with the key are not "nearest": a few of them, said as such.
-  if (declaredCount > 12 && options.length) addNote(fault, 'nearest', offer.anyNear() ? `nearest names: ${offer.nearest().join(', ')}` : `it takes ${declaredCount} names, among them: ${offer.nearest().join(', ')}`);
+  if (declaredCount > 12 && options.length) addNote(fault, 'nearest', offer.anyNear() ? `nearest names: ${names(offer.nearest())}` : `it takes ${declaredCount} names, among them: ${names(offer.nearest())}`);
 }
 
 /** Whether a value's structure tells fields apart: an array of arrays or of objects, or an object of two fields or more. */
@@ -81,6 +78,11 @@ function shapeAt(ctx: ExplainContext, at: Segment[], name: string) {
   return fieldShape(f?.schema, f?.example);
 }
 
+/** Declared names as a message lists them: a server writes them, so each is shown as schemaText shows it. */
+function names(list: readonly string[]): string {
+  return list.map(schemaText).join(', ');
+}
+
 /** The declared names of the object at `segments`, for unknown-argument messages and suggestions. */
 function declaredNamesAt(ctx: ExplainContext, segments: Segment[]): string[] {
   return declaredNamesOf(ctx.tool, patternOf(segments));
@@ -94,7 +96,7 @@ function missingRequired({ ctx, e, at, node, p, reason }: Violation): Fault {
   // A unit field says its unit even when it is missing: the first value a model sends for it is the one to get right.
   const unit = f?.unit ? unitRule(f.unit, f.schema, resolveCurrency(f.unit, ctx.args, ctx.state)) : undefined;
   let message = `is required: send ${unit ?? ((!f?.enumValues && shapeText(ctx, seg, '')) || whatToSend(f, sub))}`;
-  if (e.keyword !== 'required' && p.property) message = `is required when ${p.property} is sent: send ${whatToSend(f, sub)}`;
+  if (e.keyword !== 'required' && p.property) message = `is required when ${schemaText(String(p.property))} is sent: send ${whatToSend(f, sub)}`;
   const fault = base(seg, 'missing_required', message, e, { found: false }, reason);
   if (f?.resolveWith) addNote(fault, 'resolve', `get one from ${f.resolveWith}`);
   return fault;
@@ -124,7 +126,7 @@ function unknownArgument({ ctx, e, at, p, node, reason }: Violation): Fault {
   // The field names where it sits, and the model knows the tool it called: neither is said again.
   const owner = at.length === 0 ? 'an argument' : 'a field';
   restate(fault, `is not ${owner}`);
-  if (fault.candidates.length === 0 && declared.length > 0 && declared.length <= 12) addNote(fault, 'takes', `it takes: ${declared.join(', ')}`);
+  if (fault.candidates.length === 0 && declared.length > 0 && declared.length <= 12) addNote(fault, 'takes', `it takes: ${names(declared)}`);
   fault.fix = { kind: 'rename', path: seg, parentPath: at };
   // A near spelling whose field takes another shape of value (due_at, for a date) gives way to a
   // wording that takes it (due_on), when there is one.
@@ -133,17 +135,17 @@ function unknownArgument({ ctx, e, at, p, node, reason }: Violation): Fault {
   const refuted = shapeRefutes(spelled.map(String), sentValue, (name) => shapeAt(ctx, at, name)) || (spelled.length > 0 && spelled.every((name) => wantsContainerFor(ctx, [...at, String(name)], sentValue)));
   if (refuted) fault.candidates = [];
   offerNestedPath(ctx, fault, at, key);
-  if (fault.candidates.length === 0 && NAME_SHAPED.test(key)) offerByWords(ctx, fault, at, key, declared.length, free);
+  if (fault.candidates.length === 0 && isNameShaped(key)) offerByWords(ctx, fault, at, key, declared.length, free);
   if (refuted && fault.candidates.length === 0) {
     fault.candidates = spelled;
     fault.notes = [];
   }
-  if (!NAME_SHAPED.test(key)) {
+  if (!isNameShaped(key)) {
     // A key that is no name (an injected sentence, say) must not stand where the body's names go:
     // the field is the object that holds it, and the key goes under received with its value.
     fault.field = formatPath(at) || 'arguments';
     restate(fault, `holds ${at.length === 0 ? 'an argument' : 'a field'} whose name is not a name it takes`);
-    if (declared.length && declared.length <= 12) addNote(fault, 'takes', `it takes: ${declared.join(', ')}`);
+    if (declared.length && declared.length <= 12) addNote(fault, 'takes', `it takes: ${names(declared)}`);
     fault.received = cutReceived(Object.fromEntries([[key, (valueAt(ctx.args, seg).value ?? null) as Json]]));
     fault.hasReceived = true;
     fault.candidates = [];

@@ -5,7 +5,7 @@ import { pointerToSegments, valueAt } from '../paths';
 import type { AjvError, ExplainContext, Fault, Json, SchemaNode } from '../types';
 import { compact, fitsAt } from './shapes';
 import { branchPhrase, minimalExample } from './schema-example';
-import { containsText, SCHEMA_WORDS, typePhrase } from '../faults/rule-words';
+import { containsText, SCHEMA_WORDS, schemaText, typePhrase } from '../faults/rule-words';
 import { base, type Explainers, type Violation } from './context';
 
 /** The field names of an anyOf/oneOf whose every branch is `{required: [one name]}`; else undefined. */
@@ -40,7 +40,7 @@ function choiceText(ctx: ExplainContext, e: AjvError, node: SchemaNode | undefin
   if (e.keyword === 'oneOf' && Array.isArray(e.params?.passingSchemas)) return 'matches more than one of its allowed shapes; it must match exactly one';
   if (Array.isArray(branches)) {
     const req = requiredChoice(branches);
-    if (req) return `must include ${e.keyword === 'oneOf' ? 'exactly one' : 'one'} of: ${req.join(', ')}`;
+    if (req) return `must include ${e.keyword === 'oneOf' ? 'exactly one' : 'one'} of: ${req.map(schemaText).join(', ')}`;
     const types = branches.map((b) => (b && typeof b === 'object' && typeof b.type === 'string' && Object.keys(b).length === 1 ? b.type : null));
     if (types.every((t) => t !== null)) return `must be ${typePhrase(types as string[])}`;
     // Each branch in a few words, and the smallest value of the branch nearest what was sent, when the

@@ -9,7 +9,7 @@ import { numberFromString, suggestValues } from './suggest';
 import type { Fault, Json } from '../types';
 import { valueSet, valueSetCandidates } from './value-sets';
 import { noteSiblingFit, refineTypeFault } from './shapes';
-import { exampleText, FORMAT_RULES, oneOfText, typePhrase, valueText } from '../faults/rule-words';
+import { exampleText, FORMAT_RULES, oneOfText, schemaText, typePhrase, valueText } from '../faults/rule-words';
 import { base, applyUnit, type Explainers, type Violation } from './context';
 
 /** Two strings that differ in letter case only. */
@@ -89,7 +89,7 @@ function noPatternMatch({ ctx, e, at, here, field, p, reason }: Violation): Faul
   // A vendor's own date-time form is a pattern (date-formats.ts: Jira's +0000, Calendar's offset left
   // out beside timeZone); a value in another plain form is read as the format branch reads it.
   const other = typeof here.value === 'string' && typeof field?.example === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(field.example) ? dateReading('date-time', here.value) : undefined;
-  const fault = base(at, 'invalid_format', `${other ? `${other.why}; ` : ''}${field?.rule ? `must be ${field.rule}${exampleText(field.example, field.rule)}` : `must match ${p.pattern}${exampleText(field?.example)}`}`, e, here, reason);
+  const fault = base(at, 'invalid_format', `${other ? `${other.why}; ` : ''}${field?.rule ? `must be ${field.rule}${exampleText(field.example, field.rule)}` : `must match ${schemaText(String(p.pattern))}${exampleText(field?.example)}`}`, e, here, reason);
   if (field?.resolveWith) addNote(fault, 'resolve', `get one from ${field.resolveWith}`);
   const noted = noteSiblingFit(ctx, fault);
   if (other?.reading !== undefined && noted.candidates.length === 0 && !noted.fix) withFix(noted, [other.reading], at);

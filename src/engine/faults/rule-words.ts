@@ -3,6 +3,7 @@
 // importer's field descriptions all say a rule through these, so a rule reads the same wherever it shows.
 // Only the pack and the schema are worded here, never what a caller sent.
 import { enumIsListable } from '../schema';
+import { cutString, RECEIVED_MAX_STRING } from './received';
 import type { SchemaWords } from '../explain/schema-example';
 import type { FieldInfo, Json, SchemaNode } from '../types';
 
@@ -44,8 +45,41 @@ export function typePhrase(types: string | string[]): string {
   return list.length <= 1 ? list[0] ?? 'another type' : `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}`;
 }
 
+/**
+ * Characters a message never shows as they are: controls (a newline), format characters (a bidi override,
+ * a zero-width space), line and paragraph separators, and a lone half of a surrogate pair.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+const EVERY_UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+
+/** Each UTF-16 unit of `c` as a \u escape (a format character beyond the BMP takes two). */
+function escaped(c: string): string {
+  let out = '';
+  for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return out;
+}
+
+/** `s` with each unprintable character written as its \u escape: the last guard on a message (body.ts). */
+export function printable(s: string): string {
+  return UNPRINTABLE.test(s) ? s.replace(EVERY_UNPRINTABLE, escaped) : s;
+}
+
+/**
+ * A string from a tool's definition (an enum value, a const, a property name, a pattern) as a message shows
+ * it. A server writes these, so one that could pass for prose is quoted as a JSON string, the way
+ * `received` quotes what a caller sent, and cut at the same length: one with an unprintable character, with
+ * white space at an end, empty, or longer than RECEIVED_MAX_STRING. Any other (`open`, `in_progress`) reads
+ * bare, as it always has.
+ */
+export function schemaText(s: string): string {
+  if (s !== '' && s.length <= RECEIVED_MAX_STRING && s.trim() === s && !UNPRINTABLE.test(s)) return s;
+  return printable(JSON.stringify(cutString(s)));
+}
+
 export function valueText(v: unknown): string {
-  return typeof v === 'string' ? v : JSON.stringify(v);
+  if (typeof v === 'string') return schemaText(v);
+  const json = JSON.stringify(v);
+  return json === undefined ? String(v) : printable(json.length > RECEIVED_MAX_STRING ? cutString(json) : json);
 }
 
 export function listValues(values: readonly Json[]): string {

@@ -6,12 +6,13 @@ import Ajv2020 from 'ajv/dist/2020';
 import Ajv2019 from 'ajv/dist/2019';
 import AjvDraft7 from 'ajv';
 import unevaluatedModule from 'ajv/dist/vocabularies/unevaluated';
-import type { Vocabulary } from 'ajv';
+import type { Code, Vocabulary } from 'ajv';
 import addFormats from 'ajv-formats';
 import { dialectOf, type Dialect } from '../validate/dialect';
 import { STRICT_DATE_FORMATS } from '../validate/date-formats';
 import { capFormats, cappedRegExp } from '../validate/input-cap';
 import { compilePackWith, type CompileOptions, type PackValidators, type ValidatorBackend } from './pack-compiler';
+import { linearUniqueItems } from './ajv-unique-items';
 import { KEYWORD_SCHEMAS, PACK_FILE_SCHEMA } from './pack-schema';
 import type { AjvError, CompiledPack, SchemaNode } from '../types';
 
@@ -19,6 +20,8 @@ import type { AjvError, CompiledPack, SchemaNode } from '../types';
 export interface StandaloneCode {
   regExp: typeof cappedRegExp;
   formats: unknown;
+  /** How generated code names duplicatePair (validate/unique-items.ts); without it, uniqueItems over objects keeps AJV's pairwise loop. */
+  duplicatePair?: Code;
 }
 
 /**
@@ -57,6 +60,8 @@ export function newAjv(formats: 'assert' | 'annotate', standalone?: StandaloneCo
   for (const [name, def] of Object.entries(STRICT_DATE_FORMATS)) ajv.addFormat(name, def);
   // No pattern or format ever runs on a pasted megabyte (input-cap.ts).
   capFormats(ajv);
+  // uniqueItems over objects in one pass, not pairwise (ajv-unique-items.ts).
+  linearUniqueItems(ajv, standalone);
   return ajv;
 }
 

@@ -6,10 +6,9 @@
 import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
 import { looksLikePythonCall, parsePythonCall, PythonSyntaxError } from './python-call';
 import { locateJsonError, pathOf, scanJson, wholeDecimals, type WrittenNumber } from './json-scan';
-import { formatPath } from '../paths';
 import { makeFault } from '../faults/fault';
-import { cutString } from '../faults/received';
-import { valueAt, type Segment } from '../paths';
+import { cutReceived, cutString } from '../faults/received';
+import { formatPath, isNameShaped, valueAt, type Segment } from '../paths';
 import type { Fault, InputShape, Json, JsonObject } from '../types';
 
 export type ParseOutcome =
@@ -199,9 +198,18 @@ export interface ParseOptions {
   value?: Json;
 }
 
+/**
+ * The text without a leading UTF-8 byte order mark, which some editors and Windows tools write first.
+ * JSON.parse refuses it (column 1) and nothing else reads it: it goes without a word, as leading white
+ * space does.
+ */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 export function parseCall(input: unknown, options?: ParseOptions): ParseOutcome {
   if (typeof input !== 'string') return readEnvelope(input as Json);
-  const text = input;
+  const text = withoutBom(input);
   if (looksLikePythonCall(text)) {
     try {
       const call = parsePythonCall(text);
@@ -269,9 +277,17 @@ function hiddenFault(text: string, root: Json, args: Json): Fault | null {
     });
   if (found.kind === 'duplicate_key') {
     const message = `is sent twice in the same object (again ${at}); send it once, with the value you mean`;
-    return inArgs
-      ? fault('duplicate_argument', message, undefined, 'duplicate key in the arguments; JSON.parse would keep the last silently')
-      : fault('invalid_call', message, undefined, 'duplicate key in the call envelope');
+    if (!inArgs) return fault('invalid_call', message, undefined, 'duplicate key in the call envelope');
+    const reason = 'duplicate key in the arguments; JSON.parse would keep the last silently';
+    const own = found.path.slice(base!.length);
+    const key = own[own.length - 1];
+    if (typeof key !== 'string' || isNameShaped(key)) return fault('duplicate_argument', message, undefined, reason);
+    // A key that is no name does not stand as the field (explain/arguments.ts does the same for an unknown
+    // one): the field is the object holding it, and the key goes under received with the value kept.
+    const f = fault('duplicate_argument', `holds ${own.length === 1 ? 'an argument' : 'a field'} sent twice in the same object (again ${at}); send it once, with the value you mean`, cutReceived({ [key]: (valueAt(root, found.path).value ?? null) as Json }), reason);
+    f.field = formatPath(own.slice(0, -1)) || 'arguments';
+    f.path = own.slice(0, -1);
+    return f;
   }
   if (!inArgs) return null;
   const received = cutString(found.literal!);
@@ -286,6 +302,7 @@ function hiddenFault(text: string, root: Json, args: Json): Fault | null {
     }
     return f;
   }
+  if (found.kind === 'vanishing_number') return fault('out_of_range', `must be 0 or a number a double can hold (${at}); this one is so close to 0 that it reads as 0`, received, `number ${found.literal!.slice(0, 40)} underflows a double to 0`);
   return fault('out_of_range', `must be a finite number (${at}); no JSON number is this large`, received, `number ${found.literal!.slice(0, 40)} overflows a double`);
 }
 
@@ -337,9 +354,9 @@ export function callPaths(value: Json): Segment[][] | null {
   return paths.length > 1 ? paths : null;
 }
 
-/** Whether `path` is one of `targets` (compared by value), as its index; -1 when not. */
-function targetIndex(targets: readonly Segment[][], path: readonly Segment[]): number {
-  return targets.findIndex((t) => t.length === path.length && t.every((s, i) => s === path[i]));
+/** A path as one string, equal for two paths exactly when their segments are (a key "0" is not the index 0). */
+function pathKey(path: readonly Segment[]): string {
+  return JSON.stringify(path);
 }
 
 interface SpanLevel {
@@ -359,6 +376,13 @@ interface SpanLevel {
 export function spansOf(text: string, targets: readonly Segment[][]): ({ start: number; end: number } | null)[] {
   const out: ({ start: number; end: number } | null)[] = targets.map(() => null);
   const depths = new Set(targets.map((t) => t.length));
+  // Each target by its path, the first of equal ones: a search of the targets per value was quadratic
+  // in a message of 50,000 calls.
+  const byPath = new Map<string, number>();
+  targets.forEach((t, i) => {
+    const key = pathKey(t);
+    if (!byPath.has(key)) byPath.set(key, i);
+  });
   const stack: SpanLevel[] = [];
   const n = text.length;
   const stringEnd = (from: number): number => {
@@ -398,7 +422,7 @@ export function spansOf(text: string, targets: readonly Segment[][]): ({ start: 
       continue;
     }
     // A value starts here.
-    const target = depths.has(stack.length) ? targetIndex(targets, stack.map((l) => (l.object ? (l.key as string) : l.index))) : -1;
+    const target = depths.has(stack.length) ? byPath.get(pathKey(stack.map((l) => (l.object ? (l.key as string) : l.index)))) ?? -1 : -1;
     if (c === '{' || c === '[') {
       stack.push({ object: c === '{', index: 0, expectKey: c === '{', target, start: i });
       i++;
@@ -422,7 +446,7 @@ export function readCalls(input: unknown): CallRead[] {
     const paths = callPaths(input as Json);
     return paths ? paths.map((path) => ({ input: valueAt(input as Json, path).value, span: null, path })) : whole;
   }
-  const text = input;
+  const text = withoutBom(input);
   // Only JSON holds several calls; a Python-style call or unreadable text is one call check() explains.
   if (!/^\s*[[{]/.test(text)) return whole;
   let value: Json;
@@ -434,9 +458,11 @@ export function readCalls(input: unknown): CallRead[] {
   const paths = callPaths(value);
   if (!paths) return [{ input, span: null, path: [], value }];
   const spans = spansOf(text, paths);
+  // Spans count from the input as given, byte order mark and all.
+  const skipped = input.length - text.length;
   return paths.map((path, i) => {
     const span = spans[i];
-    return span ? { input: text.slice(span.start, span.end), span, path } : { input: valueAt(value, path).value, span: null, path };
+    return span ? { input: text.slice(span.start, span.end), span: { start: span.start + skipped, end: span.end + skipped }, path } : { input: valueAt(value, path).value, span: null, path };
   });
 }
 

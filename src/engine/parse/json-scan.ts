@@ -1,11 +1,12 @@
 // What JSON.parse hides: a key sent twice in one object (it keeps the last one silently), an integer too
-// large for a double (it rounds, so `12345678901234567891` arrives as another number) and a number too
-// large for any double (`1e400` becomes Infinity, which JSON cannot even write back). Runs only on text
+// large for a double (it rounds, so `12345678901234567891` arrives as another number), a number too
+// large for any double (`1e400` becomes Infinity, which JSON cannot even write back) and a number too
+// close to 0 for any double (`1e-400` becomes 0, a value the caller never sent). Runs only on text
 // JSON.parse has accepted, without recursion, so a 5 MB paste or 10,000 levels of nesting are fine.
 import type { Segment } from '../paths';
 
 export interface ScanFinding {
-  kind: 'duplicate_key' | 'unsafe_integer' | 'infinite_number';
+  kind: 'duplicate_key' | 'unsafe_integer' | 'infinite_number' | 'vanishing_number';
   /** Where the finding sits: the duplicated key itself, or the number. */
   path: Segment[];
   /** Offset of the second key, or of the number, in the text. */
@@ -148,6 +149,11 @@ function walkJson(text: string, stack: Level[], tokens: JsonTokens): void {
   }
 }
 
+/** Whether a number literal whose value reads as 0 wrote a digit other than 0 before its exponent: `1e-400`, not `0.0e-400`. */
+export function vanishes(literal: string): boolean {
+  return /[1-9]/.test(literal.split(/[eE]/)[0]);
+}
+
 /**
  * The first finding in document order, or null. `text` must be JSON that JSON.parse accepts; `parsed`,
  * its value, lets an ordinary call skip the scan.
@@ -169,7 +175,9 @@ export function scanJson(text: string, parsed?: unknown): ScanFinding | null {
         if (!Number.isSafeInteger(Number(literal))) finding = { kind: 'unsafe_integer', path: levelPath(stack), offset: start, literal };
       } else if (!plain && end - start > 4) {
         const literal = text.slice(start, end);
-        if (!Number.isFinite(Number(literal))) finding = { kind: 'infinite_number', path: levelPath(stack), offset: start, literal };
+        const n = Number(literal);
+        if (!Number.isFinite(n)) finding = { kind: 'infinite_number', path: levelPath(stack), offset: start, literal };
+        else if (n === 0 && vanishes(literal)) finding = { kind: 'vanishing_number', path: levelPath(stack), offset: start, literal };
       }
       return finding !== null;
     },

@@ -1,7 +1,7 @@
 // Reads the Python-style calls that transcripts show: `update_ticket(ticket_id="T-8841", status="OPEN")`.
 // Keyword arguments only; values are Python literals (strings, numbers, True/False/None, lists, tuples,
 // dicts). Hand-written because no maintained package parses Python literals without a Python runtime.
-import type { WrittenNumber } from './json-scan';
+import { vanishes, type WrittenNumber } from './json-scan';
 import type { Segment } from '../paths';
 import type { Json, JsonObject } from '../types';
 
@@ -61,6 +61,7 @@ export function parsePythonCall(text: string): PythonCall {
       const n = Number(num[0]);
       // JSON cannot carry these exactly; say so rather than pass on a rounded or infinite number.
       if (!Number.isFinite(n)) fail('a finite number; no JSON number is this large');
+      if (n === 0 && vanishes(num[0])) fail('0 or a number a double can hold; this one is so close to 0 that it reads as 0');
       if (/^-?\d+$/.test(num[0]) && !Number.isSafeInteger(n)) fail('an integer from -9007199254740991 to 9007199254740991; send a longer one as a string');
       if (!/^-?\d+$/.test(num[0]) && Number.isInteger(n)) decimals.push({ path, offset: i, literal: num[0] });
       i += num[0].length;
@@ -154,6 +155,8 @@ export function parsePythonCall(text: string): PythonCall {
   if (text[i] !== '(') fail("'(' after the tool name");
   i++;
   const entries: [string, Json][] = [];
+  // A set, not a search of entries: a call with 50,000 keywords made that search quadratic.
+  const given = new Set<string>();
   ws();
   while (text[i] !== ')') {
     if (i >= text.length) fail("')' to close the call");
@@ -164,12 +167,13 @@ export function parsePythonCall(text: string): PythonCall {
     }
     const key = ident();
     // Python refuses a repeated keyword too; keeping the last one would drop a value without a word.
-    if (entries.some(([k]) => k === key)) {
+    if (given.has(key)) {
       i = start;
       fail('each keyword argument once; this one was already given');
     }
     ws();
     i++; // '='
+    given.add(key);
     entries.push([key, value(0, [key])]);
     ws();
     if (text[i] === ',') {

@@ -3,7 +3,7 @@
 // only finds the calls, their turns and the results the agent got, and hands each call to check() as it
 // was written, so a call here gets exactly the body it would get on its own.
 import { looksLikePythonCall } from './python-call';
-import { parseCall, spansOf } from './formats';
+import { parseCall, spansOf, withoutBom } from './formats';
 import type { Segment } from '../paths';
 import type { Json, JsonObject } from '../types';
 
@@ -98,7 +98,9 @@ class Collector {
   private labels: (string | null)[] = [];
   private lastWasFunctionCall = false;
   /** Calls with an id whose result has not come yet, by id, oldest first. */
-  private waitingById = new Map<string, Pending[]>();
+  private waitingById = new Map<string, Waiting>();
+  /** Calls by name, oldest first, for results paired by name: a search of every call per result was quadratic. */
+  private waitingByName = new Map<string, Waiting>();
   vendor: TranscriptFormat | null = null;
 
   see(format: TranscriptFormat): void {
@@ -127,11 +129,8 @@ class Collector {
     }
     const call: Pending = { index: this.calls.length, turnKey: this.labels.length - 1, id, line, input, name, arguments: args, result: null };
     this.calls.push(call);
-    if (id !== null) {
-      const waiting = this.waitingById.get(id) ?? [];
-      waiting.push(call);
-      this.waitingById.set(id, waiting);
-    }
+    if (id !== null) queue(this.waitingById, id, call);
+    if (name !== null) queue(this.waitingByName, name, call);
     this.lastWasFunctionCall = false;
   }
 
@@ -147,13 +146,9 @@ class Collector {
     this.lastWasFunctionCall = false;
     const last = this.calls[this.calls.length - 1];
     let target: Pending | undefined;
-    if (id !== null) {
-      // The first call with that id still waiting for its result (ids are reused across some logs).
-      const waiting = this.waitingById.get(id);
-      while (waiting?.length && waiting[0].result !== null) waiting.shift();
-      target = waiting?.shift();
-      if (waiting && waiting.length === 0) this.waitingById.delete(id);
-    } else if (name !== null) target = this.calls.find((c) => c.result === null && c.name === name);
+    // The first call with that id (or name) still waiting for its result (ids are reused across some logs).
+    if (id !== null) target = firstWaiting(this.waitingById, id);
+    else if (name !== null) target = firstWaiting(this.waitingByName, name);
     else if (last?.result === null) target = last;
     if (target) target.result = r;
   }
@@ -171,6 +166,31 @@ class Collector {
     const ordered: TranscriptCall[] = calls.map((c) => ({ index: c.index, turn_index: c.turn_index, turn: c.turn, id: c.id, line: c.line, input: c.input, name: c.name, arguments: c.arguments, result: c.result }));
     return { ok: true, format, calls: ordered, turns: used.length };
   }
+}
+
+/** Calls waiting for their result under one id or name, oldest first from `head` on. */
+interface Waiting {
+  calls: Pending[];
+  head: number;
+}
+
+function queue(waiting: Map<string, Waiting>, key: string, call: Pending): void {
+  const w = waiting.get(key);
+  if (w) w.calls.push(call);
+  else waiting.set(key, { calls: [call], head: 0 });
+}
+
+/**
+ * The oldest call under `key` with no result yet, taken off its queue; calls answered another way are
+ * passed over. A head index, not shift(): shifting a long queue once per result is quadratic too.
+ */
+function firstWaiting(waiting: Map<string, Waiting>, key: string): Pending | undefined {
+  const w = waiting.get(key);
+  if (!w) return undefined;
+  while (w.head < w.calls.length && w.calls[w.head].result !== null) w.head++;
+  const found = w.calls[w.head++];
+  if (w.head >= w.calls.length) waiting.delete(key);
+  return found;
 }
 
 const LOG_KEYS = new Set(['name', 'arguments', 'input', 'args', 'id', 'call_id', 'type', 'result', 'output', 'turn']);
@@ -465,7 +485,7 @@ export function readTranscript(input: unknown): TranscriptOutcome {
     readValue(c, input as Json);
     return c.finish(formatOf(c, input));
   }
-  const text = input;
+  const text = withoutBom(input);
   if (text.trim() === '') return { ok: false, message: 'is empty: paste a tool call or a transcript' };
   if (/^\s*\[turn\s[^\]]*\]/im.test(text) || /^\s*(?:->|→)/m.test(text)) {
     readText(c, text);
