@@ -92,7 +92,7 @@ Checking calls:
   --jsonl          read one call per line (a call log of any size, streamed); print one full result
                    per line, in order. A line that is not a call gets its own error result; a line
                    holding several calls gets a JSON list of their results. A line that cannot be
-                   answered, or is over 32 MiB, gets {"line": N, "error": ...} and the run goes on;
+                   answered, or is over 16 MiB, gets {"line": N, "error": ...} and the run goes on;
                    a result member nested over 512 levels is written as null and named in "cut"
   --workers N      with --jsonl: spread the lines over N worker threads (the output keeps the
                    input's order)

@@ -10,13 +10,13 @@ import type { CheckOptions, CheckResult, CompiledPack } from '../engine/types';
 
 /**
  * The longest line --jsonl reads, in bytes (its newline not counted). Past it the line is skipped unread
- * and answered with an error of its own, and the run goes on. 32 MiB holds any call a model can have made:
- * Anthropic's Messages API refuses a whole request over 32 MB (docs.anthropic.com/en/api/overview,
- * "Request size limits"), and the MCP proxy takes messages of 10 MB. A line that long costs a thread about
- * ten times its size while it is answered (the text, its parsed value, the result and its UTF-8): a few
- * hundred megabytes at most, where 64 MiB would pass half a gigabyte.
+ * and answered with an error of its own, and the run goes on. 16 MiB is far beyond any call a model can
+ * have made (a model's whole reply is at most some hundred thousand tokens, under a megabyte; the MCP proxy
+ * takes messages of 10 MB), and keeps a thread under 256 MB while it answers one: a line costs about ten
+ * times its size then (the text, its parsed value, the result that echoes the arguments, and its UTF-8).
+ * At 32 MiB a 25 MB line peaked at 313 MB, past the hostile-input goal (bench/hostile.ts).
  */
-export const MAX_LINE_BYTES = 32 * 1024 * 1024;
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 /**
  * `value` (an object) as it can be written: each member nested deeper than MAX_WRITTEN_DEPTH is null, and

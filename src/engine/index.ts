@@ -67,3 +67,5 @@ export { grade, readReply, GRADE_POINTS, MAX_GRADE_ROUNDS, type Grade, type Grad
 // How much of a reply grade() reads: each prose string's first GRADE_PROSE_LIMIT characters, a value GRADE_MAX_DEPTH deep, GRADE_MAX_NODES values.
 export { GRADE_PROSE_LIMIT } from './grade-prose';
 export { GRADE_MAX_DEPTH, GRADE_MAX_NODES } from './grade-value';
+// The most calls checkCalls() reads from one message; a message holding more is refused whole.
+export { MAX_CALLS_PER_MESSAGE } from './parse/formats';

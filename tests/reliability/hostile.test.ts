@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { roundTrip } from '../../bench/round-trip';
 import { check, checkCalls, packFromToolDefinitions, readTranscript, serializeBody, type Body, type FaultBody, type CheckResult, type CompiledPack, type Json } from '../../src/engine';
 import { PATTERN_FIELD_MAX, REGEX_INPUT_MAX } from '../../src/engine/validate/input-cap';
+import { MAX_CALLS_PER_MESSAGE } from '../../src/engine/parse/formats';
 import { getPack, packs } from '../../src/packs';
 import { allPacks, bodySchemaProblems, bodyTokens, TOKEN_CEILING } from './support';
 
@@ -386,13 +387,18 @@ describe('inputs that were quadratic', () => {
     expect(clearBody(check(helpdesk, call.replace(/\)$/, ', a99999=1)'))).message).toContain('each keyword argument once');
   }, BOUND_MS);
 
-  test('a Gemini message with 50,000 parts: one result per call, and each result read paired by name', () => {
+  test('a Gemini message with 50,000 parts: refused whole by checkCalls, past the calls read from one message; a transcript still reads each result paired by name', () => {
     const n = 50_000;
     const parts = Array.from({ length: n }, (_, i) => ({ functionCall: { name: 'get_ticket', args: { ticket_id: `T-${i}` } } }));
     const results = checkCalls(helpdesk, JSON.stringify({ role: 'model', parts }), { checks: false });
-    expect(results).toHaveLength(n);
-    expect(results.every((r) => r.ok)).toBe(true);
-    expect(results[n - 1].arguments).toEqual({ ticket_id: `T-${n - 1}` });
+    expect(results).toHaveLength(1);
+    const body = clearBody(results[0]);
+    expect(body).toMatchObject({ error: 'invalid_call', message: `holds ${n} calls, more than the ${MAX_CALLS_PER_MESSAGE} checked from one message: send fewer at a time` });
+    // At the limit, each call is its own result.
+    const atLimit = checkCalls(helpdesk, JSON.stringify({ role: 'model', parts: parts.slice(0, MAX_CALLS_PER_MESSAGE) }), { checks: false });
+    expect(atLimit).toHaveLength(MAX_CALLS_PER_MESSAGE);
+    expect(atLimit.every((r) => r.ok)).toBe(true);
+    expect(atLimit[MAX_CALLS_PER_MESSAGE - 1].arguments).toEqual({ ticket_id: `T-${MAX_CALLS_PER_MESSAGE - 1}` });
     const answers = Array.from({ length: n }, (_, i) => ({ functionResponse: { name: 'get_ticket', response: { n: i } } }));
     const read = readTranscript(JSON.stringify({ contents: [{ role: 'model', parts }, { role: 'user', parts: answers }] }));
     expect(read.ok).toBe(true);

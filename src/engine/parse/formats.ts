@@ -145,11 +145,23 @@ function isGeminiPart(v: Json): boolean {
   return isObject(v) && isObject(v.functionCall) && typeof v.functionCall.name === 'string';
 }
 
+/**
+ * The most calls read from one message as several (checkCalls, the CLI's one line per call). A model sends
+ * a handful at a time; a message past this is refused whole, so 50,000 parts cost one body, not 50,000.
+ */
+export const MAX_CALLS_PER_MESSAGE = 1000;
+
+/** The refusal of a list of calls given where one call goes, or of a message over MAX_CALLS_PER_MESSAGE. */
+function severalCallsText(n: number): string {
+  if (n === 0) return 'is an empty list: send one tool call';
+  return n > MAX_CALLS_PER_MESSAGE ? `holds ${n} calls, more than the ${MAX_CALLS_PER_MESSAGE} checked from one message: send fewer at a time` : `holds ${n} calls: check one call at a time`;
+}
+
 /** Recognises the envelope of an already-parsed call. */
 export function readEnvelope(value: Json, depth = 0): ParseOutcome {
   if (Array.isArray(value)) {
     if (value.length === 1 && depth < 3) return readEnvelope(value[0], depth + 1);
-    return { ok: false, shape: 'unknown', name: null, fault: callFault('', value.length === 0 ? 'is an empty list: send one tool call' : `holds ${value.length} calls: check one call at a time`, value.length ? undefined : value, 'input is an array') };
+    return { ok: false, shape: 'unknown', name: null, fault: callFault('', severalCallsText(value.length), value.length ? undefined : value, 'input is an array') };
   }
   if (!isObject(value)) {
     return { ok: false, shape: 'unknown', name: null, fault: callFault('', 'must be a tool call object with a name and arguments', value, 'input is not an object') };
@@ -351,7 +363,8 @@ export function callPaths(value: Json): Segment[][] | null {
       });
     } else paths = geminiCallPaths(value);
   }
-  return paths.length > 1 ? paths : null;
+  // Past the limit the message is one call to parseCall, which refuses it (severalCallsText).
+  return paths.length > 1 && paths.length <= MAX_CALLS_PER_MESSAGE ? paths : null;
 }
 
 /** A path as one string, equal for two paths exactly when their segments are (a key "0" is not the index 0). */
