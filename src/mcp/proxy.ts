@@ -5,7 +5,8 @@
 // of the proxy's own and its answer comes back under the sender's (request-ids.ts), so the client's ids
 // never meet the proxy's own requests to the server. Only two methods are the proxy's business:
 //   tools/list  with a pack: answered from the pack, its model-facing schemas (glosses included). Without
-//               one it goes to the server, and the answer teaches the proxy the tools it checks against.
+//               one it goes to the server, and the answer teaches the proxy the tools it checks against;
+//               it reaches the client without the tools the proxy refuses (below).
 //   tools/call  checked first. A rejected call never reaches the server: the client gets the body as the
 //               tool's result, with isError: true. An accepted call goes on as it will run, absorbed
 //               (a field name's case fixed, a JSON string unwrapped...), and the server's answer comes back as it is.
