@@ -56,18 +56,20 @@ its arguments fixed. Everything else passes through unchanged.
   -h, --help       print this help
 
 Without --pack, the proxy reads the server's tools/list as soon as the client's handshake is done.
-A tool whose definition cannot be compiled, unless --allow-unchecked names it, stops the proxy: each
-such tool is named on stderr with the JSON pointer and the reason, and the server is stopped. So
-does a first tools/list that fails or has not reached its last page within 30 s (or
-ACTIONABLE_LIST_TIMEOUT_MS), and any tools/list that runs past ${MAX_LIST_PAGES} pages or ${MAX_LISTED_TOOLS} tools or names
-a page it has given already: calls are never checked against part of a listing.
+A tool whose definition cannot be compiled (past the compile budgets, say), unless
+--allow-unchecked names it, is refused alone, at start as after tools/list_changed: it is named on
+stderr with the JSON pointer and the reason, left out of the tools/list the client sees, and its
+calls get unknown_tool and never reach the server; the other tools are served. The proxy stops, and
+the server with it, on a first tools/list that fails or has not reached its last page within 30 s
+(or ACTIONABLE_LIST_TIMEOUT_MS), and on any tools/list that runs past ${MAX_LIST_PAGES} pages or ${MAX_LISTED_TOOLS} tools or
+names a page it has given already: calls are never checked against part of a listing.
 
 Each request goes on under an id of the proxy's own, both ways, and its answer comes back under the
 id it was sent with. A request whose id is still in flight is answered at once with an error.
 
 Exit codes: 0 when the client closes, 1 when the server exits first, 2 for a usage error, a log
-file that cannot be opened, a tool that cannot be checked at start, or a tools/list that cannot be
-used, 3 when the client's messages can no longer be read (one over 10 MB).`;
+file that cannot be opened, or a tools/list that cannot be used (a tool that cannot be checked is
+refused alone), 3 when the client's messages can no longer be read (one over 10 MB).`;
 
 export const HELP = `${SYNOPSIS}
 
@@ -122,6 +124,7 @@ The MCP proxy, in front of any stdio MCP server:
                    server's own)
   --allow-unchecked TOOL...
                    forward these tools' calls unchecked when their definitions cannot be compiled
+                   (any other such tool is refused alone: left out of the listing, never called)
   --log FILE       append the log, one JSON record per call, to FILE instead of stderr
                    (${BIN} mcp-proxy --help says more)
 
@@ -133,8 +136,8 @@ Exit codes:
              is not a pair. 3 when the output could not be written to its end (its reader
              closed it early: EPIPE)
   mcp-proxy  0 when the client closes, 1 when the server exits first, 2 for a usage error, a log
-             file that cannot be opened, a tool that cannot be checked at start, or a tools/list
-             that cannot be used (past ${MAX_LIST_PAGES} pages or ${MAX_LISTED_TOOLS} tools, say), 3 when the
+             file that cannot be opened, or a tools/list that cannot be used (past ${MAX_LIST_PAGES} pages
+             or ${MAX_LISTED_TOOLS} tools, say; a tool that cannot be checked is refused alone), 3 when the
              client's messages can no longer be read (one over 10 MB)
 
 Examples:

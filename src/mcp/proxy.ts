@@ -5,14 +5,17 @@
 // of the proxy's own and its answer comes back under the sender's (request-ids.ts), so the client's ids
 // never meet the proxy's own requests to the server. Only two methods are the proxy's business:
 //   tools/list  with a pack: answered from the pack, its model-facing schemas (glosses included). Without
-//               one it goes to the server, and the answer teaches the proxy the tools it checks against.
+//               one it goes to the server, and the answer teaches the proxy the tools it checks against;
+//               it reaches the client without the tools the proxy refuses (below).
 //   tools/call  checked first. A rejected call never reaches the server: the client gets the body as the
 //               tool's result, with isError: true. An accepted call goes on as it will run, absorbed
 //               (a field name's case fixed, a JSON string unwrapped...), and the server's answer comes back as it is.
 // No call goes through unchecked unless the person running the proxy said so. Without a pack, the proxy asks
-// the server for its tools as soon as the client's handshake is done; a tool it cannot compile stops it
-// there (exit code 2, each tool named with the place in its schema and the reason), unless that tool is in
-// `allowUnchecked`: then its calls are forwarded as sent, and every log record of them says they were unchecked.
+// the server for its tools as soon as the client's handshake is done. A tool it cannot compile (past the
+// compile budgets, say) is refused alone, at start as after tools/list_changed: named on stderr with the
+// place in its schema and the reason, left out of the tools/list the client sees, and a call to it gets
+// unknown_tool and is never forwarded; one hostile definition cannot take the other tools down. Unless that
+// tool is in `allowUnchecked`: then its calls are forwarded as sent, and every log record of them says so.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCNotification, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { serializeBody } from '../engine/body/body';
@@ -29,9 +32,12 @@ export type ProxyLogRecord =
   | { event: 'call'; forwarded: boolean; check: LogRecord }
   /** A call to a tool the proxy cannot check, forwarded because --allow-unchecked names it. */
   | { event: 'call'; forwarded: true; unchecked: true; tool: string; reason: string }
-  /** The tools calls are checked against; `unchecked` lists the allowed tools whose calls are not. */
-  | { event: 'tools'; source: 'pack' | 'server'; count: number; unchecked?: RefusedTool[] }
-  /** Tools of the server's that cannot be checked and are not allowed through unchecked. */
+  /**
+   * The tools calls are checked against; `unchecked` lists the allowed tools whose calls are not, `refused`
+   * the tools that cannot be checked and are not allowed: left out of the client's listing, never forwarded.
+   */
+  | { event: 'tools'; source: 'pack' | 'server'; count: number; unchecked?: RefusedTool[]; refused?: RefusedTool[] }
+  /** A listing that cannot be compiled as a whole (no one tool at fault): at start the proxy stops. */
   | { event: 'refused'; tools: RefusedTool[]; stopping: boolean }
   | { event: 'server-exited'; pending: number }
   | { event: 'error'; message: string };
@@ -92,27 +98,36 @@ function refusalsOf(err: unknown, tool: string, i: number): RefusedTool[] {
   return [{ tool, pointer: `/tools/${i}`, reason: messageOf(err) }];
 }
 
-/** The message for the person running the proxy: each tool it cannot check, where, and why. */
-export function refusedMessage(refused: RefusedTool[], stopping: boolean): string {
+/**
+ * The message for the person running the proxy: each tool it cannot check, where, and why. `stopping`: the
+ * listing as a whole cannot be used at start; `first`: the listing the proxy starts with; `none`: no tool is left.
+ */
+export function refusedMessage(refused: RefusedTool[], how: { stopping?: boolean; first?: boolean; none?: boolean } = {}): string {
   const named = [...new Set(refused.map((r) => r.tool).filter(Boolean))];
   const lines = refused.map((r) => `  ${r.tool || '(the listing)'} at ${r.pointer || '/'}: ${r.reason}`);
   const some = named.length === 1 ? 'a tool' : 'tools';
-  const head = stopping
-    ? `error: the MCP server lists ${named.length ? some : 'tools'} the proxy cannot check, and it will not pass calls through unchecked; it stops:`
+  const it = named.length === 1 ? 'it' : 'them';
+  const head = how.stopping
+    ? 'error: the MCP server\u2019s tools/list cannot be compiled as a whole, so the proxy cannot check calls; it stops:'
     : named.length
-      ? `warning: the MCP server now lists ${some} the proxy cannot check; calls to ${named.length === 1 ? 'it' : 'them'} are answered with unknown_tool and not forwarded:`
+      ? `warning: the MCP server ${how.first ? '' : 'now '}lists ${some} the proxy cannot check; ${it} ${named.length === 1 ? 'is' : 'are'} left out of the tools/list the client sees, and calls to ${it} are answered with unknown_tool and not forwarded:`
       : 'warning: the MCP server\u2019s new tools/list cannot be read; every call is answered with an error and not forwarded:';
   const fix = named.length
     ? `Fix the definition${named.length === 1 ? '' : 's'} in the server, or start the proxy with --allow-unchecked ${named.join(' ')} to forward ${named.length === 1 ? 'its' : 'their'} calls unchecked (each logged as such).`
     : 'The listing as a whole cannot be read, so no tool can be allowed through unchecked.';
-  return `${head}\n${lines.join('\n')}\n${fix}\n`;
+  const none = how.none && named.length ? '\nNo tool is left to call: the proxy runs on, and every call gets unknown_tool.' : '';
+  return `${head}\n${lines.join('\n')}\n${fix}${none}\n`;
 }
+
+/** A tool definition the client may see: one with a name the proxy has not refused (a nameless one cannot be called). */
+const listable = (refused: ReadonlySet<string>) => (def: unknown) => isObject(def) && typeof def.name === 'string' && !refused.has(def.name);
 
 /**
  * Runs the proxy until either side closes. Resolves with the exit code: 0 when the client went away, 1 when
- * the server did (every request it had not answered is answered with an error saying so), 2 when the server's
- * first tools/list holds a tool the proxy cannot check and may not pass unchecked, or when a tools/list
- * cannot be had at all (an error, no answer in time, past MAX_LIST_PAGES or MAX_LISTED_TOOLS, a repeated cursor).
+ * the server did (every request it had not answered is answered with an error saying so), 2 when a
+ * tools/list cannot be had at all (an error, no answer in time, past MAX_LIST_PAGES or MAX_LISTED_TOOLS, a
+ * repeated cursor) or the first one cannot be compiled as a whole. A tool that cannot be checked is refused
+ * alone and the proxy runs on, even when no tool is left.
  *
  * Every request is passed on under a fresh id of the proxy's own, both ways (request-ids.ts): the client's
  * ids never meet the proxy's own requests to the server, and a request whose id is still in flight from the
@@ -128,8 +143,12 @@ export function runProxy(o: ProxyOptions): Promise<number> {
   /** The proxy's own requests to the server (tools/list, to learn the tools), by id (from fromClient's count). */
   const own = new Map<number, (message: JSONRPCMessage) => void>();
   let learned: Promise<Learned> | undefined;
-  /** Whether a listing has been adopted: the first one decides whether the proxy runs at all. */
+  /** Whether a listing has been adopted: a first one that cannot be had stops the proxy. */
   let adopted = false;
+  /** The tools of the latest listing that cannot be checked and are not allowed: kept out of the client's listing. */
+  let refusedNames: ReadonlySet<string> = new Set();
+  /** The refusals last said on stderr. */
+  let reported = '[]';
   /** The pages of a tools/list the client asks for, collected until the last one. */
   let listing: { pages: ListingPages; request: number; next?: string } | undefined;
   let stopping = false;
@@ -171,28 +190,26 @@ export function runProxy(o: ProxyOptions): Promise<number> {
     }
   };
 
-  /** Turns the server's listing into what calls are checked against; the first one stops the proxy if it must. */
+  /**
+   * Turns the server's listing into what calls are checked against. A tool that cannot be compiled is refused
+   * alone (unless allowed unchecked): named on stderr and in the tools record, left out of the client's
+   * listing, its calls unknown_tool. Only a listing that cannot be compiled as a whole stops the proxy at start.
+   */
   const adopt = (defs: unknown[]): Learned => {
     const first = !adopted;
     adopted = true;
-    /** Says which tools cannot be checked: at start the proxy stops; later the tools are left out. */
-    const refuse = (tools: RefusedTool[]): Learned | undefined => {
+    /** No one tool at fault: at start the proxy stops; later every call gets an error until a new listing. */
+    const refuseWhole = (tools: RefusedTool[]): Learned => {
       log({ event: 'refused', tools, stopping: first });
-      const message = refusedMessage(tools, first);
-      if (first) {
-        stop(message);
-        return { failed: message.trim() };
-      }
-      o.report?.(message);
-      return undefined;
+      const message = refusedMessage(tools, { stopping: first });
+      if (first) stop(message);
+      else o.report?.(message);
+      return { failed: message.trim() };
     };
     const { pack, refused } = compileListing(defs);
-    const blocked = refused.filter((r) => !r.tool || !allowed.has(r.tool));
-    if (blocked.length) {
-      const stopped = refuse(blocked);
-      if (stopped) return stopped;
-    }
-    const excused = refused.filter((r) => r.tool && allowed.has(r.tool));
+    if (refused.some((r) => !r.tool)) return refuseWhole(refused.filter((r) => !r.tool));
+    const blocked = refused.filter((r) => !allowed.has(r.tool));
+    const excused = refused.filter((r) => allowed.has(r.tool));
     const unchecked = new Map<string, string>();
     for (const r of excused) unchecked.set(r.tool, unchecked.has(r.tool) ? `${unchecked.get(r.tool)}; ${r.pointer}: ${r.reason}` : `${r.pointer}: ${r.reason}`);
     let checking = pack;
@@ -212,15 +229,19 @@ export function runProxy(o: ProxyOptions): Promise<number> {
       let rebuilt = attempt([...kept, ...standIns]);
       // A name the engine does not take as a tool's: that tool's calls still go through by their exact name.
       if (rebuilt instanceof Error && standIns.length) rebuilt = attempt(kept);
-      if (rebuilt instanceof Error) {
-        // Definitions that compiled alone but not together: a fault of the listing as a whole.
-        const whole = [{ tool: '', pointer: '/tools', reason: rebuilt.message }];
-        return refuse(whole) ?? { failed: refusedMessage(whole, false).trim() };
-      }
+      // Definitions that compiled alone but not together: a fault of the listing as a whole.
+      if (rebuilt instanceof Error) return refuseWhole([{ tool: '', pointer: '/tools', reason: rebuilt.message }]);
       checking = rebuilt;
     }
+    // (A name used twice is refused for its second definition only: the first is still called by it.)
+    const callable = new Set((checking?.tools ?? []).map((t) => t.name));
+    refusedNames = new Set(blocked.map((r) => r.tool).filter((name) => !callable.has(name)));
     const count = (checking?.tools ?? []).filter((t) => !unchecked.has(t.name)).length;
-    log({ event: 'tools', source: 'server', count, ...(excused.length ? { unchecked: excused } : {}) });
+    log({ event: 'tools', source: 'server', count, ...(excused.length ? { unchecked: excused } : {}), ...(blocked.length ? { refused: blocked } : {}) });
+    // Said once per change: the client's own tools/list of the same tools is not news.
+    const said = JSON.stringify(blocked);
+    if (blocked.length && said !== reported) o.report?.(refusedMessage(blocked, { first, none: count === 0 && unchecked.size === 0 }));
+    reported = said;
     return { pack: checking, unchecked };
   };
 
@@ -383,8 +404,8 @@ export function runProxy(o: ProxyOptions): Promise<number> {
     }
     const notification = isJSONRPCNotification(m) && m.method === 'notifications/cancelled' ? cancelled(m, fromClient) : m;
     if (notification) toServer(notification).catch((err: unknown) => log({ event: 'error', message: `cannot write to the server: ${messageOf(err)}` }));
-    // The handshake is done: learn the server's tools now, so a tool that cannot be checked stops the proxy
-    // before any call is made (the server has the initialized notification first: same pipe, same order).
+    // The handshake is done: learn the server's tools now, so a tool that cannot be checked is named before
+    // any call is made (the server has the initialized notification first: same pipe, same order).
     if (isJSONRPCNotification(m) && m.method === 'notifications/initialized' && !o.pack && !learned) learn();
   };
 
@@ -395,16 +416,35 @@ export function runProxy(o: ProxyOptions): Promise<number> {
     // The client's own tools/list teaches the proxy the tools, once its last page is in.
     const page = listing && listing.request === entry.fresh && isJSONRPCResultResponse(m) ? listing.pages.add(m.result) : undefined;
     if (page && 'fault' in page) return void refuseListing(page.fault); // the stop answers this request too
+    const reply = { ...m, id: entry.id } as JSONRPCMessage;
+    if (page && listing && page.next !== undefined) {
+      listing.next = page.next;
+      // A page before the last: its tools are judged by the listing the proxy knows, once it has one (its
+      // own, asked for at the handshake or now). The last page brings the whole listing, judged below.
+      const judged = learned ?? learn();
+      void judged.then(() => {
+        if (!fromClient.isOpen(entry) || stopping || finished) return;
+        fromClient.close(entry.fresh);
+        toClient(withoutRefused(reply));
+      });
+      return;
+    }
     // Closed first: a stop at the first listing answers the others, and this one gets its page.
     fromClient.close(entry.fresh);
     if (page && listing) {
-      if (page.next === undefined) {
-        const tools = adopt(listing.pages.tools);
-        listing = undefined;
-        if (!stopping) learned = Promise.resolve(tools);
-      } else listing.next = page.next;
+      const tools = adopt(listing.pages.tools);
+      listing = undefined;
+      if (!stopping) learned = Promise.resolve(tools);
+      return void toClient(withoutRefused(reply));
     }
-    toClient({ ...m, id: entry.id } as JSONRPCMessage);
+    toClient(reply);
+  };
+
+  /** A page of tools/list for the client, without the tools the proxy refuses: the model never sees a tool it cannot call. */
+  const withoutRefused = (reply: JSONRPCMessage): JSONRPCMessage => {
+    const result = isJSONRPCResultResponse(reply) ? reply.result : undefined;
+    if (!result || !Array.isArray(result.tools) || result.tools.every(listable(refusedNames))) return reply;
+    return { ...reply, result: { ...result, tools: result.tools.filter(listable(refusedNames)) } };
   };
 
   server.onmessage = (m) => {

@@ -84,6 +84,31 @@ test('an ordinary listing in pages is read to its end, by the proxy and by the c
   expect(raw.log().filter((r) => r.event === 'tools')).toEqual([expect.objectContaining({ count: 6 }), expect.objectContaining({ count: 6 })]);
 });
 
+test("a tool the proxy refuses on a page before the last: left out of that page, even when the client's page comes before the proxy has read the whole listing", async () => {
+  const BAD = { name: 'bad', inputSchema: { type: 'object', properties: { a: { $ref: '#/nope' } } } };
+  const { raw } = await started({ LIST_PAGES: 'pages:3', PAGE_TOOLS: '1', TOOLS_JSON: JSON.stringify([BAD, GOOD]) });
+  // The client's first page in the same write as the end of the handshake: it is answered while the
+  // proxy's own listing is still two pages from its end.
+  raw.send(INITIALIZED, { jsonrpc: '2.0', id: 'p0', method: 'tools/list', params: {} });
+  const first = (await raw.next((m) => m.id === 'p0')).result;
+  expect(first.tools).toEqual([GOOD, { name: 't0_0', inputSchema: { type: 'object' } }]);
+  expect(first.nextCursor).toBe('page-1');
+  const names: string[] = [];
+  let cursor: string | undefined = first.nextCursor;
+  for (const id of ['p1', 'p2']) {
+    raw.send({ jsonrpc: '2.0', id, method: 'tools/list', params: { cursor } });
+    const page = (await raw.next((m) => m.id === id)).result;
+    names.push(...page.tools.map((t: { name: string }) => t.name));
+    cursor = page.nextCursor;
+  }
+  expect(names).toEqual(['t1_0', 't2_0']);
+  raw.send(call(1, 'bad', { a: 1 }), call(2, 'good', { n: 2 }));
+  expect(JSON.parse(textOf(await raw.next((m) => m.id === 1)))).toMatchObject({ error: 'unknown_tool', received: 'bad' });
+  expect(JSON.parse(textOf(await raw.next((m) => m.id === 2)))).toEqual({ tool: 'good', arguments: { n: 2 } });
+  expect(raw.seen()).toEqual([{ name: 'good', arguments: { n: 2 } }]);
+  expect(raw.log().filter((r) => r.event === 'tools')).toEqual([0, 1].map(() => expect.objectContaining({ count: 4, refused: [expect.objectContaining({ tool: 'bad', pointer: expect.stringMatching(/^\/tools\/0\//) })] })));
+});
+
 describe('request ids', () => {
   test('a request whose id is still in flight gets an error under that id; the first is answered as usual', async () => {
     const { raw } = await started({ TOOLS_JSON: JSON.stringify([GOOD]) });

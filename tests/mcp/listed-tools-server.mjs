@@ -6,7 +6,8 @@
 // $NO_TOOLS=1 makes a server with no tools capability at all (tools/list is then method not found);
 // $LIST_HANG=1 makes one that never answers tools/list. $LIST_PAGES=endless makes every page of tools/list
 // name a next page, a new cursor each time; $LIST_PAGES=cycle:N makes the cursors go round N of them, and
-// $LIST_PAGES=pages:N makes an ordinary listing of N pages; each such page holds $PAGE_TOOLS generated tools (0 unless set). With $LIST_COUNT_FILE set, it writes there how
+// $LIST_PAGES=pages:N makes an ordinary listing of N pages; each such page holds $PAGE_TOOLS generated tools (0 unless set),
+// after $TOOLS_JSON's on the first page. With $LIST_COUNT_FILE set, it writes there how
 // many tools/list requests it has had, after each one. A call
 // to a tool named `switch` replaces the listing with $TOOLS_AFTER_JSON and says so with
 // notifications/tools/list_changed, before its own result; a call to `roots` asks the client for its roots
@@ -26,7 +27,7 @@ let lists = 0;
 function page(cursor) {
   const n = cursor === undefined ? 0 : Number(cursor.slice('page-'.length));
   const [mode, count] = paging.split(':');
-  const generated = Array.from({ length: pageTools }, (_, i) => ({ name: `t${n}_${i}`, inputSchema: { type: 'object' } }));
+  const generated = [...(n === 0 ? tools : []), ...Array.from({ length: pageTools }, (_, i) => ({ name: `t${n}_${i}`, inputSchema: { type: 'object' } }))];
   if (mode === 'pages' && n + 1 >= Number(count)) return { tools: generated };
   return { tools: generated, nextCursor: `page-${mode === 'cycle' ? (n + 1) % Number(count) : n + 1}` };
 }

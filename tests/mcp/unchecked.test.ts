@@ -1,9 +1,11 @@
-// The MCP proxy never passes a call through unchecked without saying so (issue 17). Without --pack it asks
-// the server for its tools/list right after the handshake; a tool whose schema cannot be compiled stops it
-// there, with exit code 2 and the tool, the JSON pointer and the reason on stderr, unless
-// --allow-unchecked names that tool: then the proxy runs, that tool's calls are forwarded as sent, and
-// every log record of them says unchecked: true. The server is listed-tools-server.mjs, which lists
-// whatever $TOOLS_JSON holds, behind wiretap.mjs, which writes down every call that reaches it.
+// The MCP proxy never passes a call through unchecked without saying so (issue 17), and one tool it cannot
+// check never takes the others down (issue 37). Without --pack it asks the server for its tools/list right
+// after the handshake; a tool whose schema cannot be compiled is refused alone, at start as mid-session: named
+// on stderr and in the tools record with the JSON pointer and the reason, left out of the tools/list the
+// client sees, and its calls get unknown_tool and never reach the server; the other tools are served. Unless
+// --allow-unchecked names that tool: then its calls are forwarded as sent, and every log record of them says
+// unchecked: true. The server is listed-tools-server.mjs, which lists whatever $TOOLS_JSON holds, behind
+// wiretap.mjs, which writes down every call that reaches it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,32 +53,40 @@ const textOf = (result: unknown) => (result as { content: { text: string }[] }).
 beforeAll(() => buildBin(), 120_000);
 
 describe('a tool whose schema cannot be compiled, not allowed unchecked', () => {
-  test('the proxy stops at start: exit code 2, the tool, the pointer and the reason on stderr, the server stopped', async () => {
+  test('alone: refused at start with the pointer and the reason, its waiting call unknown_tool and never forwarded; the proxy runs on', async () => {
     const { raw, serverPid } = await startAndCall([], [BAD]);
     const answer = await raw.next((m) => m.id === 1);
-    const { code, stderr } = await raw.exited;
-    expect(code).toBe(2);
-    // The tool, the JSON pointer into the server's listing (into its definition), and the reason (the $ref).
-    expect(stderr).toMatch(/^error: the MCP server lists a tool the proxy cannot check/);
-    expect(stderr).toMatch(/^ {2}bad at \/tools\/0\/\S*: .*#\/nope/m);
-    expect(stderr).toContain('--allow-unchecked bad');
-    expect(stderr).not.toContain(': bad: ');
-    // The call that came meanwhile gets an error that says why, and never reaches the server.
-    expect(answer.error).toMatchObject({ message: expect.stringContaining('the Actionable proxy stops') });
-    expect(answer.result).toBeUndefined();
+    expect(answer.result.isError).toBe(true);
+    expect(JSON.parse(answer.result.content[0].text)).toMatchObject({ error: 'unknown_tool', field: 'name', received: 'bad', retryable: false });
+    // The client's listing is the server's without it: here, no tool at all.
+    raw.send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
+    expect((await raw.next((m) => m.id === 2)).result).toEqual({ tools: [] });
     expect(raw.seen()).toEqual([]);
-    expect(alive(serverPid())).toBe(false);
-    expect(raw.log()).toEqual([expect.objectContaining({ event: 'refused', stopping: true, tools: [expect.objectContaining({ tool: 'bad', pointer: expect.stringMatching(/^\/tools\/0\//) })] })]);
+    expect(alive(serverPid())).toBe(true);
+    expect(raw.log().filter((r) => r.event === 'tools')).toEqual([0, 1].map(() => expect.objectContaining({ source: 'server', count: 0, refused: [expect.objectContaining({ tool: 'bad', pointer: expect.stringMatching(/^\/tools\/0\//) })] })));
+    raw.kill();
+    const { stderr } = await raw.exited;
+    // The tool, the JSON pointer into the server's listing (into its definition), and the reason (the $ref); said once.
+    expect(stderr).toMatch(/^warning: the MCP server lists a tool the proxy cannot check; it is left out of the tools\/list the client sees, and calls to it are answered with unknown_tool and not forwarded:\n/);
+    expect(stderr.match(/^ {2}bad at \/tools\/0\/\S*: .*#\/nope/gm)).toHaveLength(1);
+    expect(stderr).toContain('--allow-unchecked bad');
+    expect(stderr).toContain('No tool is left to call: the proxy runs on, and every call gets unknown_tool.');
+    expect(stderr).not.toContain(': bad: ');
   });
 
-  test('beside a tool that compiles: only the bad one is named, and the proxy still stops', async () => {
-    const { raw } = await startAndCall(['--allow-unchecked', 'good'], [GOOD, BAD]);
-    const { code, stderr } = await raw.exited;
-    expect(code).toBe(2);
-    expect(stderr).toMatch(/^ {2}bad at \/tools\/1\/\S*: .*#\/nope/m);
-    expect(stderr).not.toMatch(/^ {2}good at/m);
-    expect(raw.seen()).toEqual([]);
-    expect(raw.log().filter((r) => r.event === 'call')).toEqual([]);
+  test('beside a tool that compiles: only the bad one is refused, and left out of the listing; the good one is served', async () => {
+    const s = await proxy(['--allow-unchecked', 'good'], [GOOD, BAD]);
+    expect((await s.client.listTools()).tools).toEqual([GOOD]);
+    const refused = await s.client.callTool({ name: 'bad', arguments: { a: 'anything' } });
+    expect(refused.isError).toBe(true);
+    expect(JSON.parse(textOf(refused))).toMatchObject({ error: 'unknown_tool', field: 'name', received: 'bad', retryable: false });
+    expect(textOf(await s.client.callTool({ name: 'good', arguments: { n: 1 } }))).toBe(JSON.stringify({ tool: 'good', arguments: { n: 1 } }));
+    expect(s.seen()).toEqual([{ name: 'good', arguments: { n: 1 } }]);
+    expect(s.stderr()).toMatch(/^ {2}bad at \/tools\/1\/\S*: .*#\/nope/m);
+    expect(s.stderr()).not.toMatch(/^ {2}good at/m);
+    expect(s.stderr()).not.toContain('No tool is left');
+    expect(s.log().find((r) => r.event === 'tools')).toEqual(expect.objectContaining({ count: 1, refused: [expect.objectContaining({ tool: 'bad' })] }));
+    expect(s.log().find((r) => r.event === 'tools')).not.toHaveProperty('unchecked');
   });
 });
 
@@ -136,6 +146,18 @@ describe('a tool past the compile budgets (src/engine/pack/compile-budgets.ts)',
   for (let i = 0; i < 5; i++) defs[`L${i}`] = { type: 'object', properties: Object.fromEntries(Array.from({ length: 20 }, (_, j) => [`p${j}`, i === 4 ? { type: 'integer' } : { $ref: `#/$defs/L${i + 1}` }])) };
   const BOMB = { name: 'bomb', description: 'References that fan out.', inputSchema: { type: 'object', properties: { r: { $ref: '#/$defs/L0' } }, $defs: defs } };
 
+  test('beside a good tool: the bomb is refused at start and never reaches the server; the good tool is served', async () => {
+    const s = await proxy([], [GOOD, BOMB]);
+    expect((await s.client.listTools()).tools).toEqual([GOOD]);
+    const refused = await s.client.callTool({ name: 'bomb', arguments: { r: {} } });
+    expect(JSON.parse(textOf(refused))).toMatchObject({ error: 'unknown_tool', field: 'name', received: 'bomb' });
+    expect(JSON.parse(textOf(await s.client.callTool({ name: 'good', arguments: { n: 'one' } })))).toMatchObject({ error: 'invalid_type', field: 'n' });
+    expect(textOf(await s.client.callTool({ name: 'good', arguments: { n: 1 } }))).toBe(JSON.stringify({ tool: 'good', arguments: { n: 1 } }));
+    expect(s.seen()).toEqual([{ name: 'good', arguments: { n: 1 } }]);
+    expect(s.stderr()).toMatch(/^ {2}bomb at \/tools\/1\/inputSchema\/\$defs\/\S*: .*expands to more than 10,000 fields/m);
+    expect(s.log().find((r) => r.event === 'tools')).toMatchObject({ source: 'server', count: 1, refused: [{ tool: 'bomb', pointer: expect.stringMatching(/^\/tools\/1\//) }] });
+  });
+
   test('is named with its pointer and the reason; allowed unchecked, the proxy runs and checks the other tools', async () => {
     const s = await proxy(['--allow-unchecked', 'bomb'], [GOOD, BOMB]);
     const wrong = await s.client.callTool({ name: 'good', arguments: { n: 'one' } });
@@ -183,7 +205,8 @@ test('a tool that becomes uncheckable mid-session (tools/list_changed): a warnin
   const s = await startProxy({ dir, proxyArgs: [], server: SERVER, env: { TOOLS_JSON: JSON.stringify([GOOD, SWITCH]), TOOLS_AFTER_JSON: JSON.stringify([GOOD, SWITCH, BAD]) } });
   sessions.push(s);
   await s.client.callTool({ name: 'switch', arguments: {} });
-  expect((await s.client.listTools()).tools).toEqual([GOOD, SWITCH, BAD]);
+  // The client's listing is the server's new one without bad.
+  expect((await s.client.listTools()).tools).toEqual([GOOD, SWITCH]);
   const result = await s.client.callTool({ name: 'bad', arguments: { a: 1 } });
   expect(result.isError).toBe(true);
   expect(JSON.parse(textOf(result))).toMatchObject({ error: 'unknown_tool', field: 'name', received: 'bad' });
@@ -192,8 +215,8 @@ test('a tool that becomes uncheckable mid-session (tools/list_changed): a warnin
     { name: 'switch', arguments: {} },
     { name: 'good', arguments: { n: 2 } },
   ]);
-  expect(s.stderr()).toMatch(/^warning: the MCP server now lists a tool the proxy cannot check; calls to it are answered with unknown_tool and not forwarded:\n {2}bad at \/tools\/2\//m);
-  expect(s.log().filter((r) => r.event === 'refused')).toEqual([expect.objectContaining({ stopping: false, tools: [expect.objectContaining({ tool: 'bad' })] })]);
+  expect(s.stderr()).toMatch(/^warning: the MCP server now lists a tool the proxy cannot check; it is left out of the tools\/list the client sees, and calls to it are answered with unknown_tool and not forwarded:\n {2}bad at \/tools\/2\//m);
+  expect(s.log().filter((r) => r.event === 'tools' && r.refused)).toEqual([expect.objectContaining({ refused: [expect.objectContaining({ tool: 'bad' })] })]);
 });
 
 test('--allow-unchecked is a usage error with --pack, and needs a name', () => {
