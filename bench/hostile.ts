@@ -15,7 +15,9 @@ const CASE_LIMIT_MS = 20_000;
 const HEAP_MB = 1024;
 const dir = resolve('bench/tmp/hostile');
 
-type Run = { args: string[]; stdin?: string; files?: Record<string, string> };
+/** A process to run: its arguments after node, its input, files to write first, its environment, and for a
+ * conversation (the MCP proxy) how many lines of output to wait for before closing its input. */
+type Run = { args: string[]; stdin?: string; files?: Record<string, string>; env?: Record<string, string>; endAfterLines?: number };
 export type HostileCase = { id: string; what: string; run: () => Run };
 
 const file = (name: string) => resolve(dir, name);
@@ -75,10 +77,21 @@ const uniqueCall = (n: number) => JSON.stringify({ name: 'u', arguments: { xs: A
 
 const getTicket = JSON.stringify({ name: 'get_ticket', arguments: { ticket_id: 'T-1' } });
 const deepLine = (depth: number) => `{"name":"create_ticket","arguments":{"subject":"s","priority":"p1","tags":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
-const bigLine = (mb: number) => JSON.stringify({ name: 'create_ticket', arguments: { subject: 'x'.repeat(mb * 1024 * 1024), priority: 'p1' } });
+const bigLine = (mb: number, less = 0) => JSON.stringify({ name: 'create_ticket', arguments: { subject: 'x'.repeat(mb * 1024 * 1024 + less - 60), priority: 'p1' } });
 const pythonCall = (n: number) => `create_ticket(${Array.from({ length: n }, (_, i) => `a${i}="v"`).join(', ')})`;
 const geminiParts = (n: number) => JSON.stringify({ role: 'model', parts: Array.from({ length: n }, (_, i) => ({ functionCall: { name: 'get_ticket', args: { ticket_id: `T-${i}` } } })) });
 const deepReply = (depth: number) => '{"error":'.repeat(depth) + '"x"' + '}'.repeat(depth);
+
+/** The MCP proxy over the scripted server of the proxy tests, sent a handshake and then `calls`. */
+function proxy(env: Record<string, string>, calls: { name: string; arguments: unknown }[]): Run {
+  const rpc = (id: number | undefined, method: string, params: unknown) => JSON.stringify({ jsonrpc: '2.0', ...(id === undefined ? {} : { id }), method, params });
+  const lines = [
+    rpc(0, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } }),
+    rpc(undefined, 'notifications/initialized', {}),
+    ...calls.map((c, i) => rpc(i + 1, 'tools/call', c)),
+  ];
+  return { args: ['lib/cli.js', 'mcp-proxy', '--', process.execPath, resolve('tests/mcp/listed-tools-server.mjs')], stdin: lines.join('\n') + '\n', env, endAfterLines: calls.length + 1 };
+}
 
 const cli = (args: string[], stdin?: string, files?: Record<string, string>): Run => ({ args: ['lib/cli.js', ...args], stdin, files });
 const grade = (reply: string) => cli(['--pack', 'helpdesk', '--grade', file('reply.txt')], 'update_ticket(ticket_id="T-8841", status="OPEN")', { 'reply.txt': reply });
@@ -92,6 +105,7 @@ export const HOSTILE_CASES: HostileCase[] = [
   { id: 'properties-20000', what: '--tools: a tool with 20,000 properties', run: () => cli(['--tools', file('wide.json')], '{"name":"ping","arguments":{"n":1}}', { 'wide.json': manyProperties(20_000) }) },
   { id: 'jsonl-deep-5000', what: '--jsonl: a line nested 5,000 deep between two good lines', run: () => cli(['--pack', 'helpdesk', '--jsonl'], `${getTicket}\n${deepLine(5000)}\n${getTicket}\n`) },
   { id: 'jsonl-deep-100000-workers', what: '--jsonl --workers 2: a line nested 100,000 deep', run: () => cli(['--pack', 'helpdesk', '--jsonl', '--workers', '2'], `${getTicket}\n${deepLine(100_000)}\n${getTicket}\n`) },
+  { id: 'jsonl-line-16mb', what: '--jsonl: one line just under the 16 MiB a line may hold', run: () => cli(['--pack', 'helpdesk', '--jsonl'], `${bigLine(16, -100)}\n${getTicket}\n`) },
   { id: 'jsonl-line-25mb', what: '--jsonl: one 25 MB line', run: () => cli(['--pack', 'helpdesk', '--jsonl'], `${bigLine(25)}\n${getTicket}\n`) },
   { id: 'jsonl-line-50mb', what: '--jsonl: one 50 MB line', run: () => cli(['--pack', 'helpdesk', '--jsonl'], `${bigLine(50)}\n${getTicket}\n`) },
   { id: 'grade-newlines-2000', what: '--grade: "status must be one of" + 2,000 newlines + "]"', run: () => grade(`status must be one of${'\n'.repeat(2000)}]`) },
@@ -101,6 +115,8 @@ export const HOSTILE_CASES: HostileCase[] = [
   { id: 'unique-items-20000', what: 'uniqueItems over 20,000 objects', run: () => cli(['--tools', file('unique.json')], uniqueCall(20_000), { 'unique.json': uniqueTools() }) },
   { id: 'python-args-50000', what: 'a Python-style call with 50,000 arguments', run: () => cli(['--pack', 'helpdesk'], pythonCall(50_000)) },
   { id: 'python-args-100000', what: 'a Python-style call with 100,000 arguments', run: () => cli(['--pack', 'helpdesk'], pythonCall(100_000)) },
+  { id: 'proxy-ref-fan-out', what: 'MCP proxy: a server listing the $ref fan-out beside a good tool, then a call to each', run: () => proxy({ TOOLS_JSON: bombTools() }, [{ name: 'ping', arguments: { n: 1 } }, { name: 'f', arguments: {} }]) },
+  { id: 'proxy-endless-pages', what: 'MCP proxy: a server whose tools/list always names a next page', run: () => proxy({ LIST_PAGES: 'endless', TOOLS_JSON: JSON.stringify([good]) }, [{ name: 'ping', arguments: { n: 1 } }]) },
   { id: 'gemini-parts-50000', what: 'a Gemini message with 50,000 functionCall parts', run: () => cli(['--pack', 'helpdesk'], geminiParts(50_000)) },
 ];
 
@@ -112,16 +128,22 @@ function runCase(c: HostileCase): Promise<HostileRow> {
   for (const [name, text] of Object.entries(run.files ?? {})) writeFileSync(file(name), text);
   return new Promise((done) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--require', resolve('bench/rss-reporter.cjs'), ...run.args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, '--require', resolve('bench/rss-reporter.cjs'), ...run.args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...run.env } });
     let killed = false;
     const timer = setTimeout(() => { killed = true; child.kill('SIGKILL'); }, CASE_LIMIT_MS);
     let stdout = '';
     let stderr = '';
     // Keep only the ends: a case may print megabytes.
-    child.stdout.on('data', (d: Buffer) => { stdout = (stdout + d.toString()).slice(-4000); });
+    let seen = 0;
+    child.stdout.on('data', (d: Buffer) => {
+      stdout = (stdout + d.toString()).slice(-4000);
+      seen += d.toString().split('\n').length - 1;
+      if (run.endAfterLines !== undefined && seen >= run.endAfterLines) child.stdin.end();
+    });
     child.stderr.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });
     child.stdin.on('error', () => {});
-    child.stdin.end(run.stdin ?? '');
+    if (run.endAfterLines === undefined) child.stdin.end(run.stdin ?? '');
+    else child.stdin.write(run.stdin ?? '');
     child.on('close', (code) => {
       clearTimeout(timer);
       const ms = performance.now() - started;
