@@ -12,7 +12,6 @@ import { catalogEntry, loadCatalogPack, unknownPackMessage, usePackModules } fro
 import type { CompiledPack } from '../engine/types';
 import { HELP, PROXY_HELP } from './help';
 import { startWorkers, streamJsonl, type WorkerSource } from './jsonl';
-import { boundedCount } from './token-count';
 import { loadPack, parseArgs, readToolsText, runCli, type CliIo } from './run';
 import { looksLikeJson } from '../document-text';
 
@@ -99,7 +98,7 @@ async function checkCommand(argv: string[]): Promise<number> {
       return apiDocument ? apiDocument.pack : toolsImport.packFromToolDefinitions(definitions, origin);
     },
     parseYaml,
-    countTokens: tokenizer ? boundedCount((text: string) => tokenizer.countTokens(text)) : undefined,
+    countTokens: tokenizer ? (text: string) => tokenizer.countTokens(text) : undefined,
     warn: (text: string) => process.stderr.write(text),
   };
   if (!('code' in args) && args.jsonl && args.grade === undefined) {

@@ -19,6 +19,7 @@
 //   set, a suggestion) put in the engine body's words first. Nothing the reply does not say is added.
 // - Neither side knows what the user meant beyond the call itself (`intent` defaults to the call's own
 //   arguments), so a missing field whose value was never sent is "never" on both sides unless given.
+import { boundedCount } from './token-pieces';
 import { check } from './check';
 import { parseCall } from './parse/formats';
 import { nextNamedCall } from './caller';
@@ -420,7 +421,8 @@ const show = (v: Json | undefined) => JSON.stringify(v);
 export function grade(pack: CompiledPack, call: unknown, serverReply: unknown, options: GradeOptions = {}): Grade {
   const c = asCall(call);
   const intent = options.intent ?? c.args;
-  const count = options.countTokens ?? ((text: string) => packTextTokens(text));
+  // Bounded: a reply is hostile input, and a tokenizer is quadratic in a long run of one kind (token-pieces.ts).
+  const count = boundedCount(options.countTokens ?? ((text: string) => packTextTokens(text)));
   const unreadable = (why: string) => unreadableGrade(pack, c, intent, count, why, typeof serverReply === 'string' ? serverReply : undefined);
   const plain = plainReply(serverReply);
   if (!plain.ok) return unreadable(plain.why);
@@ -434,39 +436,12 @@ export function grade(pack: CompiledPack, call: unknown, serverReply: unknown, o
   }
 }
 
-/** Longest piece of a reply handed to the token counter at once. */
-const TOKEN_PIECE = 2048;
-
-/**
- * The reply's tokens, counted piece by piece: a BPE tokenizer can take time quadratic in a long run of one
- * character (o200k: 40,000 spaces, 2 s). Each cut is made before a space that follows a word, where the
- * tokenizer splits anyway, so ordinary text counts the same; only a run with no such place is cut inside.
- */
-function countInPieces(count: (text: string) => number, text: string): number {
-  let n = 0;
-  let from = 0;
-  while (text.length - from > TOKEN_PIECE) {
-    let cut = from + TOKEN_PIECE;
-    for (let i = cut; i > from + TOKEN_PIECE / 2; i--) {
-      if (text[i] === ' ' && !/\s/.test(text[i - 1])) {
-        cut = i;
-        break;
-      }
-    }
-    // Never between the halves of a surrogate pair.
-    if (cut === from + TOKEN_PIECE && /[\uD800-\uDBFF]/.test(text[cut - 1])) cut--;
-    n += count(text.slice(from, cut));
-    from = cut;
-  }
-  return n + count(text.slice(from));
-}
-
 function unreadableGrade(pack: CompiledPack, c: Call, intent: Record<string, Json>, count: (text: string) => number, why: string, text: string | undefined): Grade {
   const body = truthOf(pack, c).result.body;
   return {
     points: GRADE_POINTS.map((id) => ({ id, met: false, note: `unreadable: ${why}` })),
     rounds: { reply: null, body: bodyRounds(pack, c, intent) },
-    tokens: { reply: text === undefined ? 0 : countInPieces(count, text), body: body ? count(serializeBody(body)) : 0 },
+    tokens: { reply: text === undefined ? 0 : count(text), body: body ? count(serializeBody(body)) : 0 },
     unreadable: why,
   };
 }
@@ -554,7 +529,7 @@ function gradeRead(pack: CompiledPack, c: Call, reply: unknown, read: ReadReply,
   else point('leaks', true, 'no stack trace, internal path, SQL or long prose');
 
   // Tokens
-  const tokens = { reply: countInPieces(count, read.text), body: body ? count(serializeBody(body)) : 0 };
+  const tokens = { reply: count(read.text), body: body ? count(serializeBody(body)) : 0 };
   const counter = options.countTokens ? 'tokens' : 'tokens (estimated, an upper bound)';
   if (tokens.reply > BODY_TOKEN_BUDGET) point('tokens', false, `${tokens.reply} ${counter}, over the ${BODY_TOKEN_BUDGET} a body may cost; the engine's body is ${tokens.body}`);
   else point('tokens', true, `${tokens.reply} ${counter} against the engine body's ${tokens.body}`);

@@ -20,6 +20,7 @@
 //   cannot be read), and the result is its text as the transcript holds it (TranscriptResult.text).
 import { serializeBody } from './body/body';
 import { check } from './check';
+import { boundedCount } from './token-pieces';
 import { deeperThan, MAX_WRITTEN_DEPTH } from './json-depth';
 import { readTranscript, type TranscriptCall, type TranscriptFormat, type TranscriptOutcome, type TranscriptResult } from './parse/transcript';
 import type { Body, CheckOptions, CheckResult, CompiledPack, Correction, Json } from './types';
@@ -226,7 +227,8 @@ export function replayTranscript(pack: CompiledPack, transcript: Extract<Transcr
     for (const i of byTool.get(e.tool)!) if (i >= e.first_call && i <= e.last_call) episodeOf[i] = n;
   });
 
-  const count = options.countTokens;
+  // Bounded: a transcript is hostile input, and a tokenizer is quadratic in a long run (token-pieces.ts).
+  const count = options.countTokens && boundedCount(options.countTokens);
   const tokens = calls.map((c, i) =>
     count
       ? {

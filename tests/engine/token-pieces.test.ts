@@ -1,9 +1,11 @@
-// --replay and --grade count o200k tokens through boundedCount (src/cli/token-count.ts): exact for what a
+// replay() and grade() (so --replay and --grade) count tokens through boundedCount (src/engine/token-pieces.ts): exact for what a
 // model writes, and never handing the tokenizer a run it would take quadratic time over.
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { boundedCount, LONGEST_RUN } from '../src/cli/token-count';
+import { grade, replay } from '../../src/engine';
+import { getPack } from '../../src/packs';
+import { boundedCount, LONGEST_RUN } from '../../src/engine/token-pieces';
 
 const longestRun = (text: string) => Math.max(0, ...(text.match(/\S+/g) ?? []).map((r) => r.length));
 
@@ -26,4 +28,20 @@ test('a run of 200,000 brackets (a call nested 100,000 deep) reaches the tokeniz
   const small = `{"a":${'['.repeat(1000)}${']'.repeat(1000)}}`;
   expect(Math.abs(count(small) - countTokens(small))).toBeLessThanOrEqual(Math.ceil(small.length / LONGEST_RUN));
   expect(n).toBeGreaterThan(90_000);
+});
+
+test('a long run of white space is sliced too, and grade() and replay() hand the tokenizer no longer run', () => {
+  const pieces: string[] = [];
+  const spy = (t: string) => (pieces.push(t), countTokens(t));
+  const spaced = `a${' '.repeat(40_000)}b`;
+  expect(boundedCount(spy)(spaced)).toBeGreaterThan(0);
+  const longestSpace = (text: string) => Math.max(0, ...(text.match(/\s+/g) ?? []).map((r) => r.length));
+  expect(Math.max(...pieces.map(longestSpace))).toBeLessThanOrEqual(LONGEST_RUN);
+  pieces.length = 0;
+  const helpdesk = getPack('helpdesk')!;
+  grade(helpdesk, 'update_ticket(ticket_id="T-8841", status="OPEN")', `status must be one of: open${' '.repeat(20_000)}x`, { countTokens: spy });
+  const deep = `{"name":"create_ticket","arguments":{"tags":${'['.repeat(5_000)}${']'.repeat(5_000)}}}`;
+  replay(helpdesk, deep, { countTokens: spy });
+  expect(pieces.length).toBeGreaterThan(0);
+  expect(Math.max(...pieces.map(longestSpace), ...pieces.map(longestRun))).toBeLessThanOrEqual(LONGEST_RUN);
 });
