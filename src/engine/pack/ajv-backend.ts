@@ -6,7 +6,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import Ajv2019 from 'ajv/dist/2019';
 import AjvDraft7 from 'ajv';
 import unevaluatedModule from 'ajv/dist/vocabularies/unevaluated';
-import type { Code, Vocabulary } from 'ajv';
+import type { Vocabulary } from 'ajv';
 import addFormats from 'ajv-formats';
 import { dialectOf, type Dialect } from '../validate/dialect';
 import { STRICT_DATE_FORMATS } from '../validate/date-formats';
@@ -20,8 +20,11 @@ import type { AjvError, CompiledPack, SchemaNode } from '../types';
 export interface StandaloneCode {
   regExp: typeof cappedRegExp;
   formats: unknown;
-  /** How generated code names duplicatePair (validate/unique-items.ts); without it, uniqueItems over objects keeps AJV's pairwise loop. */
-  duplicatePair?: Code;
+  /**
+   * How generated code names duplicatePair (validate/unique-items.ts), an AJV `Code`; without it, uniqueItems
+   * over objects keeps AJV's pairwise loop. `unknown` because these declarations ship without AJV's types.
+   */
+  duplicatePair?: unknown;
 }
 
 /**

@@ -12,7 +12,7 @@ import { duplicatePair } from '../validate/unique-items';
  * its error. `standaloneCode` is how generated code reaches duplicatePair; without it, generated code keeps
  * AJV's own loop.
  */
-export function linearUniqueItems(ajv: Ajv2020, standalone: { duplicatePair?: Code } | undefined): void {
+export function linearUniqueItems(ajv: Ajv2020, standalone: { duplicatePair?: unknown } | undefined): void {
   const rule = ajv.RULES.all.uniqueItems;
   if (!rule || typeof rule !== 'object') return;
   const original = rule.definition as CodeKeywordDefinition;
@@ -31,7 +31,7 @@ export function linearUniqueItems(ajv: Ajv2020, standalone: { duplicatePair?: Co
           cxt.setParams({ i, j });
           gen.assign(valid, true);
           gen.if(_`${i} > 1`, () => {
-            const find = gen.scopeValue('func', { ref: duplicatePair, code: standalone?.duplicatePair });
+            const find = gen.scopeValue('func', { ref: duplicatePair, code: standalone?.duplicatePair as Code | undefined });
             const pair = gen.const('pair', _`${find}(${data})`);
             gen.if(pair, () => {
               gen.assign(i, _`${pair}[0]`);
