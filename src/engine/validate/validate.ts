@@ -68,6 +68,24 @@ function pruneNested(ctx: ExplainContext, errors: AjvError[]): AjvError[] {
 }
 
 /**
+ * The errors with each repeat dropped. A schema reached through several `$ref` branches is checked once per
+ * way in, and AJV paths each error from the `$ref`'s target, so the repeats are indistinguishable: anyOf
+ * branches that fan out 8 ways over 4 levels repeat one error 512 times, about 10,000 in all, and every
+ * combinator would read every repeat beneath it. One of each says all they say, in linear time.
+ */
+function distinctErrors(errors: AjvError[]): AjvError[] {
+  const seen = new Set<string>();
+  const out: AjvError[] = [];
+  for (const e of errors) {
+    const key = `${e.instancePath}\u0000${e.schemaPath}\u0000${e.keyword}\u0000${JSON.stringify(e.params ?? {})}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(e);
+  }
+  return out.length === errors.length ? errors : out;
+}
+
+/**
  * The errors at an instance path or inside it, found without reading the others: paths sorted, the ones
  * under `p/` are one run of them. A thousand union items failing make a thousand combinators to read.
  */
@@ -390,7 +408,7 @@ export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError
   const ctx: ExplainContext = { tool, args, state };
   const capped = capOversized(tool, args);
   ctx.checked = capped.args;
-  const errors = (known && capped.args === args ? known : tool.validate(capped.args)) ?? [];
+  const errors = distinctErrors((known && capped.args === args ? known : tool.validate(capped.args)) ?? []);
   ctx.checkedErrors = errors;
   const byField = new Map<string, { fault: Fault; rank: number }>();
   const faults: Fault[] = capped.faults;
