@@ -10,7 +10,7 @@ import { bodySchemaProblems } from '../reliability/support';
 const BRANCHES = 8;
 const LEVELS = 4;
 
-function fanOutTool() {
+function fanOutTool(name = 'fan', list = false) {
   const defs: Record<string, unknown> = {};
   const choice = (level: number) => ({ anyOf: Array.from({ length: BRANCHES }, (_, k) => ({ $ref: `#/$defs/L${level}B${k}` })) });
   for (let l = 0; l < LEVELS; l++) {
@@ -18,7 +18,7 @@ function fanOutTool() {
       defs[`L${l}B${b}`] = { type: 'object', properties: { p: l === LEVELS - 1 ? { type: 'integer' } : choice(l + 1), [`kind${b}`]: { const: `k${b}` } }, required: [`kind${b}`], additionalProperties: false };
     }
   }
-  return { name: 'fan', inputSchema: { type: 'object', properties: { r: choice(0) }, required: ['r'], $defs: defs } };
+  return { name, inputSchema: { type: 'object', properties: { r: list ? { type: 'array', items: choice(0) } : choice(0) }, required: ['r'], $defs: defs } };
 }
 
 /** An object nested `levels` deep under `p`, with `leaf` at the bottom. */
@@ -27,7 +27,7 @@ function nestedValue(levels: number, leaf: unknown, extra: Record<string, unknow
 }
 
 describe('anyOf branches that fan out through $refs', () => {
-  const pack = packFromToolDefinitions([fanOutTool()]);
+  const pack = packFromToolDefinitions([fanOutTool(), fanOutTool('fan_list', true)]);
 
   test('compiles inside the budgets, and the validator reports thousands of errors for one call', () => {
     const tool = pack.tools.find((t) => t.name === 'fan')!;
@@ -50,5 +50,16 @@ describe('anyOf branches that fan out through $refs', () => {
       expect(body.errors.some((f) => f.field === 'r' || f.field.startsWith('r.')), bytes).toBe(true);
       expect(body.errors.every((f) => f.message.length > 0), bytes).toBe(true);
     }
+  }, 5_000);
+
+  // AJV keeps about 10,000 errors for each such item: 100 items made a million, and took 25 s.
+  test('a list of many such items is refused before AJV runs, naming the list; a few are checked', () => {
+    const many = check(pack, { name: 'fan_list', arguments: { r: Array.from({ length: 100 }, () => nestedValue(LEVELS, 'x')) } });
+    const body = many.body as FaultBody;
+    expect(bodySchemaProblems(body), serializeBody(body)).toEqual([]);
+    expect(body).toMatchObject({ error: 'invalid_value', field: 'r', message: expect.stringMatching(/^holds 100 items, more than one call can check: .*; send them in smaller calls$/) });
+    const few = check(pack, { name: 'fan_list', arguments: { r: [nestedValue(LEVELS, 'x'), nestedValue(LEVELS, 'x')] } });
+    expect(few.body).toMatchObject({ error: 'validation_failed' });
+    expect((few.body as FaultBody).errors.some((f) => f.field.startsWith('r[]')), serializeBody(few.body!)).toBe(true);
   }, 5_000);
 });
