@@ -4,7 +4,7 @@
 // body naming the fault. Bounded time is held by the test's timeout: reading every copy once per
 // combinator above it, and every probe's copies again, took seconds a call.
 import { describe, expect, test } from 'vitest';
-import { check, packFromToolDefinitions, serializeBody, type FaultBody } from '../../src/engine';
+import { check, packFromToolDefinitions, serializeBody, type FaultBody, type ValidationFailedBody } from '../../src/engine';
 import { bodySchemaProblems } from '../reliability/support';
 
 const BRANCHES = 8;
@@ -43,7 +43,7 @@ describe('anyOf branches that fan out through $refs', () => {
     for (const leaf of ['x', 1.5, null]) {
       const r = check(pack, { name: 'fan', arguments: args(leaf) as Record<string, unknown> });
       expect(r.ok).toBe(false);
-      const body = r.body as FaultBody;
+      const body = r.body as ValidationFailedBody;
       const bytes = serializeBody(body);
       expect(bodySchemaProblems(body), bytes).toEqual([]);
       expect(body.error, bytes).toBe('validation_failed');
@@ -60,6 +60,6 @@ describe('anyOf branches that fan out through $refs', () => {
     expect(body).toMatchObject({ error: 'invalid_value', field: 'r', message: expect.stringMatching(/^holds 100 items, more than one call can check: .*; send them in smaller calls$/) });
     const few = check(pack, { name: 'fan_list', arguments: { r: [nestedValue(LEVELS, 'x'), nestedValue(LEVELS, 'x')] } });
     expect(few.body).toMatchObject({ error: 'validation_failed' });
-    expect((few.body as FaultBody).errors.some((f) => f.field.startsWith('r[]')), serializeBody(few.body!)).toBe(true);
+    expect((few.body as ValidationFailedBody).errors.some((f) => f.field.startsWith('r[]')), serializeBody(few.body!)).toBe(true);
   }, 5_000);
 });
