@@ -43,8 +43,9 @@ function escape(segment: string): string {
  */
 export function dereferenceMessage(err: unknown): string {
   const raw = err instanceof Error ? err.message : String(err);
-  // `/home/x/project/#/components/…`, `file:///C:/x/#/…`: whatever comes before the `#` is the machine's.
-  let text = raw.replace(/(^|[\s"'(])(?:[a-z][a-z0-9+.-]*:\/*)?(?:[A-Za-z]:)?[/\\][^\s"'#]*#/gi, '$1#');
+  // `/home/x/project/#/components/…`, `file:///C:/x/#/…`, a page's address in the playground: whatever
+  // comes before the `#` of a pointer is where the dereferencer ran, not the document.
+  let text = raw.replace(/(^|[\s"'(])[^\s"'(#]+#(?=\/|$|[\s"'.])/g, '$1#');
   text = text.replace(/#\/[^\s"']+/g, (p) => (p.length > POINTER_CHARS ? `${p.slice(0, POINTER_CHARS)}…` : p));
   const depth = /^Maximum dereference depth \((\d+)\) exceeded at (\S+?)\.? /.exec(text);
   if (depth) return `its schemas nest deeper than ${depth[1]} levels, each $ref followed counting as one more (stopped at ${depth[2]}): shorten the chain of references or flatten the schema`;
@@ -95,7 +96,8 @@ export function documentFor(raw: Record<string, any>, ops: readonly Operation[])
   const copy = container();
   const pending: unknown[] = [];
   for (const [k, v] of Object.entries(raw)) {
-    if (k === 'paths' || (swagger && SWAGGER_MAPS.has(k))) continue;
+    // Webhooks are operations the importer does not read: their $refs must not cost the paths'.
+    if (k === 'paths' || k === 'webhooks' || (swagger && SWAGGER_MAPS.has(k))) continue;
     if (k === 'components' && isObj(v)) {
       const c = container();
       for (const [ck, cv] of Object.entries(v)) if (!COMPONENT_MAPS.has(ck)) c[ck] = cv;

@@ -55,6 +55,15 @@ describe('an operation the $ref dereferencer refuses', () => {
     expect(check(loaded, { name: 'good_op', arguments: { x: 'a' } }).body).toMatchObject({ error: 'invalid_length', field: 'x' });
   });
 
+  it('in a Swagger 2 document too', async () => {
+    const definitions = Object.fromEntries(Object.entries(refChain(600)).map(([k, v]) => [k, JSON.parse(JSON.stringify(v).replace('#/components/schemas/', '#/definitions/'))]));
+    const body = (schema: unknown) => ({ responses: { '200': { description: 'ok' } }, parameters: [{ name: 'body', in: 'body', required: true, schema: { type: 'object', properties: { x: schema }, required: ['x'] } }] });
+    const doc = { swagger: '2.0', info: { title: 'T', version: '1' }, paths: { '/good': { post: { operationId: 'good_op', ...body({ type: 'string' }) } }, '/bad': { post: { operationId: 'bad_op', ...body({ $ref: '#/definitions/c0' }) } } }, definitions };
+    const { pack, refused } = await importSpec(doc, { id: 'isolated' });
+    expect(pack.tools.map((t) => t.name)).toEqual(['good_op']);
+    expect(refused).toEqual([{ tool: 'bad_op', pointer: '/paths/~1bad/post', reason: expect.stringMatching(/^POST \/bad: its schemas nest deeper than 500 levels/) }]);
+  });
+
   it('a chain no operation reaches costs nothing: every operation imports', async () => {
     const { pack, refused } = await importSpec(documentWith({ type: 'integer' }, refChain(600)), { id: 'isolated' });
     expect(refused).toEqual([]);
@@ -105,6 +114,7 @@ describe('a dereferencing message', () => {
     ['Maximum dereference depth (500) exceeded at /home/someone/project/#/components/schemas/c500. This likely indicates an extremely deep or recursive schema. You can increase this limit with the dereference.maxDepth option.', 'its schemas nest deeper than 500 levels, each $ref followed counting as one more (stopped at #/components/schemas/c500): shorten the chain of references or flatten the schema'],
     ['Error resolving $ref pointer "C:\\Users\\x\\#/components/schemas/A"', 'Error resolving $ref pointer "#/components/schemas/A"'],
     ['Error at file:///srv/app/#/paths', 'Error at #/paths'],
+    ['Missing $ref pointer "https://example.com/play/#/components/schemas/A". Token "A" does not exist.', 'Missing $ref pointer "#/components/schemas/A". Token "A" does not exist.'],
   ])('%s', (raw, said) => {
     expect(dereferenceMessage(new Error(raw))).toBe(said);
   });
