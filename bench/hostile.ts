@@ -72,6 +72,39 @@ function manyProperties(n: number): string {
   return JSON.stringify([{ name: 'wide', inputSchema: { type: 'object', properties: props } }, good]);
 }
 
+/** anyOf branches that fan out through $refs, inside the compile budgets: 8 branches over 4 levels, `list` for an array of them. */
+function unionFanOutTools(list: boolean): string {
+  const defs: Record<string, unknown> = {};
+  const choice = (level: number) => ({ anyOf: Array.from({ length: 8 }, (_, k) => ({ $ref: `#/$defs/L${level}B${k}` })) });
+  for (let l = 0; l < 4; l++) for (let b = 0; b < 8; b++) defs[`L${l}B${b}`] = { type: 'object', properties: { p: l === 3 ? { type: 'integer' } : choice(l + 1), [`kind${b}`]: { const: `k${b}` } }, required: [`kind${b}`], additionalProperties: false };
+  return JSON.stringify([{ name: 'fan', inputSchema: { type: 'object', properties: { r: list ? { type: 'array', items: choice(0) } : choice(0) }, required: ['r'], $defs: defs } }, good]);
+}
+const unionFanOutValue = () => ({ p: { p: { p: { p: 'x' } } } });
+
+/** An OpenAPI document of two operations, one whose body holds `schema` (with `schemas` shared). */
+function openApiWith(schema: unknown, schemas: Record<string, unknown> = {}): string {
+  const body = (s: unknown) => ({ required: true, content: { 'application/json': { schema: { type: 'object', properties: { x: s }, required: ['x'] } } } });
+  return JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'deref', version: '1' },
+    paths: {
+      '/bad': { post: { operationId: 'bad', requestBody: body(schema), responses: { 200: { description: 'ok' } } } },
+      '/ping': { get: { operationId: 'ping', parameters: [{ name: 'n', in: 'query', required: true, schema: { type: 'integer' } }], responses: { 200: { description: 'ok' } } } },
+    },
+    components: { schemas },
+  });
+}
+function openApiRefChain(n: number): string {
+  const schemas: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++) schemas[`c${i}`] = i === n - 1 ? { type: 'integer' } : { $ref: `#/components/schemas/c${i + 1}` };
+  return openApiWith({ $ref: '#/components/schemas/c0' }, schemas);
+}
+function openApiDeep(levels: number): string {
+  let schema: Record<string, unknown> = { type: 'integer' };
+  for (let i = 0; i < levels; i++) schema = { type: 'object', properties: { a: schema } };
+  return openApiWith(schema);
+}
+
 const uniqueTools = () => JSON.stringify([{ name: 'u', inputSchema: { type: 'object', properties: { xs: { type: 'array', uniqueItems: true, items: { type: 'object' } } } } }]);
 const uniqueCall = (n: number) => JSON.stringify({ name: 'u', arguments: { xs: Array.from({ length: n }, (_, i) => ({ id: i, tag: `t${i % 97}` })) } });
 
@@ -102,6 +135,10 @@ export const HOSTILE_CASES: HostileCase[] = [
   { id: 'ref-chain-6000', what: '--tools: a $ref chain of 6,000', run: () => cli(['--tools', file('chain6000.json')], '{"name":"ping","arguments":{"n":1}}', { 'chain6000.json': refChain(6000) }) },
   { id: 'ref-chain-10000', what: '--tools: a $ref chain of 10,000', run: () => cli(['--tools', file('chain10000.json')], '{"name":"ping","arguments":{"n":1}}', { 'chain10000.json': refChain(10_000) }) },
   { id: 'deep-tool-1000', what: '--tools: a tool nested 1,000 levels deep beside a good tool', run: () => cli(['--tools', file('deep1000.json')], '{"name":"ping","arguments":{"n":1}}', { 'deep1000.json': deepTool(1000) }) },
+  { id: 'union-fan-out-call', what: '--tools: a faulty call on anyOf branches fanning out through $refs (8 × 4 levels, 10,000 AJV errors)', run: () => cli(['--tools', file('union.json')], JSON.stringify({ name: 'fan', arguments: { r: unionFanOutValue() } }), { 'union.json': unionFanOutTools(false) }) },
+  { id: 'union-fan-out-list-100', what: '--tools: the same, 100 faulty items in a list (a million AJV errors)', run: () => cli(['--tools', file('union-list.json')], JSON.stringify({ name: 'fan', arguments: { r: Array.from({ length: 100 }, unionFanOutValue) } }), { 'union-list.json': unionFanOutTools(true) }) },
+  { id: 'openapi-ref-chain-600', what: '--tools: an OpenAPI operation behind a $ref chain of 600, beside a good one', run: () => cli(['--tools', file('chain600.openapi.json')], '{"name":"ping","arguments":{"n":1}}', { 'chain600.openapi.json': openApiRefChain(600) }) },
+  { id: 'openapi-deep-1000', what: '--tools: an OpenAPI operation nested 1,000 deep, beside a good one', run: () => cli(['--tools', file('deep1000.openapi.json')], '{"name":"ping","arguments":{"n":1}}', { 'deep1000.openapi.json': openApiDeep(1000) }) },
   { id: 'properties-20000', what: '--tools: a tool with 20,000 properties', run: () => cli(['--tools', file('wide.json')], '{"name":"ping","arguments":{"n":1}}', { 'wide.json': manyProperties(20_000) }) },
   { id: 'jsonl-deep-5000', what: '--jsonl: a line nested 5,000 deep between two good lines', run: () => cli(['--pack', 'helpdesk', '--jsonl'], `${getTicket}\n${deepLine(5000)}\n${getTicket}\n`) },
   { id: 'jsonl-deep-100000-workers', what: '--jsonl --workers 2: a line nested 100,000 deep', run: () => cli(['--pack', 'helpdesk', '--jsonl', '--workers', '2'], `${getTicket}\n${deepLine(100_000)}\n${getTicket}\n`) },

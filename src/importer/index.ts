@@ -18,6 +18,7 @@ import { discoveryStandardParams } from './held-back';
 import { assignToolNames, baseToolName, sanitizeName } from './names';
 import { fieldRole, listIndex } from './operation-words';
 import { InlineBudget, InlineBudgetError } from './inline-budget';
+import { dereferenceIsolated, type RefusedOperation } from './isolate-refs';
 import { readOpenApiOperations } from './openapi';
 import { applyOverlayRules, applyToolOverlay, mergeOverlayExamples, unresolvedCalls, validateOverlay } from './overlay';
 import { check } from '../engine/check';
@@ -135,6 +136,7 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
   let ops: OperationFacts[];
   let base: ConvertEnv;
   let bases: string[];
+  let leftUnresolved: RefusedOperation[] = [];
   if (format === 'google-discovery') {
     const schemas: Record<string, unknown> = isObj(raw.schemas) ? raw.schemas : {};
     const byObject = new WeakMap<object, string>();
@@ -144,12 +146,13 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
     report.heldBack.everyTool = discoveryStandardParams(raw);
     bases = ops.map((op) => sanitizeName(discoveryNameBase(op.vendorName ?? op.id, String(raw.name ?? ''))));
   } else {
-    const { doc, names } = await dereference(raw);
+    const { doc, names, refused: unresolved, kept } = await dereferenceIsolated(raw, dereference);
     base = { report, documentEvidence, dateForms, refName: (node) => names.get(node) };
-    ops = readOpenApiOperations(doc);
+    ops = readOpenApiOperations(doc).filter((op) => !kept || kept.has(op.pointer!));
     bases = ops.map((op) => baseToolName(op.vendorName, op.method, op.path));
+    leftUnresolved = unresolved;
   }
-  report.operations = ops.length;
+  report.operations = ops.length + leftUnresolved.length;
   const named = assignToolNames(bases);
 
   const overlay = options.overlay ? validateOverlay(options.overlay.data, options.overlay.file, options.id) : undefined;
@@ -159,6 +162,12 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
 
   const tools: ToolSource[] = [];
   const refused: RefusedTool[] = [];
+  // Operations whose $refs the dereferencer refused (isolate-refs.ts): left out like any other, with their pointer.
+  for (const u of leftUnresolved) {
+    const id = `${u.method.toUpperCase()} ${u.path}`;
+    report.skipped.push({ operation: id, reason: u.reason });
+    refused.push({ tool: baseToolName(u.operationId, u.method, u.path), pointer: u.pointer, reason: `${id}: ${u.reason}` });
+  }
   const budget = new InlineBudget();
   const title = options.title ?? String(raw.info?.title ?? raw.title ?? options.id);
   ops.forEach((op, i) => {

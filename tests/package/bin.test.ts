@@ -298,3 +298,25 @@ test('--tools with an OpenAPI document whose schemas fan out: that operation is 
   expect(none.status).toBe(2);
   expect(none.stderr).toMatch(/could not be imported: .*bomb-api\.json has no operation the importer could make a tool of:\n {2}make_thing \(\/paths\/~1things\/post\): POST \/things: its schemas inline to more than 10,000 nodes/);
 });
+
+test('--tools with an OpenAPI document whose $ref chain is past the dereferencer: that operation is named and left out, no machine path', () => {
+  const file = join(dir, 'chain-api.json');
+  const schemas: Record<string, unknown> = {};
+  for (let i = 0; i < 600; i++) schemas[`c${i}`] = i === 599 ? { type: 'integer' } : { $ref: `#/components/schemas/c${i + 1}` };
+  const body = (schema: unknown) => ({ required: true, content: { 'application/json': { schema: { type: 'object', properties: { x: schema }, required: ['x'] } } } });
+  const doc = {
+    openapi: '3.0.3',
+    info: { title: 'Chain', version: '1' },
+    paths: {
+      '/chain': { post: { operationId: 'make_chain', requestBody: body({ $ref: '#/components/schemas/c0' }), responses: { '200': { description: 'ok' } } } },
+      '/ok': { post: { operationId: 'make_ok', requestBody: body({ type: 'string' }), responses: { '200': { description: 'ok' } } } },
+    },
+    components: { schemas },
+  };
+  writeFileSync(file, JSON.stringify(doc));
+  const r = smallHeap(['--tools', file], JSON.stringify({ name: 'make_ok', arguments: { x: 1 } }));
+  expect(r.stderr).toMatch(/^warning: .*chain-api\.json: 1 tool left out, calls to it are refused as unknown:\n {2}make_chain \(\/paths\/~1chain\/post\): POST \/chain: its schemas nest deeper than 500 levels, each \$ref followed counting as one more \(stopped at #\/components\/schemas\/c\d+\)/);
+  expect(r.stderr).not.toContain(process.cwd());
+  expect(r.status).toBe(1);
+  expect(JSON.parse(r.stdout)).toMatchObject({ error: 'invalid_type', field: 'x' });
+});

@@ -15,6 +15,17 @@ import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, FaultNot
 
 /** Validator runs one call may spend on checking candidates; past it, no more candidates are made. */
 const PROBE_BUDGET = 64;
+/**
+ * A run is charged one more probe for each this many errors it returns: a run costs what it reports, and
+ * a schema whose anyOf branches fan out through $refs reports thousands of errors for one wrong value, each
+ * read again by every probe after it. Ordinary faulty calls report far fewer, and cost one probe a run.
+ */
+const ERRORS_PER_PROBE = 256;
+
+/** What a validator run that reported `errors` costs of the probe budget. */
+function probeCost(errors: readonly AjvError[]): number {
+  return 1 + Math.floor(errors.length / ERRORS_PER_PROBE);
+}
 /** An array longer than this gets no candidate for its items or for itself: checking it costs too much. */
 const MAX_ITEMS_FIXED = 100;
 /** A candidate longer than this, as JSON, would crowd the body's token budget; none is offered. */
@@ -56,8 +67,9 @@ function checkedArgs(ctx: ExplainContext): Json {
 function errorsOf(ctx: ExplainContext, args: Json): AjvError[] | undefined {
   const s = probeState(ctx);
   if (s.left <= 0) return undefined;
-  s.left--;
-  return ctx.tool.validate(args) ?? [];
+  const errors = ctx.tool.validate(args) ?? [];
+  s.left -= probeCost(errors);
+  return errors;
 }
 
 function signature(e: AjvError): string {
@@ -79,7 +91,7 @@ function baseOf(ctx: ExplainContext): ProbeState['base'] {
     // The errors of the call as the validator saw it are known already; the probe budget is spent as if run again.
     if (ctx.checkedErrors) {
       if (s.left > 0) {
-        s.left--;
+        s.left -= probeCost(ctx.checkedErrors);
         errors = ctx.checkedErrors;
       }
     } else errors = errorsOf(ctx, checkedArgs(ctx));

@@ -10,6 +10,7 @@ import { formatPath, pointerToSegments, valuesAlong, type Segment } from '../pat
 import { hasNote, makeFault, messageOf } from '../faults/fault';
 import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, Json, SchemaNode } from '../types';
 import { deref } from '../schema';
+import { CHECK_WORK_BUDGET, fanOutOf, overCheckBudget, type FanOut } from './fan-out';
 import { fieldFor, schemaAt } from '../explain/context';
 
 const PRIORITY = ['type', 'enum', 'const', 'format', 'pattern', 'required', 'additionalProperties', 'unevaluatedProperties'];
@@ -65,6 +66,24 @@ function pruneNested(ctx: ExplainContext, errors: AjvError[]): AjvError[] {
     }
   }
   return errors.filter((e) => e.keyword !== 'if' && !dropped.has(e));
+}
+
+/**
+ * The errors with each repeat dropped. A schema reached through several `$ref` branches is checked once per
+ * way in, and AJV paths each error from the `$ref`'s target, so the repeats are indistinguishable: anyOf
+ * branches that fan out 8 ways over 4 levels repeat one error 512 times, about 10,000 in all, and every
+ * combinator would read every repeat beneath it. One of each says all they say, in linear time.
+ */
+function distinctErrors(errors: AjvError[]): AjvError[] {
+  const seen = new Set<string>();
+  const out: AjvError[] = [];
+  for (const e of errors) {
+    const key = `${e.instancePath}\u0000${e.schemaPath}\u0000${e.keyword}\u0000${JSON.stringify(e.params ?? {})}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(e);
+  }
+  return out.length === errors.length ? errors : out;
 }
 
 /**
@@ -321,9 +340,25 @@ function nestingFault(path: Segment[], args: Json): Fault {
   });
 }
 
+function fanOutFault(path: Segment[], args: Json, fan: FanOut): Fault {
+  let value: Json = args;
+  for (const s of path) value = (value as Record<string, Json>)[s as string];
+  const items = Array.isArray(value) ? `${value.length} items` : 'more values';
+  return makeFault({
+    code: 'invalid_value',
+    stage: 'validate',
+    path,
+    statement: `holds ${items}, more than one call can check: this tool's schema reaches some of its values ${fan.widest.toLocaleString('en-US')} ways (anyOf or oneOf branches through $refs); send them in smaller calls`,
+    sent: value,
+    reason: `checking the call would take more than ${CHECK_WORK_BUDGET.toLocaleString('en-US')} schema visits; refused before AJV ran`,
+  });
+}
+
 interface FastPath {
   /** The schema lets values nest without bound, so deeper than MAX_NESTING is refused before AJV runs. */
   unbounded: boolean;
+  /** The places the schema reaches many ways, when it does: a call past CHECK_WORK_BUDGET is refused before AJV runs. */
+  fanOut: FanOut | undefined;
   idle: boolean;
   capped: { steps: string[]; limit: number }[];
   /** Fields with conflicts: the path to their parent object, their name, and what they cannot meet. */
@@ -339,6 +374,7 @@ function fastPathFor(tool: CompiledTool): FastPath {
     const conflicted = [...tool.fields.values()].filter((f) => f.conflicts);
     info = {
       unbounded: nestsWithoutBound(tool.wireSchema),
+      fanOut: fanOutOf(tool.wireSchema),
       idle: absorbIsIdleOnValid(tool.wireSchema),
       capped: cappedFields(tool).map(({ steps, limit }) => ({ steps, limit })),
       conflicts: conflicted.map((f) => ({ steps: f.path.slice(0, f.path.length - f.name.length).replace(/\[\]/g, '.[]').split('.').filter(Boolean), name: f.name, with: f.conflicts!.with })),
@@ -361,7 +397,7 @@ const NOT_TRIED: FastPathOutcome = Object.freeze({ accepted: false });
  */
 export function acceptedAsSent(tool: CompiledTool, args: Json, evenWhereAbsorbActs = false): FastPathOutcome {
   const info = fastPathFor(tool);
-  if ((!info.idle && !evenWhereAbsorbActs) || (info.unbounded && tooDeep(args, MAX_NESTING))) return NOT_TRIED;
+  if ((!info.idle && !evenWhereAbsorbActs) || (info.unbounded && tooDeep(args, MAX_NESTING)) || (info.fanOut && overCheckBudget(info.fanOut, args))) return NOT_TRIED;
   // Indexed loops: this runs on every call.
   const capped = info.capped;
   for (let i = 0; i < capped.length; i++) if (longerAt(args, capped[i].steps, 0, capped[i].limit)) return NOT_TRIED;
@@ -383,14 +419,17 @@ export function validateArguments(tool: CompiledTool, args: Json): Fault[] {
 /** `known`: the validator's errors on these very arguments, when the fast path already has them. */
 /** `state`: the state the call is checked against, for a unit whose currency comes from a record. */
 export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError[], state?: unknown): { faults: Fault[]; unexplained: number; checked?: Json } {
-  if (fastPathFor(tool).unbounded) {
+  const info = fastPathFor(tool);
+  if (info.unbounded) {
     const deep = tooDeep(args, MAX_NESTING);
     if (deep) return { faults: [nestingFault(deep, args)], unexplained: 0 };
   }
+  const costly = info.fanOut && overCheckBudget(info.fanOut, args);
+  if (costly) return { faults: [fanOutFault(costly, args, info.fanOut!)], unexplained: 0 };
   const ctx: ExplainContext = { tool, args, state };
   const capped = capOversized(tool, args);
   ctx.checked = capped.args;
-  const errors = (known && capped.args === args ? known : tool.validate(capped.args)) ?? [];
+  const errors = distinctErrors((known && capped.args === args ? known : tool.validate(capped.args)) ?? []);
   ctx.checkedErrors = errors;
   const byField = new Map<string, { fault: Fault; rank: number }>();
   const faults: Fault[] = capped.faults;
