@@ -7,7 +7,11 @@ import { useEffect, useState } from 'react';
 import type { CompiledTool } from '../../engine/types';
 import BudgetWorker from './budget.worker?worker';
 
-/** How long the engine may work on the user's input before the page gives up on it. */
+/**
+ * How long the engine may work on the user's input without word from the worker before the page gives up on
+ * it. Work that grows with the input (2,000 tools of your own) says how it goes after each slice, so the
+ * budget is per slice of it, not for the whole: a large tool set is not stopped for its size alone.
+ */
 export const BUDGET_MS = 3000;
 /** How long a worker may take to load before the page runs the work itself, as it did without one. */
 const LOAD_MS = 10_000;
@@ -17,7 +21,7 @@ export type BudgetJob =
   | { kind: 'imported'; pack: unknown }
   | { kind: 'grade'; tools: string; call: string; reply: string }
   | { kind: 'check'; tools: string; call: string };
-export type BudgetReply = { ready: true } | { id: number; done: true } | { id: number; done: false; error: string };
+export type BudgetReply = { ready: true } | { id: number; progress: true } | { id: number; done: true } | { id: number; done: false; error: string };
 export type Lane = 'tools' | 'grade' | 'check';
 
 export type Verdict =
@@ -79,7 +83,9 @@ class BudgetLane {
         if ('ready' in m) {
           window.clearTimeout(giveUp);
           resolve(true);
-        } else if (this.running?.run.id === m.id) this.finish(m.done ? { kind: 'done' } : { kind: 'threw', message: m.error });
+        } else if (this.running?.run.id !== m.id) return;
+        else if ('progress' in m) this.restartTimer();
+        else this.finish(m.done ? { kind: 'done' } : { kind: 'threw', message: m.error });
       };
       worker.onerror = (e) => {
         window.clearTimeout(giveUp);
@@ -107,12 +113,22 @@ class BudgetLane {
       run.settle({ kind: 'unavailable' });
       return void this.next();
     }
-    const timer = window.setTimeout(() => {
+    this.running = { run, timer: this.timer() };
+    this.worker!.postMessage({ id: run.id, job: run.job });
+  }
+
+  private timer(): number {
+    return window.setTimeout(() => {
       this.drop();
       this.finish({ kind: 'timeout', seconds: BUDGET_MS / 1000 });
     }, BUDGET_MS);
-    this.running = { run, timer };
-    this.worker!.postMessage({ id: run.id, job: run.job });
+  }
+
+  /** The running job finished a slice of its work: its budget starts again for the next. */
+  private restartTimer(): void {
+    if (!this.running) return;
+    window.clearTimeout(this.running.timer);
+    this.running.timer = this.timer();
   }
 
   private finish(v: Verdict): void {

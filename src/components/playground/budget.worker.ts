@@ -7,7 +7,9 @@ import { grade } from '../../sandbox/grade';
 import { parseYamlText } from '../../yaml-document';
 import { looksLikeJson } from '../../document-text';
 import { bareError } from './bare';
-import { compileCustomTools, compileImportedPack, type CustomPack } from './custom-tools';
+import { compileToolDefinitions } from '../../sandbox/ajv';
+import { compileCustomTools, compileImportedPack, readPastedTools, type CustomPack } from './custom-tools';
+import type { Json } from '../../engine/types';
 import { diagnosticsFor } from './diagnostics';
 import { suggestionFor } from './suggestion';
 import type { BudgetJob, BudgetReply } from './budget';
@@ -27,10 +29,39 @@ function packOf(tools: string) {
   return open.pack;
 }
 
-async function run(job: BudgetJob): Promise<void> {
+/** Tools compiled at a time when there are many: the page's budget counts from the last slice (budget.ts). */
+const TOOLS_PER_SLICE = 100;
+
+/** The list of definitions the pasted text holds (an array, {tools}, or a tools/list response), or null. */
+function definitionList(value: Json): Json[] | null {
+  if (Array.isArray(value)) return value;
+  if (value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value.tools)) return value.tools;
+  const result = value.result;
+  return result !== null && typeof result === 'object' && !Array.isArray(result) && Array.isArray(result.tools) ? result.tools : null;
+}
+
+/**
+ * Your tools compiled as the page will compile them; many tools a slice at a time, with word to the page after
+ * each, so a tool set is timed by its slowest slice and not stopped for its size alone.
+ */
+function compileTools(id: number, tools: string): void {
+  const read = readPastedTools(tools, looksLikeJson(tools) ? undefined : parseYamlText);
+  const list = read.ok ? definitionList(read.value) : null;
+  if (!list || list.length <= TOOLS_PER_SLICE) {
+    compiled(tools);
+    return;
+  }
+  for (let i = 0; i < list.length; i += TOOLS_PER_SLICE) {
+    compileToolDefinitions(list.slice(i, i + TOOLS_PER_SLICE));
+    post({ id, progress: true });
+  }
+}
+
+async function run(id: number, job: BudgetJob): Promise<void> {
   switch (job.kind) {
     case 'tools':
-      compiled(job.tools);
+      compileTools(id, job.tools);
       return;
     case 'imported':
       await compileImportedPack(job.pack);
@@ -54,7 +85,7 @@ async function run(job: BudgetJob): Promise<void> {
 self.onmessage = async (e: MessageEvent<{ id: number; job: BudgetJob }>) => {
   const { id, job } = e.data;
   try {
-    await run(job);
+    await run(id, job);
     post({ id, done: true });
   } catch (err) {
     post({ id, done: false, error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
