@@ -72,7 +72,7 @@ describe('a table of contents on long pages', () => {
     await s.page.goto(siteUrl('/packs/stripe/'));
     expect((await tocOf(s)).filter((e) => e[2] === 2).map((e) => e[1])).toEqual(['Tools', 'What stands out', 'Whole-pack exports']);
     await s.page.goto(siteUrl('/benchmarks/'));
-    expect((await tocOf(s)).filter((e) => e[2] === 2).map((e) => e[0])).toEqual(['#buys', '#summary', '#tokens', '#recovery', '#speed', '#run']);
+    expect((await tocOf(s)).filter((e) => e[2] === 2).map((e) => e[0])).toEqual(['#buys', '#summary', '#tokens', '#recovery', '#speed', '#hostile', '#run']);
     for (const path of ['/', '/packs/', '/playground/']) {
       await s.page.goto(siteUrl(path));
       expect(await s.page.locator(TOC).count(), path).toBe(0);
