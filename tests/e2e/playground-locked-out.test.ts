@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { decodeShareState, encodeShareState } from '../../src/share-link';
 import { DEFAULT_EXAMPLE } from '../../src/components/playground/examples';
 import { PENDING_KEY, SESSION_KEY } from '../../src/components/playground/storage';
+import { BUDGET_TOTAL_MS } from '../../src/components/playground/budget-gate';
 import { siteUrl, useBrowser } from './browser';
 import { done, openPlayground } from './playground-support';
 
@@ -74,14 +75,10 @@ describe('a hostile link does not lock the playground out', () => {
     await done(s);
   });
 
-  test('a reply the grader would work on for seconds: stopped at the budget, said so, the page usable; the next visit too', async () => {
+  test('a reply the grader once worked on for 19 s: graded at once, the page usable; the next visit too', async () => {
     const s = await openPlayground(chrome.browser, encodeShareState({ pack: 'helpdesk', call: GRADE_CALL, reply: GRADE_REPLY }));
-    // Stopped at the budget while grade() backtracks on it; graded once grade() reads it in linear time.
-    const outcome = s.page.locator('[data-testid=grade-stopped], [data-testid=grade-report]');
-    await outcome.first().waitFor({ timeout: 20_000 });
-    if ((await s.page.locator('[data-testid=grade-stopped]').count()) > 0) {
-      expect(await s.page.locator('[data-testid=grade-stopped]').textContent()).toMatch(/^Grading this reply took longer than 3 s to finish, so it was stopped: not checked/);
-    }
+    await s.page.locator('[data-testid=grade-report]').waitFor({ timeout: 20_000 });
+    expect(await s.page.locator('[data-testid=grade-stopped]').count()).toBe(0);
     await usable(s.page);
     // The body beside it is the engine's, as for any call.
     expect(await s.page.locator('[data-testid=error-body]').count()).toBe(1);
@@ -92,31 +89,43 @@ describe('a hostile link does not lock the playground out', () => {
     await done(s);
   });
 
-  test('a $ref bomb as your tools: stopped at the budget and said so in the result column; never kept; the next visit offers it', async () => {
+  test('a $ref bomb as your tools, beside a good tool: the bomb is refused with its pointer and reason, the good tool checks calls, and the next visit opens usable', async () => {
     const s = await openPlayground(chrome.browser);
-    await visit(s.page, encodeShareState({ pack: 'custom', call: '{"name":"f","arguments":{}}', tools: refBomb() }));
-    // Stopped at the budget while the engine compiles it exponentially; refused with its reason once the
-    // engine's compile budget does (another part of issue 37). Either way the page says so and stays usable.
-    const stopped = s.page.locator('[data-testid=waiting]').filter({ hasText: /took longer than 3 s to finish, so it was stopped: not checked/ });
-    await s.page.locator('[data-testid=tools-problems], [data-testid=tools-refused]').first().waitFor({ timeout: 20_000 });
-    const timedOut = (await stopped.count()) > 0;
+    const tools = JSON.stringify([...JSON.parse(refBomb()), { name: 'ping', inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } }]);
+    await visit(s.page, encodeShareState({ pack: 'custom', call: '{"name":"ping","arguments":{"n":"one"}}', tools }));
+    const refused = s.page.locator('[data-testid=tools-refused]');
+    await refused.waitFor({ timeout: 20_000 });
+    expect(await refused.textContent()).toMatch(/One tool was left out.*f: .*past the compile budget of a tool/s);
+    await usable(s.page);
+    expect(await s.page.locator('[data-testid=error-body]').textContent()).toContain('"error":"invalid_type"');
     await shots(s.page, 'playground-bomb');
+    // It showed its result, so it is the session kept, and it opens again without a link.
+    const [session] = await kept(s.page);
+    expect(session).toContain('$defs');
     const again = await s.context.newPage();
-    if (timedOut) {
-      expect(await s.page.locator('[data-testid=tools-problems]').textContent()).toMatch(/took longer than 3 s/);
-      // Not kept: it never showed a result. The session kept before it is still the one kept.
-      const [session, pending] = await kept(s.page);
-      expect(session).not.toContain('$defs');
-      expect(pending).toContain('$defs');
-      await visit(again);
-      await usable(again);
-      await again.locator('[data-testid=unfinished-notice]').waitFor();
-      expect(await again.locator('[data-testid=error-body]').count()).toBe(1);
-    } else {
-      await visit(again);
-      await again.locator('[data-testid=playground][data-ready=monaco]').waitFor({ timeout: 30_000 });
-      expect(await again.locator('[data-testid=playground-crash]').count()).toBe(0);
-    }
+    await visit(again);
+    await usable(again);
+    await again.locator('[data-testid=tools-refused]').waitFor();
+    await again.close();
+    await done(s);
+  });
+
+  test('your tools that take longer than the budget in all are stopped in the worker and said so; never kept; the next visit offers them', { timeout: 180_000 }, async () => {
+    // 40,000 small tools: each slice of them compiles in time, but all of them take longer than BUDGET_TOTAL_MS.
+    const tools = JSON.stringify(Array.from({ length: 40_000 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: 'object', properties: { n: { type: 'integer', maximum: i } } } })));
+    const s = await openPlayground(chrome.browser);
+    await visit(s.page, encodeShareState({ pack: 'custom', call: '{"name":"t1","arguments":{"n":5}}', tools }));
+    const stopped = s.page.locator('[data-testid=tools-problems]').filter({ hasText: `took longer than ${BUDGET_TOTAL_MS / 1000} s` });
+    await stopped.waitFor({ timeout: 60_000 });
+    // The page's own thread is free: it never compiled them.
+    expect(await s.page.evaluate(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 0)))).toBe(true);
+    const [session, pending] = await kept(s.page);
+    expect(session ?? '').not.toContain('"t39999"');
+    expect(pending).toContain('t39999');
+    const again = await s.context.newPage();
+    await visit(again);
+    await usable(again);
+    await again.locator('[data-testid=unfinished-notice]').waitFor();
     await again.close();
     await done(s);
   });

@@ -1,7 +1,18 @@
-// Which calls the page checks under its time budget first (budget.ts), in a worker, before it runs them
-// itself: large or deeply nested ones. Apart and small, since the early first body (first-body-early.ts)
-// asks it too and leaves such a call to the island.
+// The time budget's figures (budget.ts runs the lanes), and which calls the page checks under it first, in a
+// worker, before it runs them itself: large or deeply nested ones. Apart and small, since the early first
+// body (first-body-early.ts) asks it too and leaves such a call to the island.
 
+/**
+ * How long the engine may work on the user's input without word from the worker before the page gives up on
+ * it. Work that grows with the input (2,000 tools of your own) says how it goes after each slice, so the
+ * budget is per slice of it, not for the whole: a large tool set is not stopped for its size alone.
+ */
+export const BUDGET_MS = 3000;
+/**
+ * However it goes, work past this in all is stopped: the page compiles your tools again itself once the worker
+ * clears them, so this is also the longest the page's own thread may then be busy with them.
+ */
+export const BUDGET_TOTAL_MS = 15_000;
 /** Calls longer than this are checked in the worker first: typed calls are far shorter. */
 export const BUDGET_CALL_CHARS = 8 * 1024;
 /** Calls nested deeper than this are checked in the worker first: no tool's arguments nest anywhere near it. */

@@ -6,13 +6,10 @@
 import { useEffect, useState } from 'react';
 import type { CompiledTool } from '../../engine/types';
 import BudgetWorker from './budget.worker?worker';
+import { BUDGET_MS, BUDGET_TOTAL_MS } from './budget-gate';
 
-/**
- * How long the engine may work on the user's input without word from the worker before the page gives up on
- * it. Work that grows with the input (2,000 tools of your own) says how it goes after each slice, so the
- * budget is per slice of it, not for the whole: a large tool set is not stopped for its size alone.
- */
-export const BUDGET_MS = 3000;
+export { BUDGET_MS, BUDGET_TOTAL_MS } from './budget-gate';
+
 /** How long a worker may take to load before the page runs the work itself, as it did without one. */
 const LOAD_MS = 10_000;
 
@@ -58,7 +55,7 @@ class BudgetLane {
   private worker: Worker | null = null;
   private ready: Promise<boolean> | null = null;
   private unavailable = false;
-  private running: { run: Run; timer: number } | null = null;
+  private running: { run: Run; timer: number; deadline: number } | null = null;
   private waiting: Run | null = null;
 
   submit(run: Run): void {
@@ -113,22 +110,26 @@ class BudgetLane {
       run.settle({ kind: 'unavailable' });
       return void this.next();
     }
-    this.running = { run, timer: this.timer() };
+    const deadline = performance.now() + BUDGET_TOTAL_MS;
+    this.running = { run, timer: this.timer(deadline), deadline };
     this.worker!.postMessage({ id: run.id, job: run.job });
   }
 
-  private timer(): number {
+  /** A timer for the next slice: BUDGET_MS, or what is left before the deadline when that is less. */
+  private timer(deadline: number): number {
+    const left = deadline - performance.now();
+    const wait = Math.max(0, Math.min(BUDGET_MS, left));
     return window.setTimeout(() => {
       this.drop();
-      this.finish({ kind: 'timeout', seconds: BUDGET_MS / 1000 });
-    }, BUDGET_MS);
+      this.finish({ kind: 'timeout', seconds: (wait < BUDGET_MS ? BUDGET_TOTAL_MS : BUDGET_MS) / 1000 });
+    }, wait);
   }
 
-  /** The running job finished a slice of its work: its budget starts again for the next. */
+  /** The running job finished a slice of its work: its budget starts again for the next, up to the deadline. */
   private restartTimer(): void {
     if (!this.running) return;
     window.clearTimeout(this.running.timer);
-    this.running.timer = this.timer();
+    this.running.timer = this.timer(this.running.deadline);
   }
 
   private finish(v: Verdict): void {
