@@ -11,10 +11,11 @@ import type { Correction, Json, JsonRepairRule } from '../types';
 type RepairKind = JsonRepairRule;
 
 /**
- * The longest text a repair is tried on. jsonrepair takes about a second on 5 MB of one string; a tool call
- * is far shorter, and a paste past this is refused as invalid_json as before, at no extra cost.
+ * The longest text a repair is tried on. jsonrepair takes over a second on 5 MB of one string, and a text
+ * dense with tokens costs the comparison more; a tool call is far shorter, and a paste past this is refused
+ * as invalid_json as before, at no extra cost.
  */
-export const MAX_REPAIR_CHARS = 256 * 1024;
+export const MAX_REPAIR_CHARS = 128 * 1024;
 
 export interface Repaired {
   /** The repaired text: JSON that JSON.parse accepts. */
@@ -34,6 +35,11 @@ const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/y;
 const WORDS = new Set(['true', 'false', 'null', 'True', 'False', 'None']);
 const PYTHON: Record<string, string> = { True: 'true', False: 'false', None: 'null' };
+
+/** A character that, right after a number, means it was cut short or is no JSON number (`1.`, `1e`, `0x1`, `1_000`). */
+function continuesNumber(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c === 43 || c === 45;
+}
 
 /** A single-quoted string's value: `\'` is a quote, a bare `"` is a character; other escapes as JSON's. */
 function singleQuoted(body: string): string | null {
@@ -91,7 +97,7 @@ function tokens(text: string): Token[] | null {
     } else if (c === '-' || (c >= '0' && c <= '9')) {
       NUMBER.lastIndex = i;
       const m = NUMBER.exec(text);
-      if (!m || /[A-Za-z0-9_.+-]/.test(text[i + m[0].length] ?? '')) return null;
+      if (!m || continuesNumber(text.charCodeAt(i + m[0].length))) return null;
       out.push({ t: 'n', raw: m[0] });
       i += m[0].length;
     } else {
