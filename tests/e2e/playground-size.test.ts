@@ -28,8 +28,10 @@ const OUT = resolve(process.env.E2E_OUT_DIR ?? 'dist');
 // Then 100.3 KB (85.3 KB of scripts, 15.0 KB of pack): validate tells the branch of an anyOf/oneOf a value
 // meant, absorb reads JSON text under a nullable union, and the search box (on every page) names the
 // generic codes, which puts the codes in a chunk of their own.
-// The bound sits 1 KB above that.
-const BUDGET_GZIP = 101.3 * 1024;
+// The bound sits 1 KB above that. Then about 3.9 KB more (issue 34, estimated, not measured on the site:
+// parse/formats.ts bundled alone by esbuild grows from 10.5 to 14.3 KB gzip): parse repairs JSON as models
+// write it with jsonrepair (2.9 KB gzip), which the synchronous check() needs at hand.
+const BUDGET_GZIP = 105.2 * 1024;
 /**
  * What opening an imported pack may add to the engine besides AJV's compiler: its shell (every tool's name:
  * GitHub's 1,223 come to 10 KB) and the part of the tool it opens on. No more than the default pack adds, give or take.
