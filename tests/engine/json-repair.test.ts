@@ -47,6 +47,7 @@ const TRAILING: Case[] = [
   ['{\n  "name": "get_ticket",\n  "arguments": {\n    "ticket_id": "T-8841",\n  }\n}', T, ['json_trailing_comma']],
   ['{"name": "get_ticket", "arguments": {"ticket_id": "T-8841", "include_comments": true ,}}', TC, ['json_trailing_comma']],
   ['{"name": "search_tickets", "arguments": {"query": "printer fire", "status": "open",}}', { query: 'printer fire', status: 'open' }, ['json_trailing_comma']],
+  ['{"name": "search_tickets", "arguments": {"query": "```sh\\nlpr```",}}', { query: '```sh\nlpr```' }, ['json_trailing_comma']],
   ['[{"name": "get_ticket", "arguments": {"ticket_id": "T-8841",}},]', T, ['json_trailing_comma']],
   ['{"name": "get_ticket", "arguments": {"ticket_id": "T-8841",\n\n}}', T, ['json_trailing_comma']],
   ['{"type": "function", "function": {"name": "get_ticket", "arguments": "{\\"ticket_id\\": \\"T-8841\\",}"}}', T, ['json_trailing_comma']],

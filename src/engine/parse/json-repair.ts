@@ -116,6 +116,9 @@ const FENCE_OPEN = /^```[ \t]*(?:json|JSON)?[ \t]*(?:\r?\n)?/;
 
 /** The text split into what a model put around the JSON and the JSON itself; null when that is not certain. */
 function unwrap(text: string): { core: string; fence: string | null; lead: string } | null {
+  // JSON from its first character: nothing around it (a ``` further on sits inside a string).
+  const start = text.search(/\S/);
+  if (start >= 0 && (text[start] === '{' || text[start] === '[')) return { core: text, fence: null, lead: '' };
   const fenceAt = text.indexOf('```');
   let lead: string;
   let core: string;
@@ -130,8 +133,6 @@ function unwrap(text: string): { core: string; fence: string | null; lead: strin
     if (core.includes('```')) return null;
     fence = open[0].trim();
   } else {
-    const start = text.search(/\S/);
-    if (start >= 0 && (text[start] === '{' || text[start] === '[')) return { core: text, fence: null, lead: '' };
     const brace = text.indexOf('{');
     if (brace < 0) return null;
     lead = text.slice(0, brace);
