@@ -143,6 +143,13 @@ describe('the corrections say what was repaired and where', () => {
     expect(r.corrections.map((c) => c.rule)).toEqual(['json_code_fence', 'json_single_quotes']);
   });
 
+  test('a key sent twice in a fenced call is told at its line and column in the text as sent', () => {
+    const r = check(helpdesk, 'Here:\n```json\n{"name": "get_ticket",\n "arguments": {"ticket_id": "T-1", "ticket_id": "T-2"}}\n```');
+    expect(r.body).toMatchObject({ error: 'duplicate_argument', line: 4, column: 36 });
+    const inline = check(helpdesk, 'Call: {"name": "get_ticket", "arguments": {"ticket_id": "T-1", "ticket_id": "T-2"}}');
+    expect(inline.body).toMatchObject({ error: 'duplicate_argument', line: 1, column: 64 });
+  });
+
   test('a Python-style call is still read as one, untouched', () => {
     const r = check(helpdesk, 'get_ticket(ticket_id="T-8841", include_comments=True)');
     expect(r.shape).toBe('python');

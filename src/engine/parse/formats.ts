@@ -56,6 +56,17 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
   return { line, column: end - lineStart + 1 };
 }
 
+/**
+ * A line and column in repaired JSON told in the text as sent, which had `before` ahead of the JSON (a
+ * sentence, a fence's first line). jsonrepair keeps the JSON's line breaks.
+ */
+function afterText(before: string, at: { line: number; column: number }): { line: number; column: number } {
+  if (!before) return at;
+  const breaks = before.split('\n');
+  const extra = breaks.length - 1;
+  return at.line === 1 ? { line: 1 + extra, column: breaks[extra].length + at.column } : { line: at.line + extra, column: at.column };
+}
+
 /** A short window of the text around the fault, so `received` shows what the parser saw there. */
 function excerpt(text: string, offset: number): string {
   const start = Math.max(0, offset - 40);
@@ -119,13 +130,14 @@ function argumentsFrom(value: unknown, shape: InputShape, name: string | null): 
     let text = value;
     let parsed = parseJsonText(value, 'arguments');
     let repairs: Correction[] | undefined;
+    let before = '';
     if (!parsed.ok) {
       const repaired = repairJson(value, 'arguments');
       if (!repaired) return { ok: false, shape, name, fault: parsed.fault };
-      ({ text, corrections: repairs } = repaired);
+      ({ text, corrections: repairs, before } = repaired);
       parsed = { ok: true, value: repaired.value };
     }
-    const hidden = hiddenFault(text, parsed.value, parsed.value);
+    const hidden = hiddenFault(text, parsed.value, parsed.value, before);
     if (hidden && !isFieldFault(hidden)) return { ok: false, shape, name, fault: hidden };
     const decimals = wholeDecimals(text);
     return { ok: true, shape, name, args: parsed.value, ...(hidden ? { faults: [hidden] } : {}), ...(decimals.length ? { decimals } : {}), ...(repairs ? { repairs } : {}) };
@@ -247,17 +259,18 @@ export function parseCall(input: unknown, options?: ParseOptions): ParseOutcome 
   }
   let parsed = options?.value !== undefined ? { ok: true as const, value: options.value } : parseJsonText(text, '');
   let repairs: Correction[] | undefined;
+  let before = '';
   if (!parsed.ok) {
     // Only after JSON.parse has refused the text: a valid call pays nothing for this.
     const repaired = repairJson(text, '');
     if (!repaired) return { ok: false, shape: 'unknown', name: null, fault: parsed.fault };
-    ({ text, corrections: repairs } = repaired);
+    ({ text, corrections: repairs, before } = repaired);
     parsed = { ok: true, value: repaired.value };
   }
   let outcome = readEnvelope(parsed.value);
   if (!outcome.ok) return outcome;
   if (repairs) outcome = { ...outcome, repairs: [...repairs, ...(outcome.repairs ?? [])] };
-  const hidden = hiddenFault(text, parsed.value, outcome.args);
+  const hidden = hiddenFault(text, parsed.value, outcome.args, before);
   if (hidden && !isFieldFault(hidden)) return { ok: false, shape: outcome.shape, name: outcome.name, fault: hidden };
   if (hidden) outcome = { ...outcome, faults: [hidden] };
   // Arguments sent as JSON text (OpenAI) had their decimals read from that text; any others are in this one.
@@ -286,13 +299,13 @@ function isFieldFault(f: Fault): boolean {
  * A key sent twice, or a number JSON.parse could not keep exactly (json-scan.ts), as a fault. Paths inside
  * the arguments are given as the body gives every field; a number outside them (an envelope id) is no fault.
  */
-function hiddenFault(text: string, root: Json, args: Json): Fault | null {
+function hiddenFault(text: string, root: Json, args: Json, before = ''): Fault | null {
   const found = scanJson(text, root);
   if (!found) return null;
   const base = pathOf(root, args);
   const inArgs = base !== null && base.length <= found.path.length && base.every((s, i) => found.path[i] === s);
   const field = formatPath(inArgs ? found.path.slice(base!.length) : found.path);
-  const where = lineColumn(text, found.offset);
+  const where = afterText(before, lineColumn(text, found.offset));
   const at = `at line ${where.line}, column ${where.column}`;
   const fault = (code: string, message: string, received: Json | undefined, reason: string): Fault =>
     makeFault({

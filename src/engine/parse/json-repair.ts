@@ -23,6 +23,8 @@ export interface Repaired {
   value: Json;
   /** One correction per kind of repair, in the order of REPAIR_ORDER, each showing its first instance. */
   corrections: Correction[];
+  /** The text before the JSON (a sentence, a fence's first line), so a line and column in `text` can be told in the text as sent. */
+  before: string;
 }
 
 type Token =
@@ -115,14 +117,15 @@ function tokens(text: string): Token[] | null {
 const FENCE_OPEN = /^```[ \t]*(?:json|JSON)?[ \t]*(?:\r?\n)?/;
 
 /** The text split into what a model put around the JSON and the JSON itself; null when that is not certain. */
-function unwrap(text: string): { core: string; fence: string | null; lead: string } | null {
+function unwrap(text: string): { core: string; fence: string | null; lead: string; before: string } | null {
   // JSON from its first character: nothing around it (a ``` further on sits inside a string).
   const start = text.search(/\S/);
-  if (start >= 0 && (text[start] === '{' || text[start] === '[')) return { core: text, fence: null, lead: '' };
+  if (start >= 0 && (text[start] === '{' || text[start] === '[')) return { core: text, fence: null, lead: '', before: '' };
   const fenceAt = text.indexOf('```');
   let lead: string;
   let core: string;
   let fence: string | null = null;
+  let before: string;
   if (fenceAt >= 0) {
     lead = text.slice(0, fenceAt);
     // One fenced block and nothing after it but white space: the last ``` closes the first.
@@ -130,6 +133,7 @@ function unwrap(text: string): { core: string; fence: string | null; lead: strin
     const open = FENCE_OPEN.exec(text.slice(fenceAt, fenceAt + 16));
     if (!open || close <= fenceAt || text.slice(close + 3).trim() !== '') return null;
     core = text.slice(fenceAt + open[0].length, close);
+    before = text.slice(0, fenceAt + open[0].length);
     if (core.includes('```')) return null;
     fence = open[0].trim();
   } else {
@@ -137,12 +141,13 @@ function unwrap(text: string): { core: string; fence: string | null; lead: strin
     if (brace < 0) return null;
     lead = text.slice(0, brace);
     core = text.slice(brace);
+    before = lead;
   }
   // A sentence, not JSON cut at the front: no bracket, double quote or quoted key in it (`"a": 1, {"b": 2}`
   // has two readings).
   if (/[{}[\]"]|'\s*:/.test(lead)) return null;
   if (fence === null && !/[A-Za-z]/.test(lead)) return null;
-  return { core, fence, lead: lead.trim() };
+  return { core, fence, lead: lead.trim(), before };
 }
 
 const REPAIR_ORDER: readonly RepairKind[] = ['json_code_fence', 'json_leading_text', 'json_trailing_comma', 'json_single_quotes', 'json_python_literals', 'json_closing_brackets'];
@@ -209,5 +214,5 @@ export function repairJson(text: string, field: string): Repaired | null {
   }
   if (!found.size) return null;
   const corrections: Correction[] = REPAIR_ORDER.filter((k) => found.has(k)).map((rule) => ({ field, rule, ...found.get(rule)! }));
-  return { text: repaired, value, corrections };
+  return { text: repaired, value, corrections, before: parts.before };
 }
