@@ -46,6 +46,15 @@ describe('checking one call', () => {
     expect(JSON.parse(out.stdout)).toEqual(JSON.parse(JSON.stringify(check(helpdesk, shapes.python))));
   });
 
+  test('a fenced call with a trailing comma is repaired (exit 0), and --full names each repair', () => {
+    const fenced = '```json\n{"name": "get_ticket", "arguments": {"ticket_id": "T-8841",}}\n```';
+    const out = run(['--pack', 'helpdesk', '--full'], fenced);
+    expect(out.code).toBe(0);
+    const result = JSON.parse(out.stdout);
+    expect(result.arguments).toEqual({ ticket_id: 'T-8841' });
+    expect(result.corrections.map((c: { rule: string }) => c.rule)).toEqual(['json_code_fence', 'json_trailing_comma']);
+  });
+
   test('malformed JSON is a rejected call (exit 1), not a usage error', () => {
     const out = run(['--pack', 'helpdesk'], '{"name": ');
     expect(out.code).toBe(1);

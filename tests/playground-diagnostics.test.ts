@@ -66,14 +66,25 @@ describe('diagnosticsFor', () => {
     expect(r.body?.error).toBe('invalid_json');
     expect(d[0].kind).toBe('syntax');
     expect(d[0].start).toBe(offsetOfLineColumn(ex.call, (r.body as FaultBody).line as number, (r.body as FaultBody).column as number));
-    expect(d[0].text).toBe('}');
+    expect(d[0].text).toBe('"');
   });
 
   test('malformed JSON inside OpenAI’s string arguments maps through the escapes', () => {
-    const text = JSON.stringify({ type: 'function', function: { name: 'update_ticket', arguments: '{"ticket_id": "T-1", "status": "open",}' } });
+    const text = JSON.stringify({ type: 'function', function: { name: 'update_ticket', arguments: '{"ticket_id": "T-1", "status": }' } });
     const { r, d } = marks(helpdesk, text);
     expect(r.body?.field).toBe('arguments');
     expect(d[0].text).toBe('}');
+  });
+
+  test('a repaired call (a fence, single quotes) lists each repair as an absorbed correction', () => {
+    const text = "```json\n{'name': 'get_ticket', 'arguments': {'ticket_id': 'T-8841'}}\n```";
+    const { r, d } = marks(helpdesk, text);
+    expect(r.ok).toBe(true);
+    expect(d.map((x) => [x.severity, x.kind, x.code])).toEqual([
+      ['info', 'correction', 'json_code_fence'],
+      ['info', 'correction', 'json_single_quotes'],
+    ]);
+    expect(d[1].message).toBe('Absorbed: single quotes were read as double quotes: "\'name\'" as "\\"name\\""');
   });
 
   test('an unknown tool marks the name, and the fix replaces the name', () => {

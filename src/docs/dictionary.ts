@@ -28,8 +28,9 @@ const WITNESS_CALLS: Record<string, { pack: string; tool: string; call: string; 
   invalid_json: {
     pack: 'helpdesk',
     tool: 'update_ticket',
-    call: '{"name": "update_ticket", "arguments": {"ticket_id": "T-8841", "status": "open",}}',
-    about: 'A trailing comma, which JSON does not allow.',
+    // Not a trailing comma: parse repairs that one (parse/json-repair.ts).
+    call: '{"name": "update_ticket", "arguments": {"ticket_id": "T-8841" "status": "open"}}',
+    about: 'A comma missing between two arguments.',
   },
   invalid_call: {
     pack: 'helpdesk',

@@ -345,7 +345,7 @@ function runCheck(pack: CompiledPack, input: unknown, value: Json | undefined, o
   const { shape } = parsed;
   const name = parsed.name ?? options.tool ?? null;
   if (name === null) {
-    return rejected(pack, null, shape, null, [], [makeFault({
+    return rejected(pack, null, shape, null, parsed.repairs ?? [], [makeFault({
       code: 'invalid_call',
       stage: 'parse',
       field: 'name',
@@ -353,7 +353,8 @@ function runCheck(pack: CompiledPack, input: unknown, value: Json | undefined, o
       reason: 'no tool name in the input and none chosen',
     })], 'parse');
   }
-  const toolCorrections: Correction[] = [];
+  // JSON repaired as it was read (a fence, single quotes…) comes first, as the first thing done to the call.
+  const toolCorrections: Correction[] = parsed.repairs ? [...parsed.repairs] : [];
   let tool = pack.tool(name);
   if (!tool) {
     const names = toolNamesOf(pack);
@@ -365,7 +366,7 @@ function runCheck(pack: CompiledPack, input: unknown, value: Json | undefined, o
     } else {
       const candidates = match.candidates;
       const listed = candidates.length ? [] : toolsToList(name, names);
-      return rejected(pack, null, shape, null, [], [makeFault({
+      return rejected(pack, null, shape, null, toolCorrections, [makeFault({
         code: 'unknown_tool',
         stage: 'parse',
         field: 'name',

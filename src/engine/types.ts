@@ -221,10 +221,17 @@ export type InputShape =
   | 'bare-arguments'
   | 'unknown';
 
+/**
+ * JSON text as models write it, repaired where the repair is certain (parse/json-repair.ts): a code fence
+ * around it, a sentence before it, a trailing comma, single quotes, Python's True/False/None, closers
+ * missing at the very end.
+ */
+export type JsonRepairRule = 'json_code_fence' | 'json_leading_text' | 'json_trailing_comma' | 'json_single_quotes' | 'json_python_literals' | 'json_closing_brackets';
+
 export interface Correction {
-  /** Dotted path of the field after the correction. */
+  /** Dotted path of the field after the correction ('' for the whole call, `arguments` for OpenAI's arguments text). */
   field: string;
-  rule: 'case_variant' | 'declared_alias' | 'json_string_parsed' | 'tool_name_variant' | 'case_folded' | 'field_moved';
+  rule: 'case_variant' | 'declared_alias' | 'json_string_parsed' | 'tool_name_variant' | 'case_folded' | 'field_moved' | JsonRepairRule;
   from: Json;
   to: Json;
 }

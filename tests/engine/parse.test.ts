@@ -62,7 +62,7 @@ describe('input shapes', () => {
       expect(r.body).toMatchObject({ field: 'status' });
     }
     // The legacy form's arguments are JSON text: a syntax fault there points inside it.
-    const broken = check(helpdesk, { role: 'assistant', function_call: { name: 'update_ticket', arguments: '{"ticket_id": "T-1",}' } });
+    const broken = check(helpdesk, { role: 'assistant', function_call: { name: 'update_ticket', arguments: '{"ticket_id": "T-1", "status": }' } });
     expect(broken.shape).toBe('openai-function-call');
     expect(broken.body).toMatchObject({ error: 'invalid_json', field: 'arguments' });
   });
@@ -89,7 +89,8 @@ describe('input shapes', () => {
 
 describe('input that cannot be read', () => {
   test('malformed JSON gives invalid_json with line, column and what was expected', () => {
-    const r = check(helpdesk, '{\n  "name": "get_ticket",\n  "arguments": {"ticket_id": "T-1",}\n}');
+    // The comment after it leaves the trailing comma without a certain repair (json-repair.ts).
+    const r = check(helpdesk, '{\n  "name": "get_ticket",\n  "arguments": {"ticket_id": "T-1",}\n} // note');
     expect(r.body).toEqual({
       error: 'invalid_json',
       message: 'is not valid JSON at line 3, column 36: expected a property name in double quotes; JSON allows no trailing comma',

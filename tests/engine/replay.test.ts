@@ -185,7 +185,7 @@ describe('the same transcript in every shape', () => {
     const r = report([
       { name: 'update_ticket', arguments: status('Open') },
       { type: 'tool_use', id: 'toolu_1', name: 'update_ticket', input: status('pending') },
-      { type: 'function', id: 'c', function: { name: 'get_ticket', arguments: '{"ticket_id": "T-8841"' } },
+      { type: 'function', id: 'c', function: { name: 'get_ticket', arguments: '{"ticket_id": "T-8841" "status": "open"}' } },
     ]);
     expect(r.format).toBe('anthropic');
     expect(r.calls.map((c) => [c.turn, c.id, c.name, c.arguments, c.check.ok])).toEqual([

@@ -63,7 +63,7 @@ function assertContained(r: CheckResult, code: string, keyIsCallers = false): En
 
 /** Inputs that yield each generic code, with the injection as (part of) what was sent. */
 const GENERIC_CASES: Record<string, { pack: CompiledPack; input: unknown; options?: object; receivedHasIt: boolean }> = {
-  invalid_json: { pack: helpdesk, input: `{"name":"get_ticket","arguments":{"ticket_id":"${INJECTION}",}}`, receivedHasIt: true },
+  invalid_json: { pack: helpdesk, input: `{"name":"get_ticket","arguments":{"ticket_id":"${INJECTION}" "x": 1}}`, receivedHasIt: true },
   invalid_call: { pack: helpdesk, input: { name: 'get_ticket', arguments: [INJECTION] }, receivedHasIt: true },
   unknown_tool: { pack: helpdesk, input: { name: INJECTION, arguments: {} }, receivedHasIt: true },
   duplicate_argument: { pack: helpdesk, input: { name: 'get_ticket', arguments: { ticket_id: INJECTION, ticketId: INJECTION } }, receivedHasIt: true },

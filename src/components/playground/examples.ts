@@ -88,9 +88,10 @@ export const EXAMPLES: Example[] = [
   {
     id: 'malformed-json',
     title: 'Malformed JSON',
-    note: 'A trailing comma. The body gives the line, the column and what was expected.',
+    // Not a trailing comma: that one is certain, and the engine repairs it (parse/json-repair.ts).
+    note: 'A comma missing between two arguments. The body gives the line, the column and what was expected.',
     pack: 'helpdesk',
-    call: '{\n  "name": "update_ticket",\n  "arguments": {\n    "ticket_id": "T-8841",\n    "status": "pending",\n  }\n}',
+    call: '{\n  "name": "update_ticket",\n  "arguments": {\n    "ticket_id": "T-8841"\n    "status": "pending"\n  }\n}',
   },
   {
     id: 'unknown-tool',

@@ -46,6 +46,18 @@ export function describeCorrection(c: Correction): string {
       return `${show(c.from)} was read as ${show(c.to)}: the same value in the case the field permits`;
     case 'field_moved':
       return `${show(sentKey(c.from))} was moved to ${show(c.to)}: the one place the tool declares that field`;
+    case 'json_code_fence':
+      return `the code fence ${show(c.from)} around the JSON was removed`;
+    case 'json_leading_text':
+      return `the text ${show(c.from)} before the JSON was removed`;
+    case 'json_trailing_comma':
+      return `a trailing comma was removed: ${show(c.from)} was read as ${show(c.to)}`;
+    case 'json_single_quotes':
+      return `single quotes were read as double quotes: ${show(c.from)} as ${show(c.to)}`;
+    case 'json_python_literals':
+      return `Python's ${show(c.from)} was read as JSON's ${show(c.to)}`;
+    case 'json_closing_brackets':
+      return `the JSON ended before closing: ${show(c.to)} was added at the end`;
   }
 }
 
@@ -56,4 +68,10 @@ export const RULE_LABELS: Record<Correction['rule'], string> = {
   tool_name_variant: 'Tool name written another way',
   case_folded: 'Value in another case',
   field_moved: 'Field moved where it belongs',
+  json_code_fence: 'Code fence around the JSON',
+  json_leading_text: 'Text before the JSON',
+  json_trailing_comma: 'Trailing comma',
+  json_single_quotes: 'Single quotes',
+  json_python_literals: 'Python True/False/None',
+  json_closing_brackets: 'Closing brackets added',
 };

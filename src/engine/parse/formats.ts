@@ -6,17 +6,20 @@
 import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
 import { looksLikePythonCall, parsePythonCall, PythonSyntaxError } from './python-call';
 import { locateJsonError, pathOf, scanJson, wholeDecimals, type WrittenNumber } from './json-scan';
+import { repairJson } from './json-repair';
 import { makeFault } from '../faults/fault';
 import { cutReceived, cutString } from '../faults/received';
 import { formatPath, isNameShaped, valueAt, type Segment } from '../paths';
-import type { Fault, InputShape, Json, JsonObject } from '../types';
+import type { Correction, Fault, InputShape, Json, JsonObject } from '../types';
 
 export type ParseOutcome =
   // `faults`: a number in the arguments that JSON cannot hold exactly, a fault of one field that joins the
   // batch validation collects rather than hiding the call's other faults.
   // `decimals`: whole numbers the text wrote as decimals (`15.00`), by path in the arguments; a unit field
   // counted in cents reads them as written (units.ts), not as the integer JSON.parse makes of them.
-  | { ok: true; shape: InputShape; name: string | null; args: Json; faults?: Fault[]; decimals?: WrittenNumber[] }
+  // `repairs`: JSON as models write it (a fence, single quotes, a trailing comma…), repaired where certain
+  // (json-repair.ts), one correction per kind.
+  | { ok: true; shape: InputShape; name: string | null; args: Json; faults?: Fault[]; decimals?: WrittenNumber[]; repairs?: Correction[] }
   | { ok: false; shape: InputShape; name: string | null; fault: Fault };
 
 // jsonc-parser's ParseErrorCode numbers (a const enum in its typings, so not importable as a value here).
@@ -51,6 +54,17 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
     }
   }
   return { line, column: end - lineStart + 1 };
+}
+
+/**
+ * A line and column in repaired JSON told in the text as sent, which had `before` ahead of the JSON (a
+ * sentence, a fence's first line). jsonrepair keeps the JSON's line breaks.
+ */
+function afterText(before: string, at: { line: number; column: number }): { line: number; column: number } {
+  if (!before) return at;
+  const breaks = before.split('\n');
+  const extra = breaks.length - 1;
+  return at.line === 1 ? { line: 1 + extra, column: breaks[extra].length + at.column } : { line: at.line + extra, column: at.column };
 }
 
 /** A short window of the text around the fault, so `received` shows what the parser saw there. */
@@ -113,12 +127,20 @@ function callFault(field: string, message: string, received: Json | undefined, r
 /** Arguments that arrive as a JSON string (OpenAI's envelopes) are parsed here; a fault points inside them. */
 function argumentsFrom(value: unknown, shape: InputShape, name: string | null): ParseOutcome {
   if (typeof value === 'string') {
-    const parsed = parseJsonText(value, 'arguments');
-    if (!parsed.ok) return { ok: false, shape, name, fault: parsed.fault };
-    const hidden = hiddenFault(value, parsed.value, parsed.value);
+    let text = value;
+    let parsed = parseJsonText(value, 'arguments');
+    let repairs: Correction[] | undefined;
+    let before = '';
+    if (!parsed.ok) {
+      const repaired = repairJson(value, 'arguments');
+      if (!repaired) return { ok: false, shape, name, fault: parsed.fault };
+      ({ text, corrections: repairs, before } = repaired);
+      parsed = { ok: true, value: repaired.value };
+    }
+    const hidden = hiddenFault(text, parsed.value, parsed.value, before);
     if (hidden && !isFieldFault(hidden)) return { ok: false, shape, name, fault: hidden };
-    const decimals = wholeDecimals(value);
-    return { ok: true, shape, name, args: parsed.value, ...(hidden ? { faults: [hidden] } : {}), ...(decimals.length ? { decimals } : {}) };
+    const decimals = wholeDecimals(text);
+    return { ok: true, shape, name, args: parsed.value, ...(hidden ? { faults: [hidden] } : {}), ...(decimals.length ? { decimals } : {}), ...(repairs ? { repairs } : {}) };
   }
   if (value === undefined) return { ok: true, shape, name, args: {} };
   return { ok: true, shape, name, args: value as Json };
@@ -221,7 +243,7 @@ export function withoutBom(text: string): string {
 
 export function parseCall(input: unknown, options?: ParseOptions): ParseOutcome {
   if (typeof input !== 'string') return readEnvelope(input as Json);
-  const text = withoutBom(input);
+  let text = withoutBom(input);
   if (looksLikePythonCall(text)) {
     try {
       const call = parsePythonCall(text);
@@ -235,11 +257,20 @@ export function parseCall(input: unknown, options?: ParseOptions): ParseOutcome 
       throw err;
     }
   }
-  const parsed = options?.value !== undefined ? { ok: true as const, value: options.value } : parseJsonText(text, '');
-  if (!parsed.ok) return { ok: false, shape: 'unknown', name: null, fault: parsed.fault };
+  let parsed = options?.value !== undefined ? { ok: true as const, value: options.value } : parseJsonText(text, '');
+  let repairs: Correction[] | undefined;
+  let before = '';
+  if (!parsed.ok) {
+    // Only after JSON.parse has refused the text: a valid call pays nothing for this.
+    const repaired = repairJson(text, '');
+    if (!repaired) return { ok: false, shape: 'unknown', name: null, fault: parsed.fault };
+    ({ text, corrections: repairs, before } = repaired);
+    parsed = { ok: true, value: repaired.value };
+  }
   let outcome = readEnvelope(parsed.value);
   if (!outcome.ok) return outcome;
-  const hidden = hiddenFault(text, parsed.value, outcome.args);
+  if (repairs) outcome = { ...outcome, repairs: [...repairs, ...(outcome.repairs ?? [])] };
+  const hidden = hiddenFault(text, parsed.value, outcome.args, before);
   if (hidden && !isFieldFault(hidden)) return { ok: false, shape: outcome.shape, name: outcome.name, fault: hidden };
   if (hidden) outcome = { ...outcome, faults: [hidden] };
   // Arguments sent as JSON text (OpenAI) had their decimals read from that text; any others are in this one.
@@ -268,13 +299,13 @@ function isFieldFault(f: Fault): boolean {
  * A key sent twice, or a number JSON.parse could not keep exactly (json-scan.ts), as a fault. Paths inside
  * the arguments are given as the body gives every field; a number outside them (an envelope id) is no fault.
  */
-function hiddenFault(text: string, root: Json, args: Json): Fault | null {
+function hiddenFault(text: string, root: Json, args: Json, before = ''): Fault | null {
   const found = scanJson(text, root);
   if (!found) return null;
   const base = pathOf(root, args);
   const inArgs = base !== null && base.length <= found.path.length && base.every((s, i) => found.path[i] === s);
   const field = formatPath(inArgs ? found.path.slice(base!.length) : found.path);
-  const where = lineColumn(text, found.offset);
+  const where = afterText(before, lineColumn(text, found.offset));
   const at = `at line ${where.line}, column ${where.column}`;
   const fault = (code: string, message: string, received: Json | undefined, reason: string): Fault =>
     makeFault({
