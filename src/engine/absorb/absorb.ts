@@ -14,17 +14,10 @@ import { cutReceived } from '../faults/received';
 import { makeFault } from '../faults/fault';
 import type { CompiledTool, Correction, Fault, Json, JsonObject, SchemaNode } from '../types';
 import { valueSet } from '../explain/value-sets';
-import { singular } from '../parse/name-words';
+import { singular, words } from '../parse/name-words';
 
-/** Splits a declared name into words: `dateTime` / `date_time` / `DateTime` -> [date, time]. */
-export function words(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[\s_-]+/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
-}
+// words() is name-words.ts's, re-exported: the stages that split names import it from here.
+export { words };
 
 const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
