@@ -104,7 +104,8 @@ function fromActionable(body: Record<string, any>): Directive[] {
       case 'internal_error':
         return { op: 'opaque' };
       default: {
-        const allowed = /^must be one of: (.*)$/.exec(e.message)?.[1].split(', ') ?? [];
+        // The set only: "; or an integer" after it names another branch of the field, not a value.
+        const allowed = /^must be one of: ([^;]*)/.exec(e.message)?.[1].split(', ') ?? [];
         const type = TYPE_WORDS.find(([re]) => re.test(e.message))?.[1];
         const example = afterOnLastLine(e.message, /, e\.g\. /);
         return { op: 'value', path, candidates, allowed, type, example };

@@ -493,7 +493,7 @@ function gradeRead(pack: CompiledPack, c: Call, reply: unknown, read: ReadReply,
   }
 
   // What would pass
-  point(...permittedPoint(truth, read, c, accepted, acceptedNote));
+  point(...permittedPoint(truth, read, c, accepted, acceptedNote, pack));
 
   // Next call
   if (!truth.state) point('next_call', true, 'not needed: no state fault (not found, forbidden, conflict) in this call');
@@ -551,7 +551,7 @@ function flatStrings(v: Json, out: Record<string, string> = {}, at = ''): Record
   return out;
 }
 
-function permittedPoint(truth: Truth, read: ReadReply, c: Call, accepted: boolean, acceptedNote: string): [GradePointId, boolean, string] {
+function permittedPoint(truth: Truth, read: ReadReply, c: Call, accepted: boolean, acceptedNote: string, pack: CompiledPack): [GradePointId, boolean, string] {
   if (accepted) return ['permitted', true, `not needed: ${acceptedNote}`];
   const notes: string[] = [];
   let met = true;
@@ -567,6 +567,18 @@ function permittedPoint(truth: Truth, read: ReadReply, c: Call, accepted: boolea
     const info = fieldInfo(truth.tool, f.field);
     if (f.code === 'missing_required') {
       any = true;
+      continue;
+    }
+    if (f.code === 'unknown_tool') {
+      // The rule of a tool name is the tools the caller can call: met by naming some, every one named a
+      // tool of the pack (did_you_mean, or a list), as an unknown argument's is by naming arguments.
+      any = true;
+      const named = toolsNamed(pack, read, c.name);
+      if (named.listed.length && named.wrong.length === 0) notes.push(`${show(f.field)}: names ${named.listed.length === 1 ? 'a tool' : 'tools'} it can call (${named.listed.slice(0, 3).join(', ')}${named.listed.length > 3 ? ', …' : ''})`);
+      else {
+        met = false;
+        notes.push(named.wrong.length ? `${show(f.field)}: names ${named.wrong.join(', ')}, which the pack does not have` : `${show(f.field)} is not a tool of the pack, and the reply does not say which are`);
+      }
       continue;
     }
     if (f.code === 'unknown_argument') {
@@ -615,6 +627,19 @@ function permittedPoint(truth: Truth, read: ReadReply, c: Call, accepted: boolea
   }
   if (!any) return ['permitted', true, truth.state ? 'not needed: a state fault (see next_call)' : 'not needed: no value fault in this call'];
   return ['permitted', met, notes.join('; ') || (met ? 'names what would pass' : 'does not say what would pass')];
+}
+
+/**
+ * The tool names a reply offers for an unknown tool: its suggestions (did_you_mean, allowed), each one a
+ * tool of the pack or `wrong`; with none, the pack's tools its text names as words, the name sent aside.
+ */
+function toolsNamed(pack: CompiledPack, read: ReadReply, sent: string): { listed: string[]; wrong: string[] } {
+  const names = new Set(pack.tools.map((t) => t.name));
+  const offered = read.entries.flatMap((e) => [...(e.suggested ?? []), ...(e.allowed ?? [])]).map(asText);
+  if (offered.length) return { listed: offered.filter((n) => names.has(n)), wrong: offered.filter((n) => !names.has(n)) };
+  // Words of the text as a tool name is spelt (dots, hyphens, slashes inside it), a full stop after it aside.
+  const said = new Set((read.scan.match(/[\w.\-/]+/g) ?? []).map((w) => w.replace(/\.+$/, '')));
+  return { listed: [...names].filter((n) => n !== sent && said.has(n)), wrong: [] };
 }
 
 /** For the engine's own body, graded as any reply. */

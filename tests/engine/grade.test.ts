@@ -183,6 +183,23 @@ describe("grade(): the engine's own bodies, graded as any reply", () => {
     expect(unmet(g)).toEqual(['rounds']);
   });
 
+  test('an unknown tool: the body states its rule (the tools it can call), so the point is met', () => {
+    const misspelt = own({ name: 'update_tickt', arguments: { ticket_id: 'T-8841', status: 'open' } });
+    expect(at(misspelt, 'permitted')).toMatchObject({ met: true, note: '"name": names a tool it can call (update_ticket)' });
+    expect(unmet(misspelt)).toEqual([]);
+    // No tool near: the body lists them, and the list is the rule.
+    const body = check(pack, { name: 'zz_qq', arguments: {} }).body!;
+    expect(body).toMatchObject({ error: 'unknown_tool' });
+    expect(body).not.toHaveProperty('did_you_mean');
+    expect(at(graded({ name: 'zz_qq', arguments: {} }, body), 'permitted').met).toBe(true);
+  });
+
+  test('an unknown tool: a reply naming no tool, or one the pack lacks, misses the point', () => {
+    const call = { name: 'update_tickt', arguments: { ticket_id: 'T-8841', status: 'open' } };
+    expect(at(graded(call, { error: 'unknown_tool', message: 'Unknown tool' }), 'permitted')).toMatchObject({ met: false, note: '"name" is not a tool of the pack, and the reply does not say which are' });
+    expect(at(graded(call, { error: 'unknown_tool', field: 'name', message: 'is not a tool you can call', did_you_mean: ['edit_ticket'] }), 'permitted')).toMatchObject({ met: false, note: '"name": names edit_ticket, which the pack does not have' });
+  });
+
   test('a misspelt argument: renamed in one round', () => {
     const g = own({ name: 'update_ticket', arguments: { ticket_id: 'T-8841', statuss: 'open' } });
     expect(unmet(g)).toEqual([]);

@@ -121,3 +121,30 @@ test('a list of union items: each item’s branch speaks for that item alone', (
   const r = check(list, { name: 't', arguments: { xs: [{ a: 'toolong' }, null, { a: 'ok' }, { a: 'also too long' }] } }, { checks: false });
   expect(r.body).toEqual({ error: 'invalid_length', field: 'xs[].a', message: 'must be at most 2 characters long; 2 items fail this: 0, 3', received: ['toolong', 'also too long'], retryable: false });
 });
+
+describe('a permitted set that is one branch of an anyOf/oneOf names the other branches too', () => {
+  // Stripe's trial_end: "now" or a Unix timestamp. "must be one of: now" alone reads as the only choice.
+  const stripeLike = packFromToolDefinitions([
+    {
+      name: 'subscribe',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          trial_end: { anyOf: [{ type: 'string', enum: ['now'], maxLength: 5000 }, { type: 'integer' }] },
+          anchor: { oneOf: [{ type: 'string', enum: ['now', 'unchanged'] }, { type: 'integer' }] },
+          plain: { type: 'string', enum: ['now', 'later'] },
+        },
+      },
+    },
+  ]);
+  const body = (args: Record<string, Json>) => check(stripeLike, { name: 'subscribe', arguments: args }).body as { message: string };
+
+  test('"tomorrow" for now-or-an-integer hears both: the set, and the integer', () => {
+    expect(body({ trial_end: 'tomorrow' }).message).toBe('must be one of: now; or an integer');
+    expect(body({ anchor: 'later' }).message).toBe('must be one of: now, unchanged; or an integer');
+  });
+
+  test('a set that is the field’s own names only itself', () => {
+    expect(body({ plain: 'soon' }).message).toBe('must be one of: now, later');
+  });
+});

@@ -113,6 +113,20 @@ describe('the committed imported packs', () => {
     expect(named).toBeGreaterThan(1000);
   });
 
+  it('write every permitted value as it must be sent: the empty string as "", never as nothing (stripe-v1: "One of "", exempt, none or reverse.")', () => {
+    const descriptions: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node !== null && typeof node === 'object') {
+        for (const [k, v] of Object.entries(node)) if (k === 'description' && typeof v === 'string') descriptions.push(v);
+        else walk(v);
+      }
+    };
+    for (const pack of packs) walk(pack.tools);
+    expect(descriptions.filter((d) => /\bOne of (?:,| or )|, ,|\bexactly \./.test(d))).toEqual([]);
+    expect(descriptions.filter((d) => d.includes('One of "",')).length).toBeGreaterThan(50);
+  });
+
   it('describe no tool by its route and no field as "any value" where its schema says more', () => {
     const routes: string[] = [];
     const vague: string[] = [];

@@ -1,9 +1,10 @@
 // Stage 2, absorb: fixes the mistakes that have exactly one reading, and reports each one.
 // - a field name in another case (dateTime / date_time / DateTime) or a declared alias -> the declared name;
 // - an object or array sent as a JSON string where the schema wants an object or array -> parsed;
-// - a field sent outside the one object field that declares it, or inside a wrapper the tool does not
-//   have whose fields are all its own, or as a flattened path (`address.city`, Stripe's form-style
-//   `address[city]`) -> moved where the schema declares it;
+// - a field sent outside the one wrapper that holds the body (Asana's `data`), or inside a made-up wrapper
+//   named for the request (`requestBody`) whose fields are all the tool's own, or as a flattened path
+//   (`address.city`, Stripe's form-style `address[city]`) -> moved where the schema declares it. Never into
+//   or out of an object that means something of its own (Stripe's `transfer_data`): that changes the call;
 // - on a field that declares `x-fold-case`, a value that is one permitted value in another case (USD for a
 //   currency Stripe writes usd) -> that value.
 // Other values are never changed here: `OPEN` for `open` is a fault the model must see, not a guess we make.
@@ -13,16 +14,10 @@ import { cutReceived } from '../faults/received';
 import { makeFault } from '../faults/fault';
 import type { CompiledTool, Correction, Fault, Json, JsonObject, SchemaNode } from '../types';
 import { valueSet } from '../explain/value-sets';
+import { singular, words } from '../parse/name-words';
 
-/** Splits a declared name into words: `dateTime` / `date_time` / `DateTime` -> [date, time]. */
-export function words(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[\s_-]+/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
-}
+// words() is name-words.ts's, re-exported: the stages that split names import it from here.
+export { words };
 
 const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
@@ -134,6 +129,52 @@ function wrappersOf(root: SchemaNode, node: SchemaNode): Map<string, Set<string>
   return map;
 }
 
+/** Where an imported operation's parameter goes outside the request body (x-in, from the spec). */
+const OUTSIDE_BODY = new Set(['path', 'query', 'header', 'cookie']);
+
+/** A name that only identifies the resource the body describes: Gmail's draft `id` beside its `message`. */
+const isIdName = (name: string) => /^(?:id|.*(?:_id|Id|ID))$/.test(name);
+
+/**
+ * Words of a made-up wrapper's name that say only "the request": `requestBody`, `body`, `params`, `input`.
+ * Ours: the names SDKs and models give the object a call's fields travel in.
+ */
+const ENVELOPE_WORDS = new Set(['request', 'req', 'body', 'data', 'param', 'parameter', 'arg', 'argument', 'kwarg', 'input', 'payload', 'resource', 'attribute', 'json']);
+
+/**
+ * Whether a key the tool does not take may be opened as a wrapper: its name says nothing but "the
+ * request" (`requestBody`), or names what the tool acts on (`permission` for permissions_create, `file`
+ * for files_create). Any other name means something of its own (`transfer_data`, `shipping`,
+ * `metadata`): the fields inside it are not the tool's top-level fields, and moving them there would
+ * change what the call does.
+ */
+function opensAsEnvelope(key: string, toolWords: ReadonlySet<string>): boolean {
+  const ws = words(key).map(singular);
+  return ws.length > 0 && ws.every((w) => ENVELOPE_WORDS.has(w) || toolWords.has(w));
+}
+
+/**
+ * The one field of `node` that holds the request body, if it has one: its only object field with fields of
+ * its own, with nothing else of the body beside it but the resource's id (Asana's `data` beside query
+ * parameters, Gmail's `message` beside the draft's `id`). A field that is one object among other body fields
+ * (Stripe's `transfer_data` beside `amount_to_capture`, GitHub's `tagger` beside the tag's `message`) means
+ * something of its own: a top-level key moved into it could change what the call does (`amount` would set a
+ * transfer, not the amount captured), so nothing is moved there.
+ */
+function bodyWrapperOf(root: SchemaNode, node: SchemaNode): [string, Set<string>] | undefined {
+  const wrappers = wrappersOf(root, node);
+  if (wrappers.size !== 1) return undefined;
+  const [home] = [...wrappers];
+  for (const [name, sub] of Object.entries(node.properties ?? {})) {
+    if (name === home[0]) continue;
+    const where = sub && typeof sub === 'object' ? (sub as SchemaNode)['x-in'] : undefined;
+    if (typeof where === 'string' && OUTSIDE_BODY.has(where)) continue;
+    if (isIdName(name)) continue;
+    return undefined;
+  }
+  return home;
+}
+
 /** `address.city` or `address[city]` (or deeper): the names of a flattened path; undefined for any other key, or one with an index. */
 function flattenedPath(key: string): string[] | undefined {
   let names: string[];
@@ -193,17 +234,18 @@ function placeAt(into: JsonObject, names: readonly string[], value: Json): 'plac
 /**
  * Fields sent outside the object they belong in, or inside one the tool does not have, put where the
  * schema declares them, each move reported. Each has one reading only:
- * - a key this object does not take that is a field of its one object field with fields of its own
- *   (Asana's `name` beside `data`, Gmail's `raw` beside `message`) goes inside that field;
- * - a key this object does not take whose value is an object of fields this object does take, none of
- *   them sent beside it (a made-up `requestBody` or `permission` wrapper), is opened in place;
+ * - a key this object does not take that is a field of the wrapper that holds the body (Asana's `name`
+ *   beside `data`, Gmail's `raw` beside `message`: bodyWrapperOf) goes inside that field;
+ * - a key this object does not take, named for the request or for what the tool acts on (a made-up
+ *   `requestBody` or `permission` wrapper: opensAsEnvelope), whose value is an object of fields this
+ *   object does take, none of them sent beside it, is opened in place;
  * - a key that is a flattened path (`address.city`, `address[city]`, `metadata[order_id]`) whose first name
  *   this object takes and whose rest the schema declares under it goes to that place, unless a value is
  *   there already.
  * Beside several object fields, or in a wrapper holding any name this object does not take, a key is
  * left for validation to report.
  */
-function regroup(root: SchemaNode, node: SchemaNode, map: NameMap, obj: JsonObject, path: Segment[], corrections: Correction[], faults: Fault[]): JsonObject {
+function regroup(root: SchemaNode, node: SchemaNode, map: NameMap, obj: JsonObject, path: Segment[], corrections: Correction[], faults: Fault[], toolWords: () => ReadonlySet<string>): JsonObject {
   const keys = Object.keys(obj);
   // Most objects hold only names they take: nothing to regroup, and no list made.
   let anyUnknown = false;
@@ -215,7 +257,7 @@ function regroup(root: SchemaNode, node: SchemaNode, map: NameMap, obj: JsonObje
   }
   if (!anyUnknown) return obj;
   const unknown = keys.filter((k) => !map.declared.has(k) && !map.other.has(k));
-  const wrappers = wrappersOf(root, node);
+  const wrapper = bodyWrapperOf(root, node);
   const sent = new Set(keys);
   const opened = new Map<string, string[]>();
   const moved = new Map<string, string>();
@@ -228,14 +270,15 @@ function regroup(root: SchemaNode, node: SchemaNode, map: NameMap, obj: JsonObje
     }
     const v = obj[key];
     const inner = isPlainObject(v) ? Object.keys(v) : [];
-    if (inner.length && inner.every((k) => map.declared.has(k) && !sent.has(k) && ![...opened.values()].some((ks) => ks.includes(k)))) {
+    if (inner.length && opensAsEnvelope(key, toolWords()) && inner.every((k) => map.declared.has(k) && !sent.has(k) && ![...opened.values()].some((ks) => ks.includes(k)))) {
       opened.set(key, inner);
       continue;
     }
-    // Only into the object's one wrapper: beside several object fields (Stripe's address and
-    // invoice_settings) a field sent at the top level is refused and listed, not moved.
-    if (wrappers.size !== 1) continue;
-    const [[home, names]] = [...wrappers];
+    // Only into the one wrapper that holds the body: beside several object fields (Stripe's address and
+    // invoice_settings), or beside other fields of the body, a field sent at the top level is refused and
+    // listed, not moved.
+    if (!wrapper) continue;
+    const [home, names] = wrapper;
     if (!names.has(key)) continue;
     const current = obj[home];
     if (current !== undefined && (!isPlainObject(current) || Object.prototype.hasOwnProperty.call(current, key))) continue;
@@ -352,6 +395,9 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
   const root = tool.source.arguments;
   const corrections: Correction[] = [];
   const faults: Fault[] = [];
+  // The words of the tool's name and resource, made on first ask: most calls open no wrapper.
+  let ownWords: Set<string> | undefined;
+  const toolWords = () => (ownWords ??= new Set([...words(tool.name), ...words(tool.resource ?? '')].map(singular)));
 
   // One path, pushed and popped as the walk goes down and up: copied only into a correction or fault.
   const path: Segment[] = [];
@@ -408,7 +454,7 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
 
     if (value !== null && typeof value === 'object' && node.properties && typeof node.properties === 'object') {
       const map = nameMapFor(root, node);
-      const obj = regroup(root, node, map, value as JsonObject, path, corrections, faults);
+      const obj = regroup(root, node, map, value as JsonObject, path, corrections, faults, toolWords);
       const keys = Object.keys(obj);
       // Key, value, key, value: no pair is made per member of an object most likely kept as it was.
       const out: (string | Json)[] = [];

@@ -9,7 +9,7 @@ import { addNote, dropNote, restate } from '../faults/fault';
 import { suggestNames } from './suggest';
 import type { ExplainContext, Fault, Json, SchemaNode } from '../types';
 import { resolveCurrency, unitRule } from './units';
-import { moveFits, offerNestedPath, shapeText } from './shapes';
+import { moveFits, offerInsideObject, offerNestedPath, shapeText } from './shapes';
 import { schemaText, whatToSend } from '../faults/rule-words';
 import { fieldFor, base, type Explainers, type Violation } from './context';
 
@@ -136,6 +136,7 @@ function unknownArgument({ ctx, e, at, p, node, reason }: Violation): Fault {
   if (refuted) fault.candidates = [];
   offerNestedPath(ctx, fault, at, key);
   if (fault.candidates.length === 0 && isNameShaped(key)) offerByWords(ctx, fault, at, key, declared.length, free);
+  if (fault.candidates.length === 0 && isNameShaped(key)) offerInsideObject(ctx, fault, at, key);
   if (refuted && fault.candidates.length === 0) {
     fault.candidates = spelled;
     fault.notes = [];

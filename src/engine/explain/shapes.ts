@@ -5,6 +5,7 @@
 // validated there first: a candidate this module cannot check is never made.
 import { minimalExample } from './schema-example';
 import { words } from '../absorb/absorb';
+import { isWeak, meaningfulWords } from '../parse/name-words';
 import { conflictFaults } from '../validate/conflicts';
 import { FORMAT_RULES, SCHEMA_WORDS, whatToSend } from '../faults/rule-words';
 import { childFieldsOf, fieldIndex } from '../field-index';
@@ -692,6 +693,37 @@ export function offerNestedPath(ctx: ExplainContext, fault: Fault, at: readonly 
   addNote(fault, 'nest', `it goes inside ${objectName}, as {${JSON.stringify(objectName)}: {${JSON.stringify(fieldName)}: …}}`);
   // Never the rename fix: a key named "start.dateTime" is no better than start_time.
   if (pick.movable) fault.fix = { kind: 'move', path: source, parentPath: at.slice(), to: pick.to };
+  else delete fault.fix;
+  return fault;
+}
+
+/**
+ * On an unknown argument no name here fits: when the key is, as sent, the name of a field inside exactly
+ * one object field (`title` for Sheets' properties.title), offer that path, and the move when the object
+ * is free and the result validates. Absorb does not move it (absorb.ts moves only into the one wrapper
+ * that holds the body), so the model sees where it goes and decides. Never for a qualifier (`name`, `id`,
+ * `type`, `value`): inside an object it names that object's own (a tagger's name, a scope's type), not
+ * what the call meant.
+ */
+export function offerInsideObject(ctx: ExplainContext, fault: Fault, at: readonly Segment[], key: string): Fault {
+  if (fault.candidates.length > 0 || key.length > MAX_NAME || meaningfulWords(key).every(isWeak)) return fault;
+  const holder = valueAt(ctx.args, at).value as JsonObject;
+  let found: { object: string; to: Segment[]; free: boolean } | undefined;
+  for (const o of childFields(ctx.tool, patternOf(at))) {
+    if (!typesOf(o.schema).includes('object')) continue;
+    if (!childFields(ctx.tool, o.path).some((c) => c.name === key)) continue;
+    // Two objects that both hold the name: which one is meant is the model's to say.
+    if (found) return fault;
+    const current = Object.prototype.hasOwnProperty.call(holder, o.name) ? holder[o.name] : undefined;
+    const free = current === undefined || (current !== null && typeof current === 'object' && !Array.isArray(current) && !Object.prototype.hasOwnProperty.call(current, key));
+    found = { object: o.name, to: [...at, o.name, key], free };
+  }
+  if (!found) return fault;
+  const source = [...at, key];
+  fault.candidates = [`${found.object}.${key}`];
+  dropNote(fault, 'takes');
+  addNote(fault, 'nest', `it goes inside ${found.object}, as {${JSON.stringify(found.object)}: {${JSON.stringify(key)}: …}}`);
+  if (found.free && changeFits(ctx, moveValue(checkedArgs(ctx), source, found.to), [found.to])) fault.fix = { kind: 'move', path: source, parentPath: at.slice(), to: found.to };
   else delete fault.fix;
   return fault;
 }

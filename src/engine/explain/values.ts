@@ -6,10 +6,12 @@ import { enumIsListable } from '../schema';
 import { type Segment } from '../paths';
 import { addNote, restate } from '../faults/fault';
 import { numberFromString, suggestValues } from './suggest';
-import type { Fault, Json } from '../types';
+import type { AjvError, ExplainContext, FieldInfo, Fault, Json, SchemaNode } from '../types';
+import { deref } from '../schema';
+import { branchPhrase } from './schema-example';
 import { valueSet, valueSetCandidates } from './value-sets';
 import { noteSiblingFit, refineTypeFault } from './shapes';
-import { exampleText, FORMAT_RULES, oneOfText, schemaText, typePhrase, valueText } from '../faults/rule-words';
+import { exampleText, FORMAT_RULES, oneOfText, SCHEMA_WORDS, schemaText, typePhrase, valueText } from '../faults/rule-words';
 import { base, applyUnit, type Explainers, type Violation } from './context';
 
 /** Two strings that differ in letter case only. */
@@ -40,8 +42,28 @@ function wrongType({ ctx, e, at, here, field, p, reason }: Violation): Fault {
   return refineTypeFault(ctx, applyUnit(ctx, fault, field, here.value, ''), field, want, here.value);
 }
 
+/**
+ * `; or an integer`: what the other branches of the field's anyOf/oneOf take, when the set refused is one
+ * branch of it (Stripe's trial_end: "now" or a Unix timestamp). The set alone would read as the only
+ * choice; empty when the set is the field's own, or a branch cannot be put in words.
+ */
+function otherBranchesText(ctx: ExplainContext, e: AjvError, field: FieldInfo | undefined, values: readonly Json[]): string {
+  const m = /\/(anyOf|oneOf)\/(\d+)\/enum$/.exec(e.schemaPath);
+  const schema = field?.schema;
+  const branches: unknown = m && schema ? schema[m[1]] : undefined;
+  if (!m || !Array.isArray(branches) || branches.length < 2) return '';
+  const root = ctx.tool.source.arguments;
+  const index = Number(m[2]);
+  const own = branches[index] && typeof branches[index] === 'object' ? deref(root, branches[index] as SchemaNode) : undefined;
+  // The branch the path names must be the set refused: a combinator deeper down is not the field's.
+  if (!own || !Array.isArray(own.enum) || JSON.stringify(own.enum) !== JSON.stringify(values)) return '';
+  const others = branches.filter((_, i) => i !== index).map((b) => branchPhrase(root, b, SCHEMA_WORDS));
+  if (others.some((o) => o === undefined)) return '';
+  return `; or ${others.join(', or ')}`;
+}
+
 /** `enum`. */
-function notInSet({ e, at, here, field, node, p, reason }: Violation): Fault {
+function notInSet({ ctx, e, at, here, field, node, p, reason }: Violation): Fault {
   const values: Json[] = field?.enumValues ?? p.allowedValues ?? node?.enum ?? [];
   const code = field?.enumCode ?? enumCodeFor(typeof at[at.length - 1] === 'string' ? (at[at.length - 1] as string) : field?.name ?? '');
   const fault = base(at, code, '', e, here, reason);
@@ -49,7 +71,7 @@ function notInSet({ e, at, here, field, node, p, reason }: Violation): Fault {
   const set = field?.valueSet ? valueSet(field.valueSet) : undefined;
   fault.candidates = set ? valueSetCandidates(set, here.value as Json, field?.schema['x-value-aliases']) : suggestValues(here.value as Json, values, field?.valueAliases ?? {});
   if (enumIsListable(values)) {
-    restate(fault, `must be ${oneOfText(values)}`);
+    restate(fault, `must be ${oneOfText(values)}${otherBranchesText(ctx, e, field, values)}`);
     // The listed set answers a value that is a listed one in another case (`OPEN`: the essay's body).
     // Any other near miss (`fatsest`, `on hold`, `in-progress`, a plural) and any value no reader of the
     // list could match (`purple` for colour "3") gets did_you_mean: a reader matching by eye misses a

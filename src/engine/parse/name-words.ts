@@ -4,7 +4,16 @@
 // plural, a slip of one letter in a long word), when one is the other cut short (`temp`, `desc`), or
 // when the small table below groups them. The table is ours: words a model reaches for in place of the
 // word a schema chose. None of this absorbs anything: it ranks what a body offers.
-import { words } from '../absorb/absorb';
+
+/** Splits a declared name into words: `dateTime` / `date_time` / `DateTime` -> [date, time]. */
+export function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
 
 /** Words a name is made of that say nothing on their own; they never make two names alike by themselves. */
 const STOP = new Set(['a', 'an', 'the', 'of', 'for', 'to', 'by', 'in', 'on', 'at', 'and', 'or', 'with', 'is', 'be']);
