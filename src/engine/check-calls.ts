@@ -3,6 +3,8 @@
 // its own, read from its own text so its numbers stay as written.
 import { check, checkRead } from './check';
 import { readCalls } from './parse/formats';
+// The CLI reads calls through here: JSON as models write it is repaired (json-repair.ts).
+import './parse/json-repair-default';
 import type { CheckOptions, CheckResult, CompiledPack } from './types';
 
 /**

@@ -6,6 +6,8 @@ export { check } from './check';
 export { checkCalls } from './check-calls';
 // Every value-set registry, registered on import: Node loads them all; the playground loads them one by one.
 import './registries/all';
+// JSON as models write it (a fence, a trailing comma…) is repaired where certain: jsonrepair, installed on import.
+import './parse/json-repair-default';
 export { VALUE_SET_NAMES, registerValueSet, valueSet, valueSetNamesIn, type ValueSet } from './explain/value-sets';
 export { serializeBody, MAX_ERRORS, BODY_TOKEN_BUDGET } from './body/body';
 // The JSON Schema every body validates against, for tool servers to publish; and the pack conformance check.

@@ -20,6 +20,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCNotification, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { serializeBody } from '../engine/body/body';
 import { check } from '../engine/check';
+import '../engine/parse/json-repair-default';
 import { exportPack } from '../engine/pack/exports';
 import type { Body, CompiledPack, Json, LogRecord, RefusedTool } from '../engine/types';
 import { ListingPages } from './listing-pages';

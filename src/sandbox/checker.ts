@@ -7,6 +7,7 @@ import { check } from '../engine/check';
 import { stateProblems } from '../engine/checks/checks-compile';
 import { stateDiffers, traceSteps } from '../engine/checks/checks-docs';
 import { parseCall, parseJsonText, readCalls } from '../engine/parse/formats';
+import { jsonRepairInstalled } from '../engine/parse/json-repair';
 import { compilePackWith } from '../engine/pack/pack-compiler';
 import { precompiledBackend } from '../engine/pack/precompiled-backend';
 import { loadValueSetNames, loadValueSets, valueSetsWithoutNames } from '../engine/registries';
@@ -76,6 +77,7 @@ export {
   defaultToolName,
   isLazyPack,
   isToolLoaded,
+  jsonRepairInstalled,
   loadAllTools,
   loadValidators,
   loadValueSetNames as loadNames,

@@ -4,6 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { check, type FaultBody } from '../../src/engine';
 import { getPack } from '../../src/packs';
 import { MAX_REPAIR_CHARS, repairJson } from '../../src/engine/parse/json-repair';
+// jsonrepair, as every entry point installs it (the engine's index, the CLI, the playground's island).
+import '../../src/engine/parse/json-repair-default';
 
 const helpdesk = getPack('helpdesk')!;
 

@@ -6,6 +6,8 @@
 // column keeps it until this island's own check replaces it.
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { codeHref } from '../../docs/urls';
+// JSON as models write it is repaired in the island, as in the package; the first body leaves such a call here.
+import '../../sandbox/json-repair';
 import type { Json } from '../../engine/types';
 import { CallPanel } from './CallPanel';
 import type { CodeEditorHandle } from './CodeEditor';

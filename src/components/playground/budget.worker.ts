@@ -3,6 +3,7 @@
 // has finished here in time, so input that would stall the engine for seconds (a $ref bomb, a reply the grader
 // backtracks on) stops this worker, not the page.
 import { check, serializeBody } from '../../sandbox/checker';
+import '../../sandbox/json-repair';
 import { grade } from '../../sandbox/grade';
 import { parseYamlText } from '../../yaml-document';
 import { looksLikeJson } from '../../document-text';

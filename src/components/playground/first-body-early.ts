@@ -41,6 +41,8 @@ export async function showFirstBody(): Promise<void> {
     const names = checker.namesNeeded(pack, s.call, tool);
     if (names.length) await checker.loadNames(names);
     const result = checker.check(pack, s.call, { tool, ...checker.stateOption(checker.readState(pack, s.packState)) });
+    // JSON as models write it is repaired by the island, which loads jsonrepair; the early script does not.
+    if (!checker.jsonRepairInstalled() && result.log.faults.some((f) => f.code === 'invalid_json')) return giveUp(root);
     const bytes = result.body ? checker.serializeBody(result.body) : null;
     // The island may have taken the spot meanwhile; it works the body out itself.
     if (!root.isConnected) return;

@@ -4,7 +4,6 @@
 // else, token by token, so the repaired value is the only reading of the text. Anything jsonrepair
 // guesses (a value added after `"b":`, a string cut off, a missing comma, a comment, a concatenation,
 // unquoted keys) fails the comparison and the text stays invalid_json.
-import { jsonrepair } from 'jsonrepair';
 import { cutString } from '../faults/received';
 import type { Correction, Json, JsonRepairRule } from '../types';
 
@@ -16,6 +15,23 @@ type RepairKind = JsonRepairRule;
  * as invalid_json as before, at no extra cost.
  */
 export const MAX_REPAIR_CHARS = 128 * 1024;
+
+/**
+ * jsonrepair, once installed: json-repair-default.ts installs it, and every entry point imports that (the
+ * engine's index, so the package and the CLI; the CLI's log threads; the playground's island and workers).
+ * Injected rather than imported here so the playground's first body, which needs no repair for a call that
+ * JSON.parse reads, loads without its 3 KB; until it is installed no text is repaired, and the first body
+ * leaves a call that fails to parse to the island (first-body-early.ts).
+ */
+let repairText: ((text: string) => string) | undefined;
+
+export function installJsonRepair(repair: (text: string) => string): void {
+  repairText = repair;
+}
+
+export function jsonRepairInstalled(): boolean {
+  return repairText !== undefined;
+}
 
 export interface Repaired {
   /** The repaired text: JSON that JSON.parse accepts. */
@@ -157,12 +173,12 @@ const REPAIR_ORDER: readonly RepairKind[] = ['json_code_fence', 'json_leading_te
  * ('' for a whole call, 'arguments' for OpenAI's arguments string). Only for text JSON.parse has refused.
  */
 export function repairJson(text: string, field: string): Repaired | null {
-  if (text.length > MAX_REPAIR_CHARS) return null;
+  if (text.length > MAX_REPAIR_CHARS || !repairText) return null;
   const parts = unwrap(text);
   if (!parts) return null;
   let repaired: string;
   try {
-    repaired = jsonrepair(parts.core);
+    repaired = repairText(parts.core);
   } catch {
     // jsonrepair gives up (or recurses too deep on 10,000 levels): nothing certain to offer.
     return null;
