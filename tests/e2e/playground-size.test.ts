@@ -31,10 +31,11 @@ const OUT = resolve(process.env.E2E_OUT_DIR ?? 'dist');
 // Then 102.6 KB (87.7 KB of scripts, 14.9 KB of pack), issue 37: the check path stays bounded on hostile
 // input (uniqueItems in one pass, a call's fan-out measured before AJV runs, AJV's repeated errors dropped,
 // words from a definition quoted, a message's calls capped, numbers past a double's range refused), and the
-// session is kept only once it has shown its result. Then MEASURED, issue 34: parse repairs JSON as models
-// write it with jsonrepair (2.9 KB gzip), which the synchronous check() needs at hand.
+// session is kept only once it has shown its result. Then 106.3 KB (91.4 KB of scripts, 14.9 KB of pack),
+// issue 34: parse reads JSON as models write it (json-repair.ts's checks that a repair is certain; jsonrepair
+// itself, 2.9 KB, is injected and loads with the island, which a call JSON.parse refuses is left to).
 // The bound sits 1 KB above that.
-const BUDGET_GZIP = 107.5 * 1024;
+const BUDGET_GZIP = 107.3 * 1024;
 /**
  * What opening an imported pack may add to the engine besides AJV's compiler: its shell (every tool's name:
  * GitHub's 1,223 come to 10 KB) and the part of the tool it opens on. No more than the default pack adds, give or take.
