@@ -186,9 +186,12 @@ function runCase(c: HostileCase): Promise<HostileRow> {
       const ms = performance.now() - started;
       const rss = /\{"max_rss_kb":(\d+)\}\s*$/.exec(stderr);
       const peak = rss ? Number(rss[1]) / 1024 : null;
-      const said = stderr.replace(/\{"max_rss_kb":\d+\}\s*$/, '').trim().split('\n').pop() ?? '';
-      const firstOut = stdout.trim().split('\n').map((l) => l.slice(0, 100));
-      const outcome = killed ? `killed after ${CASE_LIMIT_MS / 1000} s` : `exit ${code}; stdout ${firstOut.length} line(s) ending ${JSON.stringify(firstOut.at(-1) ?? '')}${said ? `; stderr ${JSON.stringify(said.slice(0, 160))}` : ''}`;
+      const said = stderr.replace(/\{"max_rss_kb":\d+\}\s*$/, '').trim().split('\n').pop()?.trim() ?? '';
+      const out = stdout.trim().split('\n').filter(Boolean);
+      const last = out.at(-1) ?? '';
+      const outcome = killed
+        ? `killed after ${CASE_LIMIT_MS / 1000} s`
+        : `exit ${code}; ${out.length} ${out.length === 1 ? 'line' : 'lines'} out, the last ${last.length > 90 ? `${last.slice(0, 90)}…` : last}${said ? `; stderr: ${said.length > 160 ? `${said.slice(0, 160)}…` : said}` : ''}`;
       // A crash (V8's abort, a signal, an uncaught exception's exit 2 with a stack) is never within the goal.
       const crashed = killed || code === null || code > 3 || /at .*\(.*:\d+:\d+\)|FATAL ERROR|Maximum call stack/.test(stderr);
       done({ id: c.id, what: c.what, ms: Math.round(ms), peak_mb: peak === null ? null : Math.round(peak), exit: code, killed, outcome, met: !crashed && ms <= HOSTILE_GOAL.ms && peak !== null && peak <= HOSTILE_GOAL.mb });

@@ -298,7 +298,7 @@ export function readResults(raw: unknown): Report {
     const verdictOf: Verdict = typeof v.met === 'boolean' ? (v.met ? 'met' : 'not met') : 'not measured';
     return { what: str(v.what) ?? str(v.id) ?? 'a case', ms: fixed(v.ms, 0, ' ms'), mb: fixed(v.peak_mb, 0, ' MB'), outcome: str(v.outcome) ?? '', verdict: verdictOf };
   });
-  const hostileGoal = `at most ${int(hGoal?.ms)} ms and ${int(hGoal?.mb)} MB, answered or refused with a reason`;
+  const hostileGoal = `at most ${num(hGoal?.ms)?.toLocaleString('en') ?? '–'} ms and ${int(hGoal?.mb)} MB, answered or refused with a reason`;
   const hMet = hRows.filter((x) => x.verdict === 'met').length;
   summary.push({ section: 'Hostile input', measure: `repros of hostile tool files, log lines, replies and calls, each in a fresh process (${hRows.length})`, result: hRows.length ? `${hMet} of ${hRows.length} within the goal` : NOT_MEASURED, goal: h ? hostileGoal : 'every one within its time and memory', verdict: hRows.length ? (hMet === hRows.length ? 'met' : 'not met') : 'not measured' });
   const hostile = hRows.length ? { goal: hostileGoal, rows: hRows } : null;

@@ -174,7 +174,7 @@ describe('the report behind /benchmarks/', () => {
     const row = (id: string, met: boolean) => ({ id, what: `case ${id}`, ms: met ? 120 : 20_000, peak_mb: met ? 60 : null, exit: met ? 1 : null, killed: !met, outcome: met ? 'exit 1' : 'killed after 20 s', met });
     const all = readResults({ hostile: { goal: { ms: 1000, mb: 256 }, rows: [row('a', true), row('b', true)] } });
     expect(all.summary.find((r) => r.section === 'Hostile input')).toMatchObject({ result: '2 of 2 within the goal', verdict: 'met' });
-    expect(all.hostile!.goal).toBe('at most 1000 ms and 256 MB, answered or refused with a reason');
+    expect(all.hostile!.goal).toBe('at most 1,000 ms and 256 MB, answered or refused with a reason');
     expect(all.hostile!.rows.map((r) => [r.ms, r.mb, r.verdict])).toEqual([['120 ms', '60 MB', 'met'], ['120 ms', '60 MB', 'met']]);
     const one = readResults({ hostile: { goal: { ms: 1000, mb: 256 }, rows: [row('a', true), row('b', false)] } });
     expect(one.summary.find((r) => r.section === 'Hostile input')).toMatchObject({ result: '1 of 2 within the goal', verdict: 'not met' });

@@ -68,6 +68,18 @@ function pruneNested(ctx: ExplainContext, errors: AjvError[]): AjvError[] {
   return errors.filter((e) => e.keyword !== 'if' && !dropped.has(e));
 }
 
+/** Lists of fewer errors are read as they are (distinctErrors). */
+const DISTINCT_FROM = 64;
+
+/** An error's params as a key: the one name most keywords carry, else the whole object as JSON. */
+function paramsKey(params: AjvError['params']): string {
+  if (params === undefined) return '';
+  const p = params as Record<string, unknown>;
+  if (typeof p.additionalProperty === 'string') return p.additionalProperty;
+  if (typeof p.missingProperty === 'string') return p.missingProperty;
+  return JSON.stringify(params);
+}
+
 /**
  * The errors with each repeat dropped. A schema reached through several `$ref` branches is checked once per
  * way in, and AJV paths each error from the `$ref`'s target, so the repeats are indistinguishable: anyOf
@@ -75,10 +87,13 @@ function pruneNested(ctx: ExplainContext, errors: AjvError[]): AjvError[] {
  * combinator would read every repeat beneath it. One of each says all they say, in linear time.
  */
 function distinctErrors(errors: AjvError[]): AjvError[] {
+  // A short list costs nothing to read twice: only a fan-out makes repeats worth finding, so an ordinary
+  // faulty call skips the keys.
+  if (errors.length < DISTINCT_FROM) return errors;
   const seen = new Set<string>();
   const out: AjvError[] = [];
   for (const e of errors) {
-    const key = `${e.instancePath}\u0000${e.schemaPath}\u0000${e.keyword}\u0000${JSON.stringify(e.params ?? {})}`;
+    const key = `${e.instancePath}\u0000${e.schemaPath}\u0000${e.keyword}\u0000${paramsKey(e.params)}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(e);
