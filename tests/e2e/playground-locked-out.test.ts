@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { decodeShareState, encodeShareState } from '../../src/share-link';
 import { DEFAULT_EXAMPLE } from '../../src/components/playground/examples';
 import { PENDING_KEY, SESSION_KEY } from '../../src/components/playground/storage';
-import { BUDGET_TOTAL_MS } from '../../src/components/playground/budget-gate';
+import { BUDGET_MS } from '../../src/components/playground/budget-gate';
 import { siteUrl, useBrowser } from './browser';
 import { done, openPlayground } from './playground-support';
 
@@ -110,18 +110,28 @@ describe('a hostile link does not lock the playground out', () => {
     await done(s);
   });
 
-  test('your tools that take longer than the budget in all are stopped in the worker and said so; never kept; the next visit offers them', { timeout: 180_000 }, async () => {
-    // 40,000 small tools: each slice of them compiles in time, but all of them take longer than BUDGET_TOTAL_MS.
-    const tools = JSON.stringify(Array.from({ length: 40_000 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: 'object', properties: { n: { type: 'integer', maximum: i } } } })));
+  test('your tools that the worker does not finish within the budget are stopped and said so; never kept; the next visit offers them', async () => {
+    // The engine now compiles every hostile definition we know of within the budget, so the test holds the
+    // worker back instead: the page's script is as shipped, and the budget worker never receives its job.
     const s = await openPlayground(chrome.browser);
-    await visit(s.page, encodeShareState({ pack: 'custom', call: '{"name":"t1","arguments":{"n":5}}', tools }));
-    const stopped = s.page.locator('[data-testid=tools-problems]').filter({ hasText: `took longer than ${BUDGET_TOTAL_MS / 1000} s` });
-    await stopped.waitFor({ timeout: 60_000 });
-    // The page's own thread is free: it never compiled them.
+    await s.context.addInitScript(() => {
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
+        const job = (message as { job?: { kind?: string } } | null)?.job;
+        if (job?.kind === 'tools') return;
+        return post.call(this, message, ...rest);
+      } as typeof Worker.prototype.postMessage;
+    });
+    const tools = JSON.stringify([{ name: 'ping', inputSchema: { type: 'object', properties: { n: { type: 'integer' } } } }]);
+    await visit(s.page, encodeShareState({ pack: 'custom', call: '{"name":"ping","arguments":{"n":1}}', tools }));
+    const stopped = s.page.locator('[data-testid=tools-problems]').filter({ hasText: `took longer than ${BUDGET_MS / 1000} s` });
+    await stopped.waitFor({ timeout: 20_000 });
+    // The page's own thread is free, and the tools were not compiled on it.
     expect(await s.page.evaluate(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 0)))).toBe(true);
+    expect(await s.page.locator('[data-testid=tools-ok]').count()).toBe(0);
     const [session, pending] = await kept(s.page);
-    expect(session ?? '').not.toContain('"t39999"');
-    expect(pending).toContain('t39999');
+    expect(session ?? '').not.toContain('ping');
+    expect(pending).toContain('ping');
     const again = await s.context.newPage();
     await visit(again);
     await usable(again);
