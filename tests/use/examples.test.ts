@@ -46,8 +46,15 @@ test('the page shows these files and nothing else: each is imported as text, non
   expect(page.split(/^---$/m)[2]).not.toMatch(/<pre[\s>]|<code>[^<]{60,}/);
 });
 
-test('install: the package name on the page is the package', () => {
-  expect(readFileSync(join(EXAMPLES, 'install.sh'), 'utf8')).toBe(`npm install ${JSON.parse(readFileSync('package.json', 'utf8')).name}\n`);
+test('install: the route that works before the package is on the registry, the tarball npm pack writes', () => {
+  const { name, version } = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string; version: string };
+  const lines = readFileSync(join(EXAMPLES, 'install.sh'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+  // npm pack names an unscoped package's tarball <name>-<version>.tgz (tests/package/tarball.test.ts packs and installs it).
+  expect(lines).toEqual([`npm install && npm pack    # writes ${name}-${version}.tgz`, `npm install /path/to/${name}-${version}.tgz`]);
+  // Never a bare `npm install <name>`: the registry has no such package yet.
+  expect(readFileSync(join(EXAMPLES, 'install.sh'), 'utf8')).not.toMatch(new RegExp(`npm install ${name}\\b`));
+  // The README gives the same route, with the same file.
+  expect(readFileSync('README.md', 'utf8')).toContain(`npm install /path/to/${name}-${version}.tgz`);
 });
 
 describe('the OpenAI loop', () => {
@@ -124,9 +131,11 @@ describe('the proxy', () => {
     const config = JSON.parse(readFileSync(join(EXAMPLES, 'mcp-proxy.json'), 'utf8')) as { mcpServers: Record<string, { command: string; args: string[] }> };
     const { command, args } = config.mcpServers.helpdesk;
     const name = JSON.parse(readFileSync('package.json', 'utf8')).name;
-    expect([command, args[0], args[1]]).toEqual(['npx', '-y', name]);
-    // `npx -y actionable-errors` is this repository's bin; "helpdesk-server.js" is the test server; the log goes to a temporary folder.
-    const rest = args.slice(2).map((a) => (a === 'helpdesk-server.js' ? 'tests/mcp/helpdesk-server.mjs' : a === 'helpdesk-calls.jsonl' ? join(dir, a) : a));
+    // --no: npx runs the copy installed in the project and never installs one from the registry; -- keeps npx
+    // from reading the proxy's own flags (--pack, --log) as npm's.
+    expect([command, args[0], args[1], args[2]]).toEqual(['npx', '--no', '--', name]);
+    // `npx --no -- actionable-errors` is this repository's bin; "helpdesk-server.js" is the test server; the log goes to a temporary folder.
+    const rest = args.slice(3).map((a) => (a === 'helpdesk-server.js' ? 'tests/mcp/helpdesk-server.mjs' : a === 'helpdesk-calls.jsonl' ? join(dir, a) : a));
     const transport = new StdioClientTransport({ command: process.execPath, args: ['src/cli/launch.mjs', ...rest], env: process.env as Record<string, string> });
     const client = new Client({ name: 'test', version: '1.0.0' });
     await client.connect(transport);
