@@ -9,14 +9,14 @@ import { EXPORT_FORMS, exportTool, type ExportForm } from '../engine/pack/export
 import { PackError, describeRefused } from '../engine/pack/pack-compiler';
 import { lintRequest, lintTool, STRICT_TARGETS, type StrictFinding, type StrictTarget } from '../engine/pack/strict-lint';
 import type { CheckResult, CompiledPack, CompiledTool } from '../engine/types';
-import { parseJsonText } from '../engine/parse/formats';
+import { parseJsonText, withoutBom } from '../engine/parse/formats';
 import { messageOf } from '../engine/faults/fault';
 import { replay } from '../engine/replay';
 import { grade, type Grade } from '../engine/grade';
 import { unknownPackMessage } from '../package/catalog';
 import { looksLikeJson } from '../document-text';
 import { HELP, USAGE_HINT } from './help';
-import { answerLine, cutMembers, errorText, lineError, MAX_LINE_BYTES, overLongLine, stripBom } from './line-results';
+import { answerLine, cutMembers, errorText, lineError, MAX_LINE_BYTES, overLongLine } from './line-results';
 
 export interface CliIo {
   stdin: () => string;
@@ -114,7 +114,7 @@ export function parseArgs(argv: string[]): Args | CliOutput {
 
 /** A --tools file's text as a value: JSON, or YAML when it does not open as JSON and the YAML reader was loaded. */
 export function readToolsText(text: string, io: Pick<CliIo, 'parseYaml'>): { ok: true; value: unknown } | { ok: false; message: string } {
-  text = stripBom(text);
+  text = withoutBom(text);
   if (io.parseYaml && !looksLikeJson(text)) return io.parseYaml(text);
   const parsed = parseJsonText(text, '');
   return parsed.ok ? parsed : { ok: false, message: messageOf(parsed.fault) };
@@ -172,7 +172,7 @@ export function runCli(argv: string[], io: CliIo): CliOutput {
   }
   // A message with several calls (parallel tool_calls, tool_use blocks, functionCall parts): one line per
   // call, in order, each what that call alone prints; --full prints the list of results.
-  const results = checkCalls(pack, stripBom(input), options);
+  const results = checkCalls(pack, input, options);
   const code = results.every((r) => r.ok) ? 0 : 1;
   if (args.full) {
     const cut = results.map((r) => cutMembers(r));
@@ -190,14 +190,14 @@ export function runCli(argv: string[], io: CliIo): CliOutput {
 function gradeFile(pack: CompiledPack, args: Args, io: CliIo): CliOutput {
   let text: string;
   try {
-    text = stripBom(args.grade === '-' ? io.stdin() : io.readFile(args.grade!));
+    text = withoutBom(args.grade === '-' ? io.stdin() : io.readFile(args.grade!));
   } catch (err) {
     return { stdout: '', stderr: `error: cannot read ${args.grade}: ${(err as Error).message}\n`, code: 2 };
   }
   const options = { countTokens: io.countTokens };
   const below = (g: Grade) => args.minPoints !== undefined && g.points.filter((p) => p.met).length < args.minPoints;
   if (!args.jsonl) {
-    const call = stripBom(io.stdin());
+    const call = withoutBom(io.stdin());
     let g: Grade;
     try {
       // A file saved by an editor ends in a newline the server never sent.
@@ -212,7 +212,7 @@ function gradeFile(pack: CompiledPack, args: Args, io: CliIo): CliOutput {
   let failed = 0;
   let unread = 0;
   logLines(text).forEach((raw, i) => {
-    const line = stripBom(raw);
+    const line = withoutBom(raw);
     let answer: string;
     try {
       if (!line.trim()) throw new Error('is blank: not a {"call": …, "reply": …} pair');
@@ -247,7 +247,7 @@ function tooLong(line: string): boolean {
 function replayFile(pack: CompiledPack, args: Args, io: CliIo): CliOutput {
   let text: string;
   try {
-    text = stripBom(args.replay === '-' ? io.stdin() : io.readFile(args.replay!));
+    text = withoutBom(args.replay === '-' ? io.stdin() : io.readFile(args.replay!));
   } catch (err) {
     return { stdout: '', stderr: `error: cannot read ${args.replay}: ${(err as Error).message}\n`, code: 2 };
   }

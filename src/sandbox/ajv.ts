@@ -5,7 +5,9 @@
 import { compilePack } from '../engine/pack/ajv-backend';
 import { PackError } from '../engine/pack/pack-compiler';
 import { loadValueSets } from '../engine/registries';
-import { packFromToolDefinitions } from '../engine/pack/tools-import';
+import { packFromToolDefinitions, toolDefinitionList } from '../engine/pack/tools-import';
+
+export { toolDefinitionList };
 import type { CompiledPack, Json } from '../engine/types';
 import { valueSetNamesIn } from '../engine/explain/value-sets';
 

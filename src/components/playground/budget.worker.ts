@@ -8,7 +8,7 @@ import { grade } from '../../sandbox/grade';
 import { parseYamlText } from '../../yaml-document';
 import { looksLikeJson } from '../../document-text';
 import { bareError } from './bare';
-import { compileToolDefinitions } from '../../sandbox/ajv';
+import { compileToolDefinitions, toolDefinitionList } from '../../sandbox/ajv';
 import { compileCustomTools, compileImportedPack, readPastedTools, type CustomPack } from './custom-tools';
 import type { Json } from '../../engine/types';
 import { diagnosticsFor } from './diagnostics';
@@ -33,22 +33,14 @@ function packOf(tools: string) {
 /** Tools compiled at a time when there are many: the page's budget counts from the last slice (budget.ts). */
 const TOOLS_PER_SLICE = 100;
 
-/** The list of definitions the pasted text holds (an array, {tools}, or a tools/list response), or null. */
-function definitionList(value: Json): Json[] | null {
-  if (Array.isArray(value)) return value;
-  if (value === null || typeof value !== 'object') return null;
-  if (Array.isArray(value.tools)) return value.tools;
-  const result = value.result;
-  return result !== null && typeof result === 'object' && !Array.isArray(result) && Array.isArray(result.tools) ? result.tools : null;
-}
-
 /**
  * Your tools compiled as the page will compile them; many tools a slice at a time, with word to the page after
  * each, so a tool set is timed by its slowest slice and not stopped for its size alone.
  */
 function compileTools(id: number, tools: string): void {
   const read = readPastedTools(tools, looksLikeJson(tools) ? undefined : parseYamlText);
-  const list = read.ok ? definitionList(read.value) : null;
+  // Parsed JSON or YAML text: each definition in it is JSON too.
+  const list = read.ok ? (toolDefinitionList(read.value).list as Json[]) : null;
   if (!list || list.length <= TOOLS_PER_SLICE) {
     compiled(tools);
     return;

@@ -53,16 +53,26 @@ function readDefinition(def: unknown, at: string): { tool?: ToolSource; where?: 
 }
 
 /**
+ * The definitions `input` holds (an array, {tools: [...]}, an MCP tools/list response, or one definition on
+ * its own), and the JSON pointer to the list in `input` ('' for an array or a lone definition).
+ */
+export function toolDefinitionList(input: unknown): { list: unknown[]; base: string } {
+  // An MCP server's whole tools/list response ({jsonrpc, id, result: {tools}}) is what people copy from one.
+  const listed = isObject(input) && !Array.isArray(input.tools) && isObject(input.result) && Array.isArray(input.result.tools);
+  if (Array.isArray(input)) return { list: input, base: '' };
+  if (listed) return { list: (input as { result: { tools: unknown[] } }).result.tools, base: '/result/tools' };
+  if (isObject(input) && Array.isArray(input.tools)) return { list: input.tools, base: '/tools' };
+  return { list: [input], base: '' };
+}
+
+/**
  * Parses tool definitions (an array, {tools: [...]}, an MCP tools/list response, or one definition) into a compiled pack. Every
  * validator is compiled now: a definition the engine cannot use is left out and named in `pack.refused`
  * (the tool, the JSON pointer into the input, the reason) while the others load, so no call ever meets a
  * schema that cannot be compiled. Throws a PackError when the input holds no usable definition at all.
  */
 export function packFromToolDefinitions(input: unknown, origin = 'custom tools'): CompiledPack {
-  // An MCP server's whole tools/list response ({jsonrpc, id, result: {tools}}) is what people copy from one.
-  const listed = isObject(input) && !Array.isArray(input.tools) && isObject(input.result) && Array.isArray(input.result.tools);
-  const list = Array.isArray(input) ? input : listed ? (input as { result: { tools: unknown[] } }).result.tools : isObject(input) && Array.isArray(input.tools) ? input.tools : [input];
-  const base = Array.isArray(input) ? '' : listed ? '/result/tools' : isObject(input) && Array.isArray(input.tools) ? '/tools' : '';
+  const { list, base } = toolDefinitionList(input);
   const problems: PackProblem[] = [];
   const refused: RefusedTool[] = [];
   /** Each tool read, with where its definition sits in the input and where its schema does. */
