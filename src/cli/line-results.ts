@@ -45,7 +45,7 @@ export function cutMembers<T extends object>(value: T, whole: readonly string[] 
  * holding it), and the engine adds only a few levels around one (suggested_call, did_you_mean, an array
  * absorbed around a value), so a line of SHORT_LINE characters has nothing near MAX_WRITTEN_DEPTH.
  */
-export function writeResults(results: readonly CheckResult[], text?: string): string {
+function writeResults(results: readonly CheckResult[], text?: string): string {
   const cut = text !== undefined && text.length <= SHORT_LINE ? (r: CheckResult) => r : (r: CheckResult) => cutMembers(r);
   return JSON.stringify(results.length === 1 ? cut(results[0]) : results.map(cut));
 }

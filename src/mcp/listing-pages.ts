@@ -26,11 +26,11 @@ export class ListingPages {
     const next = page.nextCursor ?? undefined;
     if (!Array.isArray(tools)) return { fault: `its page ${this.pages} has no list of tools` };
     if (next !== undefined && typeof next !== 'string') return { fault: `its page ${this.pages} names the next page with a cursor that is not a string` };
-    if (this.tools.length + tools.length > MAX_LISTED_TOOLS) return { fault: `it holds more than ${MAX_LISTED_TOOLS} tools, the proxy's limit` };
+    if (this.tools.length + tools.length > MAX_LISTED_TOOLS) return { fault: `it holds more than ${MAX_LISTED_TOOLS.toLocaleString('en')} tools, the proxy\u2019s limit` };
     for (const tool of tools) this.tools.push(tool);
     if (!next) return {};
     if (this.cursors.has(next)) return { fault: `its page ${this.pages} names a page it has given already (a cursor that repeats), so it would never end` };
-    if (this.pages >= MAX_LIST_PAGES) return { fault: `it goes on past ${MAX_LIST_PAGES} pages, the proxy's limit` };
+    if (this.pages >= MAX_LIST_PAGES) return { fault: `it goes on past ${MAX_LIST_PAGES} pages, the proxy\u2019s limit` };
     this.cursors.add(next);
     return { next };
   }

@@ -46,7 +46,7 @@ describe('a tools/list that would never end: the proxy stops with code 2 and the
   test.each([
     ['names a new next page every time', { LIST_PAGES: 'endless' }, new RegExp(`goes on past ${MAX_LIST_PAGES} pages`), MAX_LIST_PAGES + 1],
     ['goes round three cursors', { LIST_PAGES: 'cycle:3' }, /names a page it has given already \(a cursor that repeats\)/, 4],
-    ['holds more tools than the limit', { LIST_PAGES: 'endless', PAGE_TOOLS: String(MAX_LISTED_TOOLS / 4) }, new RegExp(`holds more than ${MAX_LISTED_TOOLS} tools`), 5],
+    ['holds more tools than the limit', { LIST_PAGES: 'endless', PAGE_TOOLS: String(MAX_LISTED_TOOLS / 4) }, new RegExp(`holds more than ${MAX_LISTED_TOOLS.toLocaleString('en')} tools`), 5],
   ] as const)('it %s', async (_what, env, reason, most) => {
     const { raw, lists } = await started(env);
     // A call in the same write as the end of the handshake: it waits for the tools, and must get an answer.
