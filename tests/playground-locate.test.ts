@@ -47,6 +47,21 @@ describe('locateCall finds fields in every envelope', () => {
     expect(slice(text, loc.field(['status'])!.key)).toBe('"status"');
   });
 
+  test('a call the parse stage repaired: past a sentence and a fence, in single quotes, each field found where it was written', () => {
+    const helpdesk = getPack('helpdesk')!;
+    const text = "Sure, here it is:\n```json\n{'name': 'update_ticket', 'arguments': {'ticket_id': 'T-8841', 'status': 'OPEN', 'note': \"it's \\\"done\\\"\"}}\n```";
+    const { corrections } = check(helpdesk, text);
+    expect(corrections.map((c) => c.rule)).toEqual(expect.arrayContaining(['json_leading_text', 'json_code_fence', 'json_single_quotes']));
+    const loc = locateCall(text, corrections);
+    expect(slice(text, loc.name)).toBe("'update_ticket'");
+    expect(slice(text, loc.field(['status'])!.value)).toBe("'OPEN'");
+    expect(slice(text, loc.field(['status'])!.key)).toBe("'status'");
+    // A double-quoted string holding an apostrophe is left as it is.
+    expect(slice(text, loc.field(['note'])!.value)).toBe('"it\'s \\"done\\""');
+    // Without those corrections the text is read as it stands, and the sentence hides the call.
+    expect(locateCall(text).field(['status'])).toBeNull();
+  });
+
   test('OpenAI Chat: inside the string-encoded arguments, escaped quotes included', () => {
     const text = JSON.stringify({ type: 'function', function: { name: 'create_ticket', arguments: JSON.stringify({ subject: 'Printer', status: 'OPEN' }) } }, null, 2);
     const loc = locateCall(text);

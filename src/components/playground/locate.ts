@@ -212,6 +212,45 @@ function pathKey(segments: readonly Segment[]): string {
   return JSON.stringify(segments);
 }
 
+/**
+ * The text of a call as the parse stage repaired it, for finding fields: from its first bracket when a
+ * sentence or a fence stood before it, and with single-quoted strings in double quotes (the same length, so
+ * offsets hold). Null for a call that was not repaired that way.
+ */
+function repairedView(text: string, corrections: readonly Correction[]): Pick<View, 'text' | 'toEditor'> | null {
+  const rules = new Set(corrections.filter((c) => c.field === '').map((c) => c.rule));
+  const skipped = rules.has('json_leading_text') || rules.has('json_code_fence');
+  if (!skipped && !rules.has('json_single_quotes')) return null;
+  const start = skipped ? Math.max(0, text.search(/[[{]/)) : 0;
+  let body = text.slice(start);
+  if (rules.has('json_single_quotes')) body = doubleQuoted(body);
+  return { text: body, toEditor: (o) => o + start };
+}
+
+/** `text` with each single-quoted string's quotes made double; double-quoted strings are left as they are. */
+function doubleQuoted(text: string): string {
+  let out = '';
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === '\\') {
+        out += c + (text[i + 1] ?? '');
+        i++;
+        continue;
+      }
+      // Inside single quotes a double quote stands for itself: written as a single one, the string still ends where it did.
+      if (quote === "'") out += c === "'" ? '"' : c === '"' ? "'" : c;
+      else out += c;
+      if (c === quote) quote = null;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    out += c === "'" ? '"' : c;
+  }
+  return out;
+}
+
 export function locateCall(text: string, corrections: readonly Correction[] = []): CallLocation {
   const identity: View = { root: undefined as unknown as Node, text, escapes: 0, toEditor: (o) => o };
   let python = false;
@@ -229,7 +268,11 @@ export function locateCall(text: string, corrections: readonly Correction[] = []
       argsView = identity;
     }
   } else {
-    const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+    // A call the parse stage repaired (json-repair.ts) is read as that stage read it: past a sentence or a
+    // fence, and with single quotes as double, which keeps every offset.
+    const repaired = repairedView(text, corrections);
+    if (repaired) Object.assign(identity, repaired);
+    const root = parseTree(identity.text, [], { allowTrailingComma: true, disallowComments: false });
     if (root) {
       identity.root = root;
       Object.assign(where, findEnvelope(root, identity));
@@ -253,7 +296,7 @@ export function locateCall(text: string, corrections: readonly Correction[] = []
   const renames = renameMap(corrections);
   const moves = moveMap(corrections);
   // String-encoded arguments map offsets even when their JSON is broken (that is when a fault points inside).
-  const encoded = rawArgs?.type === 'string' ? decodeStringLiteral(text.slice(rawArgs.offset, rawArgs.offset + rawArgs.length), rawArgs.offset) : null;
+  const encoded = rawArgs?.type === 'string' ? decodeStringLiteral(identity.text.slice(rawArgs.offset, rawArgs.offset + rawArgs.length), rawArgs.offset) : null;
 
   const field = (asChecked: Segment[]): FieldLocation | null => {
     if (!argsNode || !argsView) return null;
@@ -303,7 +346,7 @@ export function locateCall(text: string, corrections: readonly Correction[] = []
     method: where.method ? range(where.method.view, where.method.node) : undefined,
     argumentsRange,
     argumentsKey: argumentsKeyNode ? range(identity, argumentsKeyNode) : undefined,
-    argumentsOffset: encoded ? (o: number) => encoded.offsets[Math.max(0, Math.min(o, encoded.offsets.length - 1))] : undefined,
+    argumentsOffset: encoded ? (o: number) => identity.toEditor(encoded.offsets[Math.max(0, Math.min(o, encoded.offsets.length - 1))]) : undefined,
     argumentsText: encoded ? encoded.text : undefined,
     field,
   };
