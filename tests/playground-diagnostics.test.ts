@@ -84,7 +84,7 @@ describe('diagnosticsFor', () => {
       ['info', 'correction', 'json_code_fence'],
       ['info', 'correction', 'json_single_quotes'],
     ]);
-    expect(d[1].message).toBe('Absorbed: single quotes were read as double quotes: "\'name\'" as "\\"name\\""');
+    expect(d[1].message).toBe('Absorbed: single quotes were read as double quotes: \'name\' as "name"');
   });
 
   test('an unknown tool marks the name, and the fix replaces the name', () => {

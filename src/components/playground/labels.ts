@@ -53,7 +53,8 @@ export function describeCorrection(c: Correction): string {
     case 'json_trailing_comma':
       return `a trailing comma was removed: ${show(c.from)} was read as ${show(c.to)}`;
     case 'json_single_quotes':
-      return `single quotes were read as double quotes: ${show(c.from)} as ${show(c.to)}`;
+      // The text as written and as read, not as JSON strings: quoted again, "name" would read \"name\".
+      return `single quotes were read as double quotes: ${String(c.from)} as ${String(c.to)}`;
     case 'json_python_literals':
       return `Python's ${show(c.from)} was read as JSON's ${show(c.to)}`;
     case 'json_closing_brackets':
