@@ -45,3 +45,12 @@ test('a long run of white space is sliced too, and grade() and replay() hand the
   expect(pieces.length).toBeGreaterThan(0);
   expect(Math.max(...pieces.map(longestSpace), ...pieces.map(longestRun))).toBeLessThanOrEqual(LONGEST_RUN);
 });
+
+test('a 7 MB run without a space (a reply holding a million numbers) is counted, where a regular expression overflowed the stack', () => {
+  const numbers = JSON.stringify({ error: Array.from({ length: 1_000_000 }, (_, i) => i) });
+  const pieces: string[] = [];
+  const n = boundedCount((t) => (pieces.push(t), t.length))(numbers);
+  expect(n).toBe(numbers.length);
+  expect(pieces.join('')).toBe(numbers);
+  expect(Math.max(...pieces.map((p) => p.length))).toBe(LONGEST_RUN);
+});
