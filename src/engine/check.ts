@@ -398,7 +398,7 @@ function runCheck(pack: CompiledPack, input: unknown, value: Json | undefined, o
   // A schema that allows more keys than it declares (additionalProperties: true or a schema) takes a call
   // valid as sent as it means it: `userId` there is a key of its own, not user_id misspelt.
   let asSent = false;
-  if (!fast.accepted && options.absorb !== false) {
+  if (!fast.accepted && options.absorb !== false && !('crowded' in fast)) {
     absorbed = absorb(tool, raw);
     if (toolCorrections.length) absorbed.corrections.unshift(...toolCorrections);
     if ((absorbed.faults.length || absorbed.corrections.some((c) => KEY_RULES.has(c.rule))) && !('errors' in fast) && !parseFaults.length && acceptedAsSent(tool, raw, true).accepted) {

@@ -437,4 +437,9 @@ export interface ExplainContext {
   checked?: Json;
   /** The validator's errors on `checked`, so the probes of shapes.ts need not validate the call as sent again. */
   checkedErrors?: AjvError[];
+  /**
+   * Items past MAX_EXPLAINED that break the same rule as an explained item of the same array, by itemRuleKey():
+   * counted into that entry (300 bad items say 300), never explained one by one.
+   */
+  moreItems?: Map<string, number[]>;
 }

@@ -64,7 +64,10 @@ function unfitted(faults: Fault[]): Body {
     body.retryable = true;
     return body as unknown as Body;
   }
-  return { error: 'validation_failed', message: `${faults.length} fields were rejected. Correct all of them and call again.`, errors: faults.map(entry), retryable: true } as unknown as Body;
+  // Two faults of one field (an array's length and its items' type) are counted as faults in one field.
+  const fields = new Set(faults.map((f) => f.field.replace(/\[\]$/, ''))).size;
+  const counted = fields === faults.length ? `${fields} fields were rejected` : `${faults.length} faults were found in ${fields === 1 ? '1 field' : `${fields} fields`}`;
+  return { error: 'validation_failed', message: `${counted}. Correct all of them and call again.`, errors: faults.map(entry), retryable: true } as unknown as Body;
 }
 
 test.each([

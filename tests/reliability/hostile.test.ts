@@ -6,6 +6,7 @@ import { roundTrip } from '../../bench/round-trip';
 import { check, checkCalls, packFromToolDefinitions, readTranscript, serializeBody, type Body, type FaultBody, type CheckResult, type CompiledPack, type Json } from '../../src/engine';
 import { PATTERN_FIELD_MAX, REGEX_INPUT_MAX } from '../../src/engine/validate/input-cap';
 import { MAX_CALLS_PER_MESSAGE } from '../../src/engine/parse/formats';
+import { MAX_CHECKED_VALUES } from '../../src/engine/validate/value-budget';
 import { getPack, packs } from '../../src/packs';
 import { allPacks, bodySchemaProblems, bodyTokens, TOKEN_CEILING } from './support';
 
@@ -49,6 +50,7 @@ describe('a 5 MB paste', () => {
     ['of text that is not JSON', five, 'invalid_json'],
     ['of JSON cut off inside a string', `{"name":"create_ticket","arguments":{"subject":"${five}`, 'invalid_json'],
     ['as a Python-style call', `create_ticket(subject="${five}", priority="p1")`, 'invalid_length'],
+    ['as a Python-style call cut off inside a string', `create_ticket(subject="${five}`, 'invalid_call'],
     ['as an array of five million numbers', `{"name":"create_ticket","arguments":{"subject":"a","priority":"p1","tags":[${'1,'.repeat(2_500_000)}1]}}`, 'invalid_length'],
   ])('%s', (_what, input, code) => {
     const body = clearBody(check(helpdesk, input));
@@ -482,4 +484,46 @@ describe('the process survives all of it', () => {
     const r = check(helpdesk, 'update_ticket(ticket_id="T-8841", status="OPEN")');
     expect(r.body).toEqual({ error: 'invalid_status', field: 'status', message: 'must be one of: open, pending, closed', received: 'OPEN', retryable: false });
   });
+});
+
+describe('counts a body states are true, and a call too large to check is refused before the validator runs', () => {
+  const ticket = (extra: Record<string, Json>) => ({ name: 'create_ticket', arguments: { subject: 'a', priority: 'p1', ...extra } });
+
+  test('300 wrong items in one array: one field, two faults (too many items, each the wrong type), and 300 items counted, not 200 and 101 "fields"', () => {
+    const body = clearBody(check(helpdesk, ticket({ tags: Array.from({ length: 300 }, (_, i) => i) })));
+    expect(body.message).toBe('2 faults were found in 1 field. Correct all of them and call again.');
+    expect(body).not.toHaveProperty('omitted');
+    const items = (body.errors as { field: string; message: string }[]).find((e) => e.field === 'tags[]')!;
+    expect(items.message).toMatch(/; 300 items fail this: 0-299$/);
+  }, BOUND_MS);
+
+  test('the same with five undeclared arguments: seven faults in six fields', () => {
+    const undeclared = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`zz${i}`, 1]));
+    const body = clearBody(check(helpdesk, ticket({ tags: Array.from({ length: 300 }, (_, i) => i), ...undeclared })));
+    expect(body.message).toBe('7 faults were found in 6 fields. Correct all of them and call again.');
+  }, BOUND_MS);
+
+  const list = packFromToolDefinitions([{ name: 'tag', input_schema: { type: 'object', properties: { ids: { type: 'array', items: { type: 'string' } } }, required: ['ids'] } }]);
+
+  test('a million wrong items where the schema sets no bound: refused as too many to check, naming the array', () => {
+    const body = clearBody(check(list, { name: 'tag', arguments: { ids: Array.from({ length: 1_000_000 }, (_, i) => i) } }));
+    expect(body).toMatchObject({ error: 'invalid_length', field: 'ids' });
+    expect(body.message).toBe(`holds 1000000 items, more than one call can check: a call may hold ${MAX_CHECKED_VALUES.toLocaleString('en-US')} values in all; send them in smaller calls`);
+  }, BOUND_MS);
+
+  test('at the budget a call is still checked item by item; one value past it, it is refused whole', () => {
+    // The arguments object and the array are two of the values.
+    const atBudget = Array.from({ length: MAX_CHECKED_VALUES - 2 }, (_, i) => `id-${i}`);
+    expect(check(list, { name: 'tag', arguments: { ids: atBudget } }).ok).toBe(true);
+    atBudget[5] = 5 as unknown as string;
+    expect(clearBody(check(list, { name: 'tag', arguments: { ids: atBudget } })).message).toMatch(/^must be a string/);
+    expect(clearBody(check(list, { name: 'tag', arguments: { ids: [...atBudget, 'one more'] } })).message).toMatch(/^holds \d+ items, more than one call can check/);
+  }, BOUND_MS);
+
+  test('300,000 undeclared arguments: refused as too many to check, under the field arguments', () => {
+    const keys = Object.fromEntries(Array.from({ length: 300_000 }, (_, i) => [`k${i}`, i]));
+    const body = clearBody(check(helpdesk, ticket(keys)));
+    expect(body).toMatchObject({ error: 'invalid_length', field: 'arguments' });
+    expect(body.message).toMatch(/^holds 300002 members, more than one call can check/);
+  }, BOUND_MS);
 });

@@ -46,15 +46,21 @@ export function assembleBody(faults: Fault[], unexplained = 0): Body {
     return fitBudget(body);
   }
   const total = faults.length + unexplained;
+  // An array's own fault (too many items) and its items' fault (each the wrong type) are two faults of one field.
+  const fields = new Set(faults.map((f) => f.field.replace(/\[\]$/, ''))).size + unexplained;
   const shown = faults.slice(0, MAX_ERRORS);
-  const left = total - shown.length;
-  const message = left > 0
-    ? `${total} fields were rejected; ${shown.length === 1 ? 'the first is listed' : `the first ${shown.length} are listed`}. Correct them and call again to see the rest.`
-    : `${total} fields were rejected. Correct all of them and call again.`;
-  const body = { error: 'validation_failed', message, errors: shown.map(entry) } as ValidationFailedBody;
-  if (left > 0) body.omitted = left;
+  const body = { error: 'validation_failed', message: rejectedMessage(total, fields, shown.length), errors: shown.map(entry) } as ValidationFailedBody;
+  if (total > shown.length) body.omitted = total - shown.length;
   body.retryable = shown.some((f) => codeRetryable(f.code));
-  return fitBudget(body, total);
+  return fitBudget(body, total, fields);
+}
+
+/** The message of a body that lists faults: how many, in how many fields, and how many are listed. */
+function rejectedMessage(total: number, fields: number, listed: number): string {
+  const what = total === fields ? `${total} fields were rejected` : `${total} faults were found in ${fields === 1 ? '1 field' : `${fields} fields`}`;
+  return total > listed
+    ? `${what}; ${listed === 1 ? 'the first is listed' : `the first ${listed} are listed`}. Correct them and call again to see the rest.`
+    : `${what}. Correct all of them and call again.`;
 }
 
 function utf8Bytes(s: string): number {
@@ -279,7 +285,7 @@ function plainJsonLength(value: Json | undefined, limit: number, depth: number):
   return n + (members > 1 ? members + 1 : 2);
 }
 
-function fitBudget(body: Body, faultCount = 1): Body {
+function fitBudget(body: Body, faultCount = 1, fieldCount = faultCount): Body {
   const entries: (BodyError | FaultBody)[] = listsFaults(body) ? body.errors : [body];
   for (const e of entries) if (typeof e.field === 'string' && e.field.length > FIELD_MAX) e.field = shrink(e.field, FIELD_MAX - 20, 0, 0) as string;
   // No token is shorter than a byte, and the estimate never counts more tokens than the body has UTF-8
@@ -302,7 +308,7 @@ function fitBudget(body: Body, faultCount = 1): Body {
   const listed = body.errors;
   while (listed.length > 1 && estimateBodyTokens(body) > BODY_TOKEN_BUDGET) {
     listed.pop();
-    body.message = `${faultCount} fields were rejected; ${listed.length === 1 ? 'the first is listed' : `the first ${listed.length} are listed`}. Correct them and call again to see the rest.`;
+    body.message = rejectedMessage(faultCount, fieldCount, listed.length);
     // Taken out and put back, so that it stays the last key.
     Reflect.deleteProperty(body, 'retryable');
     body.omitted = faultCount - listed.length;

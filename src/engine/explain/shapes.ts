@@ -762,8 +762,10 @@ function itemsField(arrayPath: readonly Segment[], rest: readonly Segment[]): st
  * array itself instead, and did_you_mean holds the corrected array.
  */
 export function groupItemFaults(ctx: ExplainContext, faults: Fault[]): Fault[] {
+  const more = ctx.moreItems;
+  const moreFor = (f: Fault) => (more?.size && f.path ? more.get(itemRuleKey(f.path, f.schemaPath) ?? '') : undefined);
   // Most faulty calls have one fault: nothing to group.
-  if (faults.length < 2) return faults;
+  if (faults.length < 2 && !(faults.length === 1 && moreFor(faults[0]))) return faults;
   const keyOf = (f: Fault): string | undefined => {
     const j = f.path ? lastIndexAt(f.path) : -1;
     if (j < 0) return undefined;
@@ -774,26 +776,38 @@ export function groupItemFaults(ctx: ExplainContext, faults: Fault[]): Fault[] {
     const k = keyOf(f);
     if (k !== undefined) groups.set(k, [...(groups.get(k) ?? []), f]);
   }
-  if (![...groups.values()].some((g) => g.length > 1)) return faults;
+  const size = (g: Fault[]) => g.length + (moreFor(g[0])?.length ?? 0);
+  if (![...groups.values()].some((g) => size(g) > 1)) return faults;
   const out: Fault[] = [];
   for (const f of faults) {
     const k = keyOf(f);
     const members = k === undefined ? undefined : groups.get(k)!;
-    if (!members || members.length < 2) out.push(f);
-    else if (members[0] === f) out.push(mergeItems(ctx, members));
+    if (!members || size(members) < 2) out.push(f);
+    else if (members[0] === f) out.push(mergeItems(ctx, members, moreFor(f) ?? []));
   }
   return out;
 }
 
-function mergeItems(ctx: ExplainContext, members: Fault[]): Fault {
+/**
+ * The same rule on any item of one array: the array's path, the path inside the item, and the schema path.
+ * validate.ts keys the violations it does not explain by this, so they count into the entry of their rule.
+ */
+export function itemRuleKey(path: readonly Segment[], schemaPath: string | undefined): string | undefined {
+  const j = lastIndexAt(path);
+  return j < 0 ? undefined : JSON.stringify([path.slice(0, j), path.slice(j + 1), schemaPath ?? '']);
+}
+
+/** `more`: the indices of further items with the same fault that were counted, not explained. */
+function mergeItems(ctx: ExplainContext, members: Fault[], more: number[]): Fault {
   const first = members[0];
   const j = lastIndexAt(first.path!);
   const arrayPath = first.path!.slice(0, j);
   const rest = first.path!.slice(j + 1);
-  const indices = members.map((m) => m.path![j] as number);
-  const n = members.length;
+  const indices = [...members.map((m) => m.path![j] as number), ...more];
+  const n = indices.length;
   const which = indexRanges(indices);
-  const whole = wholeArrayFix(ctx, members, arrayPath, j);
+  // A corrected array built from the explained items alone would leave the counted ones wrong.
+  const whole = more.length ? undefined : wholeArrayFix(ctx, members, arrayPath, j);
   if (whole) {
     const statement = rest.length ? `in each of ${n} items (${which}), ${formatPath(rest)} ${first.statement}` : `each of ${n} items (${which}) ${first.statement}`;
     return makeFault({
@@ -814,7 +828,7 @@ function mergeItems(ctx: ExplainContext, members: Fault[]): Fault {
       detail: `${n} items of ${formatPath(arrayPath)}: ${first.detail ?? first.reason}`,
     });
   }
-  const received = members.every((m) => m.hasReceived) ? [...members.slice(0, GROUP_RECEIVED).map((m) => m.received as Json), ...(n > GROUP_RECEIVED ? [`…[cut: ${n} items in all]`] : [])] : undefined;
+  const received = members.every((m) => m.hasReceived) ? [...members.slice(0, GROUP_RECEIVED).map((m) => m.received as Json), ...(n > Math.min(GROUP_RECEIVED, members.length) ? [`…[cut: ${n} items in all]`] : [])] : undefined;
   // A name (an unknown field's near declared name) holds for every item; a value only for its own.
   const sameNames = first.code === 'unknown_argument' && members.every((m) => JSON.stringify(m.candidates) === JSON.stringify(first.candidates));
   return makeFault({

@@ -5,12 +5,13 @@ import { explainAjvError } from '../explain/explain';
 import { conflictFaults } from './conflicts';
 import { lengthText, whatToSend } from '../faults/rule-words';
 import { regexInputLimit } from './input-cap';
-import { dropCollidingMoves, groupItemFaults } from '../explain/shapes';
+import { dropCollidingMoves, groupItemFaults, itemRuleKey } from '../explain/shapes';
 import { formatPath, pointerToSegments, valuesAlong, type Segment } from '../paths';
 import { hasNote, makeFault, messageOf } from '../faults/fault';
 import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, Json, SchemaNode } from '../types';
 import { deref } from '../schema';
 import { CHECK_WORK_BUDGET, fanOutOf, overCheckBudget, type FanOut } from './fan-out';
+import { MAX_CHECKED_VALUES, overValueBudget, type OverBudget } from './value-budget';
 import { fieldFor, schemaAt } from '../explain/context';
 
 const PRIORITY = ['type', 'enum', 'const', 'format', 'pattern', 'required', 'additionalProperties', 'unevaluatedProperties'];
@@ -369,6 +370,22 @@ function fanOutFault(path: Segment[], args: Json, fan: FanOut): Fault {
   });
 }
 
+function valueBudgetFault(over: OverBudget, args: Json): Fault {
+  let value: Json = args;
+  for (const s of over.path) value = (value as Record<string, Json>)[s as string];
+  const members = Array.isArray(value) ? `${over.members} items` : `${over.members} members`;
+  return makeFault({
+    code: 'invalid_length',
+    stage: 'validate',
+    path: over.path,
+    // The arguments object itself has no field name; the body names it as the call does.
+    ...(over.path.length ? {} : { field: 'arguments' }),
+    statement: `holds ${members}, more than one call can check: a call may hold ${MAX_CHECKED_VALUES.toLocaleString('en-US')} values in all; send them in smaller calls`,
+    sent: value,
+    reason: `the call holds more than ${MAX_CHECKED_VALUES} values; refused before AJV ran`,
+  });
+}
+
 interface FastPath {
   /** The schema lets values nest without bound, so deeper than MAX_NESTING is refused before AJV runs. */
   unbounded: boolean;
@@ -399,9 +416,11 @@ function fastPathFor(tool: CompiledTool): FastPath {
   return info;
 }
 
-export type FastPathOutcome = { accepted: true } | { accepted: false; errors?: AjvError[] };
+/** `crowded`: the call holds more values than one call may (value-budget.ts); absorbing it is not worth the work. */
+export type FastPathOutcome = { accepted: true } | { accepted: false; errors?: AjvError[]; crowded?: true };
 const ACCEPTED: FastPathOutcome = Object.freeze({ accepted: true });
 const NOT_TRIED: FastPathOutcome = Object.freeze({ accepted: false });
+const CROWDED: FastPathOutcome = Object.freeze({ accepted: false, crowded: true });
 
 /**
  * The fast path: a call the validator accepts exactly as sent, with no over-long string on a pattern field
@@ -412,6 +431,7 @@ const NOT_TRIED: FastPathOutcome = Object.freeze({ accepted: false });
  */
 export function acceptedAsSent(tool: CompiledTool, args: Json, evenWhereAbsorbActs = false): FastPathOutcome {
   const info = fastPathFor(tool);
+  if (overValueBudget(args)) return CROWDED;
   if ((!info.idle && !evenWhereAbsorbActs) || (info.unbounded && tooDeep(args, MAX_NESTING)) || (info.fanOut && overCheckBudget(info.fanOut, args))) return NOT_TRIED;
   // Indexed loops: this runs on every call.
   const capped = info.capped;
@@ -439,6 +459,8 @@ export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError
     const deep = tooDeep(args, MAX_NESTING);
     if (deep) return { faults: [nestingFault(deep, args)], unexplained: 0 };
   }
+  const crowded = overValueBudget(args);
+  if (crowded) return { faults: [valueBudgetFault(crowded, args)], unexplained: 0 };
   const costly = info.fanOut && overCheckBudget(info.fanOut, args);
   if (costly) return { faults: [fanOutFault(costly, args, info.fanOut!)], unexplained: 0 };
   const ctx: ExplainContext = { tool, args, state };
@@ -449,19 +471,10 @@ export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError
   const byField = new Map<string, { fault: Fault; rank: number }>();
   const faults: Fault[] = capped.faults;
   const pruned = pruneNested(ctx, errors);
-  let unexplained = 0;
-  if (pruned.length > MAX_EXPLAINED) {
-    const where = (e: AjvError) => `${e.instancePath}\u0000${e.params?.missingProperty ?? e.params?.additionalProperty ?? ''}`;
-    const seen = new Set(pruned.slice(0, MAX_EXPLAINED).map(where));
-    for (let i = MAX_EXPLAINED; i < pruned.length; i++) {
-      const k = where(pruned[i]);
-      if (!seen.has(k)) {
-        seen.add(k);
-        unexplained++;
-      }
-    }
-    pruned.length = MAX_EXPLAINED;
-  }
+  // Past MAX_EXPLAINED, violations are counted, not explained: one more of an item rule an explained item
+  // breaks is one more item of that entry; the rest count once per field (all items of one rule are one).
+  const overflow = pruned.length > MAX_EXPLAINED ? countOverflow(pruned, args) : undefined;
+  if (overflow) pruned.length = MAX_EXPLAINED;
   for (const e of pruned) {
     const fault = explainAjvError(ctx, e);
     // The emptied stand-in's own faults (too short, no match) say nothing about what was sent.
@@ -477,10 +490,49 @@ export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError
       byField.set(key, { fault, rank: r });
     }
   }
+  let unexplained = 0;
+  if (overflow) {
+    const explainedRules = new Set(faults.map((f) => (f.path ? itemRuleKey(f.path, f.schemaPath) : undefined)));
+    ctx.moreItems = new Map();
+    for (const [key, indices] of overflow.items) {
+      if (explainedRules.has(key)) ctx.moreItems.set(key, indices);
+      else unexplained++;
+    }
+    unexplained += overflow.fields;
+  }
   const conflicts = fastPathFor(tool).conflicts.length ? conflictFaults(ctx) : NO_CONFLICTS;
   const explained = shortenRepeatedLists(groupItemFaults(ctx, dropImpliedByRename(dropCollidingMoves(faults))));
   // `checked`: the arguments as the validator saw them, over-long strings emptied; candidates are validated on these.
   return { faults: conflicts.length ? [...explained, ...conflicts] : explained.slice(), unexplained, checked: capped.args };
+}
+
+/** The violations past MAX_EXPLAINED: item indices by item rule (itemRuleKey), and how many other fields. */
+function countOverflow(pruned: AjvError[], args: Json): { items: Map<string, number[]>; fields: number } {
+  const explained = new Set<string>();
+  for (let i = 0; i < MAX_EXPLAINED; i++) explained.add(whereOf(pruned[i]));
+  const items = new Map<string, number[]>();
+  const fields = new Set<string>();
+  for (let i = MAX_EXPLAINED; i < pruned.length; i++) {
+    const e = pruned[i];
+    const at = pointerToSegments(e.instancePath, args);
+    const named = e.params?.missingProperty ?? e.params?.additionalProperty;
+    if (named !== undefined) at.push(String(named));
+    const key = itemRuleKey(at, e.schemaPath);
+    if (key === undefined) {
+      const where = whereOf(e);
+      if (!explained.has(where)) fields.add(where);
+      continue;
+    }
+    const j = at.findLastIndex((s) => typeof s === 'number');
+    const list = items.get(key);
+    if (list) list.push(at[j] as number);
+    else items.set(key, [at[j] as number]);
+  }
+  return { items, fields: fields.size };
+}
+
+function whereOf(e: AjvError): string {
+  return `${e.instancePath}\u0000${e.params?.missingProperty ?? e.params?.additionalProperty ?? ''}`;
 }
 
 /**
