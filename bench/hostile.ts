@@ -155,6 +155,12 @@ export const HOSTILE_CASES: HostileCase[] = [
   { id: 'proxy-ref-fan-out', what: 'MCP proxy: a server listing the $ref fan-out beside a good tool, then a call to each', run: () => proxy({ TOOLS_JSON: bombTools() }, [{ name: 'ping', arguments: { n: 1 } }, { name: 'f', arguments: {} }]) },
   { id: 'proxy-endless-pages', what: 'MCP proxy: a server whose tools/list always names a next page', run: () => proxy({ LIST_PAGES: 'endless', TOOLS_JSON: JSON.stringify([good]) }, [{ name: 'ping', arguments: { n: 1 } }]) },
   { id: 'gemini-parts-50000', what: 'a Gemini message with 50,000 functionCall parts', run: () => cli(['--pack', 'helpdesk'], geminiParts(50_000)) },
+  // Issue 36's findings.
+  { id: 'undeclared-keys-100000', what: 'a call with 100,000 undeclared arguments', run: () => cli(['--pack', 'helpdesk'], JSON.stringify({ name: 'create_ticket', arguments: { subject: 's', priority: 'p1', ...Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i])) } })) },
+  { id: 'bad-items-1000000', what: 'an array of 1,000,000 wrong items', run: () => cli(['--pack', 'helpdesk'], JSON.stringify({ name: 'create_ticket', arguments: { subject: 's', priority: 'p1', tags: Array.from({ length: 1_000_000 }, (_, i) => i) } })) },
+  { id: 'python-unterminated-10mb', what: 'a 10 MB Python-style call whose string never ends', run: () => cli(['--pack', 'helpdesk'], `create_ticket(subject="${'x'.repeat(10 * 1024 * 1024)}`) },
+  { id: 'string-10mb', what: 'a 10 MB string value', run: () => cli(['--pack', 'helpdesk'], bigLine(10)) },
+  { id: 'grade-array-1000000', what: '--grade: a JSON reply holding a 1,000,000-item array', run: () => grade(JSON.stringify({ error: 'invalid', items: Array.from({ length: 1_000_000 }, (_, i) => i) })) },
 ];
 
 export type HostileRow = { id: string; what: string; ms: number; peak_mb: number | null; exit: number | null; killed: boolean; outcome: string; met: boolean };
