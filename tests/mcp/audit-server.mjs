@@ -67,7 +67,7 @@ server.setRequestHandler(CallToolRequestSchema, async (req) => {
     case 'slow':
       return new Promise(() => {});
     case 'crash':
-      process.exit(1);
+      return process.exit(1);
     case 'out-of-order': {
       // The earlier call is answered only after this one, and this one first: its answer quotes its own arguments.
       const before = held;
