@@ -9,20 +9,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { runAudit } from './run-audit';
 import { stdioSession } from './sessions';
 import type { AuditReport } from './report';
-
-export interface OfficialAudit {
-  id: string;
-  package: string;
-  version: string;
-  /** The command as a user would type it (the audit ran the same package from node_modules). */
-  command: string;
-  report: AuditReport;
-}
-
-export interface OfficialAudits {
-  recorded: string;
-  audits: OfficialAudit[];
-}
+import type { OfficialAudit, OfficialAudits } from './official-types';
 
 const OUT = 'content/audit/official.json';
 

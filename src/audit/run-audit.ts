@@ -12,8 +12,8 @@ import { STRICT_TARGETS, strictReport } from '../engine/pack/strict-lint';
 import type { CompiledPack } from '../engine/types';
 import { ListingPages } from '../mcp/listing-pages';
 import { summarise, type AuditCall, type AuditReport, type CallPoint, type LintSummary } from './report';
-import { schemaRefuses } from './schema-refuses';
-import { wrongCalls, type WrongCall } from './wrong-calls';
+import { callsToSend } from './schema-refuses';
+import type { WrongCall } from './wrong-calls';
 
 /** A live session with the server: the client, how to end it, and why it ended when it has. */
 export interface Session {
@@ -172,11 +172,7 @@ export async function runAudit(o: AuditOptions): Promise<AuditReport> {
 
     const names = new Set(definitions.map((d) => (isObject(d) ? String(d.name) : '')));
     const planned: WrongCall[] = [];
-    for (const name of chosen.audited) {
-      const tool = pack.tool(name)!;
-      const refuses = schemaRefuses(tool);
-      for (const call of wrongCalls(tool, names)) if (call.kind === 'near_tool_name' ? !names.has(call.name) : refuses(call.arguments)) planned.push(call);
-    }
+    for (const name of chosen.audited) planned.push(...callsToSend(pack.tool(name)!, names));
 
     const calls: AuditCall[] = [];
     let restarts = 0;

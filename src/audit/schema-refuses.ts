@@ -5,6 +5,7 @@
 import { newAjv } from '../engine/pack/ajv-backend';
 import { dialectOf } from '../engine/validate/dialect';
 import type { CompiledTool, Json } from '../engine/types';
+import { wrongCalls, type WrongCall } from './wrong-calls';
 
 export type Refusal = (args: Record<string, Json>) => boolean;
 
@@ -22,4 +23,10 @@ export function schemaRefuses(tool: CompiledTool): Refusal {
     return compiled;
   }
   return (args) => compiled(args) && !asWritten!(args);
+}
+
+/** The wrong calls `audit` sends one tool: those its schema refuses, and near names no tool of the server has. */
+export function callsToSend(tool: CompiledTool, toolNames: ReadonlySet<string>): WrongCall[] {
+  const refuses = schemaRefuses(tool);
+  return wrongCalls(tool, toolNames).filter((call) => (call.kind === 'near_tool_name' ? !toolNames.has(call.name) : refuses(call.arguments)));
 }
