@@ -35,7 +35,7 @@ export const BIN = 'actionable-errors';
 
 export const SYNOPSIS = `Usage: ${BIN} (--pack ID | --tools FILE) [options] < call.json
        ${BIN} mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command>
-       ${BIN} audit [--tool NAME...] [--allow-writes] [--json] [--html FILE] [--min-score N] -- <command>
+       ${BIN} audit [--tool NAME...] [--allow-writes] [--json] [--html FILE] -- <command>
        ${BIN} --help | --version`;
 
 export const PROXY_HELP = `Usage: ${BIN} mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE]

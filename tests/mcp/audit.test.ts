@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { GRADE_POINTS } from '../../src/engine/grade';
 import { ADVICE, type AuditReport } from '../../src/audit/report';
+import { AUDIT_HELP } from '../../src/cli/help';
 import { buildBin } from './proxy-session';
 
 const dir = mkdtempSync(join(tmpdir(), 'actionable-audit-'));
@@ -168,6 +169,12 @@ describe('formats and exit codes', () => {
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain('find_orders');
     expect(html).not.toMatch(/<script|<link|\bsrc=|url\(/i);
+  });
+
+  test('audit --help prints the audit help', () => {
+    const r = spawnSync(process.execPath, ['src/cli/launch.mjs', 'audit', '--help'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(`${AUDIT_HELP}\n`);
   });
 
   test('usage errors exit 2', () => {
