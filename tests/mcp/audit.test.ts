@@ -2,7 +2,7 @@
 // servers (audit-server.mjs: good, bad, leaky, accepting, slow, crashing, out of order, 20 MB) and the
 // official memory server installed from npm. The scripted server writes down every call it receives, so
 // "a write tool is never called" is seen from the server's side.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -188,6 +188,23 @@ describe('formats and exit codes', () => {
     const r = audit([], [join(dir, 'no-such-server')]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^error: the MCP server could not be started/m);
+  });
+});
+
+describe('--url', () => {
+  test('a streamable-HTTP server is audited as a stdio one is', async () => {
+    const server = spawn(process.execPath, ['tests/mcp/audit-http-server.mjs'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const url = await new Promise<string>((resolve) => server.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
+      const r = spawnSync(process.execPath, ['src/cli/launch.mjs', 'audit', '--json', '--url', url], { encoding: 'utf8', timeout: 50_000 });
+      expect(r.status, r.stderr).toBe(0);
+      const json = JSON.parse(r.stdout) as AuditReport;
+      expect(json.server).toMatchObject({ url, name: 'audit-test-http' });
+      expect(json.calls.map((c) => c.kind)).toEqual(['missing_required', 'wrong_type', 'undeclared_argument', 'misspelt_argument', 'decorated_id', 'near_tool_name']);
+      expect(json.calls.every((c) => c.outcome === 'graded' && c.reply === 'Error')).toBe(true);
+    } finally {
+      server.kill();
+    }
   });
 });
 
