@@ -13,11 +13,11 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}code,pre{font:13px/1.4 u
 
 function tallyRows(entries: [string, Tally][], label: (k: string) => string): string {
   return entries
-    .map(([k, t]) => `<tr><td>${label(k)}</td><td class="n">${t.calls}</td><td class="n">${t.score.toFixed(1)}</td><td class="n">${t.bodyScore.toFixed(1)}</td><td class="n">${r(t.rounds.reply)} / ${r(t.rounds.body)}</td><td class="n">${t.tokens.reply} / ${t.tokens.body}</td><td class="n${t.accepted ? ' bad' : ''}">${t.accepted}</td><td class="n">${t.timeouts}</td><td class="n">${t.crashes}</td></tr>`)
+    .map(([k, t]) => `<tr><td>${label(k)}</td><td class="n">${t.calls}</td><td class="n">${t.score.toFixed(1)}</td><td class="n">${t.bodyScore.toFixed(1)}</td><td class="n">${r(t.rounds.reply)} / ${r(t.rounds.body)}</td><td class="n">${t.rounds.replyNever} / ${t.rounds.bodyNever}</td><td class="n">${t.tokens.reply} / ${t.tokens.body}</td><td class="n${t.accepted ? ' bad' : ''}">${t.accepted}</td><td class="n">${t.timeouts}</td><td class="n">${t.crashes}</td></tr>`)
     .join('\n');
 }
 
-const HEAD = '<tr><th></th><th>calls</th><th>score</th><th>body</th><th>rounds (reply / body)</th><th>tokens (reply / body)</th><th>accepted</th><th>timeouts</th><th>crashes</th></tr>';
+const HEAD = '<tr><th></th><th>calls</th><th>score</th><th>body</th><th>rounds (reply / body)</th><th>never recovers (reply / body)</th><th>tokens (reply / body)</th><th>accepted</th><th>timeouts</th><th>crashes</th></tr>';
 
 export function reportHtml(report: AuditReport): string {
   const who = report.server.name ? `${report.server.name}${report.server.version ? ` ${report.server.version}` : ''}` : (report.server.url ?? report.server.command ?? 'the server');

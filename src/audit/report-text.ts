@@ -7,7 +7,7 @@ const r = (n: number | null) => (n === null ? '-' : String(n));
 
 function row(label: string, t: Tally, width: number): string {
   const trouble = [t.accepted && `${t.accepted} accepted`, t.timeouts && `${t.timeouts} timed out`, t.crashes && `${t.crashes} crashed`].filter(Boolean).join(', ');
-  return `  ${label.padEnd(width)} ${String(t.calls).padStart(5)}  ${t.score.toFixed(1).padStart(5)}  ${t.bodyScore.toFixed(1).padStart(4)}  ${`${r(t.rounds.reply)}/${r(t.rounds.body)}`.padStart(9)}  ${`${t.tokens.reply}/${t.tokens.body}`.padStart(9)}${trouble ? `  ${trouble}` : ''}`;
+  return `  ${label.padEnd(width)} ${String(t.calls).padStart(5)}  ${t.score.toFixed(1).padStart(5)}  ${t.bodyScore.toFixed(1).padStart(4)}  ${`${r(t.rounds.reply)}/${r(t.rounds.body)}`.padStart(9)}  ${`${t.rounds.replyNever}/${t.rounds.bodyNever}`.padStart(7)}  ${`${t.tokens.reply}/${t.tokens.body}`.padStart(9)}${trouble ? `  ${trouble}` : ''}`;
 }
 
 export function reportText(report: AuditReport): string {
@@ -19,11 +19,11 @@ export function reportText(report: AuditReport): string {
     out.push('', 'The changes that would gain the most points:');
     report.changes.forEach((c, i) => out.push(`  ${i + 1}. +${c.gain.toFixed(1)} (${c.calls} calls) ${c.advice}${c.example ? `\n     e.g. ${c.example}` : ''}`));
   }
-  const columns = (first: string, width: number) => `  ${first.padEnd(width)} ${'calls'.padStart(5)}  ${'score'.padStart(5)}  ${'body'.padStart(4)}  ${'rounds'.padStart(9)}  ${'tokens'.padStart(9)}`;
+  const columns = (first: string, width: number) => `  ${first.padEnd(width)} ${'calls'.padStart(5)}  ${'score'.padStart(5)}  ${'body'.padStart(4)}  ${'rounds'.padStart(9)}  ${'never'.padStart(7)}  ${'tokens'.padStart(9)}`;
   const tools = Object.entries(report.byTool);
   if (tools.length) {
     const width = Math.max(4, ...tools.map(([t]) => t.length));
-    out.push('', 'Per tool (score: the reply\'s points; body: the engine\'s; rounds and tokens: reply/body, means):', columns('tool', width));
+    out.push('', 'Per tool. score, body: the points of the reply and of the engine\'s body; rounds: reply/body, the mean\nover the calls that recover; never: reply/body, the calls that do not; tokens: reply/body, the mean.', columns('tool', width));
     for (const [tool, t] of tools) out.push(row(tool, t, width));
     const kinds = Object.entries(report.byKind) as [MistakeKind, Tally][];
     const kw = Math.max(...kinds.map(([k]) => k.length));

@@ -47,7 +47,7 @@ export interface Tally {
   accepted: number;
   timeouts: number;
   crashes: number;
-  /** Rounds to recovery over the calls where both are known: mean for the reply, mean for the body; never counts apart. */
+  /** Rounds to recovery: the mean over the calls that recover, for the reply and for the body, and how many never do (a call not answered with an error never does). */
   rounds: { reply: number | null; body: number | null; replyNever: number; bodyNever: number };
   tokens: { reply: number; body: number };
 }
@@ -122,7 +122,8 @@ const sent = (calls: readonly AuditCall[]) => calls.filter((c) => c.outcome !== 
 
 export function tally(calls: readonly AuditCall[]): Tally {
   const s = sent(calls);
-  const both = s.filter((c) => c.outcome === 'graded' && c.rounds.reply !== null && c.rounds.body !== null);
+  const replyRounds = s.filter((c) => c.outcome === 'graded' && c.rounds.reply !== null).map((c) => c.rounds.reply!);
+  const bodyRounds = s.filter((c) => c.rounds.body !== null).map((c) => c.rounds.body!);
   return {
     calls: s.length,
     score: round1(mean(s.map((c) => c.score))),
@@ -131,10 +132,10 @@ export function tally(calls: readonly AuditCall[]): Tally {
     timeouts: s.filter((c) => c.outcome === 'timeout').length,
     crashes: s.filter((c) => c.outcome === 'crash' || c.outcome === 'oversized').length,
     rounds: {
-      reply: both.length ? round1(mean(both.map((c) => c.rounds.reply!))) : null,
-      body: both.length ? round1(mean(both.map((c) => c.rounds.body!))) : null,
-      replyNever: s.filter((c) => c.outcome !== 'graded' || c.rounds.reply === null).length,
-      bodyNever: s.filter((c) => c.rounds.body === null).length,
+      reply: replyRounds.length ? round1(mean(replyRounds)) : null,
+      body: bodyRounds.length ? round1(mean(bodyRounds)) : null,
+      replyNever: s.length - replyRounds.length,
+      bodyNever: s.length - bodyRounds.length,
     },
     tokens: { reply: Math.round(mean(s.map((c) => c.tokens.reply))), body: Math.round(mean(s.map((c) => c.tokens.body))) },
   };
