@@ -1,6 +1,7 @@
-// A scripted stdio MCP server for the audit tests: two tools, one read-only (find_orders) and one that
-// writes (delete_order), and a way of answering wrong calls set by $AUDIT_MODE. Every tools/call that
-// reaches it is appended to $SEEN_FILE, so a test can tell which tools were called at all.
+// A scripted stdio MCP server for the audit tests: a read-only tool (find_orders), one that writes
+// (delete_order), one whose schema cannot be compiled (legacy_lookup), and a way of answering wrong calls
+// set by $AUDIT_MODE. Every tools/call that reaches it is appended to $SEEN_FILE, so a test can tell which
+// tools were called at all.
 //   good         the engine's own body (check() from the built lib/index.js); a call check() absorbs is refused with a body of the same shape
 //   bad          a bare "Error"
 //   leaky        a stack trace and a paragraph of prose
@@ -36,6 +37,8 @@ export const TOOLS = [
     annotations: { readOnlyHint: false, destructiveHint: true },
     inputSchema: { type: 'object', properties: { order_id: { type: 'integer' } }, required: ['order_id'], additionalProperties: false },
   },
+  // A draft the engine does not read: the tool cannot be compiled, so it is reported and never called.
+  { name: 'legacy_lookup', annotations: { readOnlyHint: true }, inputSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { id: { type: 'string' } } } },
 ];
 
 const mode = process.env.AUDIT_MODE ?? 'bad';

@@ -61,6 +61,13 @@ describe('what the report claims', () => {
     }
   });
 
+  test('a tool that cannot be compiled is reported, and never called', () => {
+    expect(reports.bad.tools.uncompiled.map((u) => u.tool)).toEqual(['legacy_lookup']);
+    expect(reports.bad.tools.uncompiled[0].why).toMatch(/draft-04/);
+    expect(reports.bad.run.seen.some((c) => c.name.includes('legacy'))).toBe(false);
+    expect(reports.bad.tools.listed).toBe(3);
+  });
+
   test('the good server scores above the bare one, and its score is its replies\' points per call', () => {
     expect(reports.good.score).toBeGreaterThan(reports.bad.score + 3);
     const mean = reports.bad.calls.reduce((a, c) => a + c.score, 0) / reports.bad.calls.length;
