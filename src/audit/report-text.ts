@@ -35,7 +35,10 @@ export function reportText(report: AuditReport): string {
     out.push('', 'Accepted a call its schema refuses:');
     for (const c of accepted) out.push(`  ${c.name} ${JSON.stringify(c.arguments)} (${MISTAKE_LABELS[c.kind]})`);
   }
-  if (report.tools.skipped.length) out.push('', `Not called (${report.tools.skipped.length}): ${report.tools.skipped.map((s) => s.tool).join(', ')}. ${report.tools.skipped[0].why}`);
+  for (const why of new Set(report.tools.skipped.map((s) => s.why))) {
+    const tools = report.tools.skipped.filter((s) => s.why === why).map((s) => s.tool);
+    out.push('', `Not called, ${why}: ${tools.join(', ')}`);
+  }
   if (report.tools.uncompiled.length) {
     out.push('', 'Tools the engine could not compile:');
     for (const u of report.tools.uncompiled) out.push(`  ${u.tool}: ${u.why}`);

@@ -106,7 +106,7 @@ describe('safety', () => {
     expect(r.stdout).toMatch(/^ {2}find_orders \{/m);
     expect(r.seen.length).toBeGreaterThan(0);
     expect(r.seen.filter((c) => c.name.includes('delete'))).toEqual([]);
-    expect(r.stdout).toContain('Not called (1): delete_order.');
+    expect(r.stdout).toContain('Not called, not marked readOnlyHint: true (name it with --tool, or pass --allow-writes): delete_order\n');
     const json = report('accepts');
     expect(json.calls.filter((c) => c.name === 'find_orders').every((c) => c.outcome === 'accepted' && c.score === 0)).toBe(true);
     expect(json.changes[0].id).toBe('accepts_invalid');
