@@ -6,11 +6,12 @@
 // the MCP proxy only for mcp-proxy.
 //   actionable-errors (--pack ID | --tools FILE) [options]      check calls (run.ts has the options)
 //   actionable-errors mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command that starts an MCP server>
+//   actionable-errors audit [--tool NAME...] [--allow-writes] [--json] [--html FILE] [--min-score N] (-- <server command> | --url URL)
 //   actionable-errors --help | --version                        help.ts has the words
 import { existsSync, readFileSync } from 'node:fs';
 import { catalogEntry, loadCatalogPack, unknownPackMessage, usePackModules } from '../package/catalog';
 import type { CompiledPack } from '../engine/types';
-import { HELP, PROXY_HELP } from './help';
+import { AUDIT_HELP, HELP, PROXY_HELP } from './help';
 import { startWorkers, streamJsonl, type WorkerSource } from './jsonl';
 import { loadPack, parseArgs, readToolsText, runCli, type CliIo } from './run';
 import { looksLikeJson } from '../document-text';
@@ -138,18 +139,23 @@ async function main(): Promise<number> {
   if (existsSync(packModules)) usePackModules(packModules);
   const argv = process.argv.slice(2);
   // The bin's own options: for mcp-proxy, those before `--` (what follows is the server's command line).
-  const own = argv[0] === 'mcp-proxy' ? argv.slice(1, argv.includes('--') ? argv.indexOf('--') : undefined) : argv;
+  const sub = argv[0] === 'mcp-proxy' || argv[0] === 'audit';
+  const own = sub ? argv.slice(1, argv.includes('--') ? argv.indexOf('--') : undefined) : argv;
   if (own.includes('--version') || own.includes('-v')) {
     process.stdout.write(`${packageVersion()}\n`);
     return 0;
   }
   if (own.includes('--help') || own.includes('-h') || (argv.length === 1 && argv[0] === 'help')) {
-    process.stdout.write(`${argv[0] === 'mcp-proxy' ? PROXY_HELP : HELP}\n`);
+    process.stdout.write(`${argv[0] === 'mcp-proxy' ? PROXY_HELP : argv[0] === 'audit' ? AUDIT_HELP : HELP}\n`);
     return 0;
   }
   if (argv[0] === 'mcp-proxy') {
     const { proxyCommand } = await import('../mcp/proxy-cli');
     return proxyCommand(argv.slice(1));
+  }
+  if (argv[0] === 'audit') {
+    const { auditCommand } = await import('../audit/audit-cli');
+    return auditCommand(argv.slice(1));
   }
   // The reader went away (`| head`) or the output failed: the results after that point are lost, so the
   // run must not pass for complete (exit 3, help.ts), and stderr says why in one line, never a stack.

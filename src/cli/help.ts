@@ -35,6 +35,7 @@ export const BIN = 'actionable-errors';
 
 export const SYNOPSIS = `Usage: ${BIN} (--pack ID | --tools FILE) [options] < call.json
        ${BIN} mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command>
+       ${BIN} audit [--tool NAME...] [--allow-writes] [--json] [--html FILE] -- <command>
        ${BIN} --help | --version`;
 
 export const PROXY_HELP = `Usage: ${BIN} mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE]
@@ -70,6 +71,39 @@ id it was sent with. A request whose id is still in flight is answered at once w
 Exit codes: 0 when the client closes, 1 when the server exits first, 2 for a usage error, a log
 file that cannot be opened, or a tools/list that cannot be used (a tool that cannot be checked is
 refused alone), 3 when the client's messages can no longer be read (one over 10 MB).`;
+
+export const AUDIT_HELP = `Usage: ${BIN} audit [options] -- <command that starts the MCP server> [args...]
+       ${BIN} audit [options] --url URL
+
+Starts the MCP server (or opens a streamable-HTTP session at URL), lists its tools, and sends each
+tool the wrong calls models make: a required argument left out, a wrong type, an enum value in the
+wrong case or wording, an undeclared or misspelt argument, JSON text for an object, one value for a
+list, a loose date, a decorated id, a tool name one letter off. Only calls the tool's own schema
+refuses are sent, one at a time, directly to the server. Each reply is graded as --grade grades
+one, against the engine's body for the same call; the report gives the points per tool and per
+kind, rounds to recovery and tokens for the reply and for the body, the calls the server accepted
+though its schema refuses them, timeouts and crashes, the strict-mode lint of the tools, and the
+three changes that would gain the most points. The score is the points the replies earn per call
+sent, out of 10: an accepted, timed-out or crashed call earns none.
+
+  --tool NAME      audit this tool (repeatable); without it, only tools whose annotations say
+                   readOnlyHint: true
+  --allow-writes   audit every tool, read-only or not (a server that accepts a wrong call may
+                   change its data; said on stderr)
+  --url URL        a streamable-HTTP MCP server instead of a command
+  --json           print the report as JSON instead of the summary
+  --html FILE      also write the report to FILE as one HTML page that needs no network
+  --min-score N    exit 1 when the score is below N (0 to 10)
+  --timeout S      seconds each call may take (10)
+  --total-timeout S
+                   seconds the whole audit may take (300); past it, the report is partial
+  -h, --help       print this help
+
+A server that exits during a call is started again (three times at most) and the audit goes on;
+a reply over the transport's 10 MB limit ends the session the same way.
+
+Exit codes: 0 done, 1 below --min-score, 2 for a usage error or a server that cannot be started or
+listed.`;
 
 export const HELP = `${SYNOPSIS}
 
@@ -128,6 +162,10 @@ The MCP proxy, in front of any stdio MCP server:
   --log FILE       append the log, one JSON record per call, to FILE instead of stderr
                    (${BIN} mcp-proxy --help says more)
 
+Auditing a live MCP server's error replies:
+  audit            ${BIN} audit [options] -- <command that starts the server> ...
+                   (${BIN} audit --help says more)
+
 Exit codes:
   checking   0 accepted, 1 rejected, 2 usage error, unknown pack or broken tools file (the reason
              on stderr). With --jsonl, --replay or --export: 0 unless the run itself failed. With
@@ -139,13 +177,15 @@ Exit codes:
              file that cannot be opened, or a tools/list that cannot be used (past ${MAX_LIST_PAGES} pages
              or ${MAX_LISTED_TOOLS} tools, say; a tool that cannot be checked is refused alone), 3 when the
              client's messages can no longer be read (one over 10 MB)
+  audit      0 done, 1 below --min-score, 2 for a usage error or a server that cannot be started
 
 Examples:
   echo 'update_ticket(ticket_id="T-8841", status="OPEN")' | ${BIN} --pack helpdesk
   ${BIN} --pack helpdesk --jsonl --workers 2 < calls.jsonl > results.jsonl
   ${BIN} --pack helpdesk --grade reply.json --min-points 8 < call.json
   ${BIN} --tools tools.json --lint openai-strict
-  ${BIN} mcp-proxy --pack helpdesk --log calls.jsonl -- node helpdesk-server.js`;
+  ${BIN} mcp-proxy --pack helpdesk --log calls.jsonl -- node helpdesk-server.js
+  ${BIN} audit --html report.html -- npx @modelcontextprotocol/server-memory`;
 
 /** After a usage error: the synopsis, and where the rest is. */
 export const USAGE_HINT = `${SYNOPSIS}

@@ -8,6 +8,7 @@ import type { CompiledPack, CompiledTool } from '../../engine/types';
 import { budgetMessage, cleared, definitionsOf, useWithinBudget, type BudgetJob } from './budget';
 import { grade, type Grade } from '../../sandbox/grade';
 import { countTokens } from './tokens';
+import { siteHref } from '../../docs/urls';
 
 // The sandbox's grader part rides in this panel's chunk: the page's sandbox loads it from here (pack-files.ts).
 export * from '../../sandbox/grade';
@@ -79,6 +80,7 @@ export function GradePanel({ pack, tool, call, reply, epoch, onChange }: GradePa
       </header>
       <p className="pg-panel-sub">
         Paste the error your own server returns for this call (text, JSON, an MCP <code>isError</code> result or problem+json): it is graded against the error body above.
+        To grade a whole MCP server&apos;s replies at once, <a href={siteHref('audit/')} data-testid="grade-audit-link">audit it</a>.
       </p>
       <textarea
         className="pg-grade-reply"
