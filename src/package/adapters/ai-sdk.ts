@@ -10,6 +10,9 @@
 //   the model reads the body and sends a better call.
 import { check, serializeBody } from '../../engine';
 import type { CheckOptions, CompiledPack } from '../../engine/types';
+import { standardSchema, type ToolInputSchema } from '../standard-schema';
+
+export type { ToolInputSchema } from '../standard-schema';
 
 /** A tool call as the SDK hands it to a repair function (LanguageModelV3ToolCall, V4 in ai 7): the input as JSON text. */
 export interface AiSdkToolCall {
@@ -22,24 +25,6 @@ export interface AiSdkRepairOptions<C extends AiSdkToolCall> {
   toolCall: C;
   /** NoSuchToolError or InvalidToolInputError: the error the SDK hands the model when the call stays invalid. */
   error: Error;
-}
-
-/** One issue of a Standard Schema's failed validation. */
-export interface ToolSchemaIssue {
-  readonly message: string;
-}
-
-/** A Standard Schema (standardschema.dev) with its JSON Schema: the AI SDK's FlexibleSchema accepts one. */
-export interface ToolInputSchema {
-  readonly '~standard': {
-    readonly version: 1;
-    readonly vendor: string;
-    readonly validate: (value: unknown) => { readonly value: Record<string, unknown>; readonly issues?: undefined } | { readonly issues: readonly ToolSchemaIssue[] };
-    readonly jsonSchema: {
-      readonly input: (options: { readonly target: string }) => Record<string, unknown>;
-      readonly output: (options: { readonly target: string }) => Record<string, unknown>;
-    };
-  };
 }
 
 /** An AI SDK tool (what `tool({...})` returns), typed as both versions read it. */
@@ -56,18 +41,10 @@ export type RunTool = (name: string, args: Record<string, unknown>) => Promise<u
 export function inputSchema(pack: CompiledPack, toolName: string, options: CheckOptions = {}): ToolInputSchema {
   const tool = pack.tool(toolName);
   if (!tool) throw new Error(`inputSchema(): the pack ${pack.id} has no tool ${JSON.stringify(toolName)}`);
-  const schema = () => structuredClone(tool.modelSchema) as Record<string, unknown>;
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'actionable-errors',
-      validate: (value) => {
-        const result = check(pack, { name: toolName, arguments: value }, options);
-        return result.ok ? { value: result.arguments as Record<string, unknown> } : { issues: [{ message: serializeBody(result.body!) }] };
-      },
-      jsonSchema: { input: schema, output: schema },
-    },
-  };
+  return standardSchema(tool.modelSchema, (value) => {
+    const result = check(pack, { name: toolName, arguments: value }, options);
+    return result.ok ? { value: result.arguments as Record<string, unknown> } : { issues: [{ message: serializeBody(result.body!) }] };
+  });
 }
 
 /** The pack's tools as AI SDK tools, each run by `run` once check() has accepted the call. */

@@ -5,23 +5,15 @@
 // never runs. ToolNode's error handling (handleToolErrors, on by default) hands that message to the model
 // as an error ToolMessage. LangGraph's ToolNode finds a tool by its exact name before calling it, so a
 // misspelt tool name is ToolNode's own "not found" error, not a body.
-import { check, serializeBody } from '../../engine';
-import type { Body, CheckOptions, CompiledPack } from '../../engine/types';
+import type { CheckOptions, CompiledPack } from '../../engine/types';
+import { checkedArguments } from '../refusal';
+
+export { ActionableRefusal } from '../refusal';
 
 /** A LangChain tool as ToolNode calls it: its name, and invoke() with a tool call or its arguments. */
 export interface LangChainTool {
   name: string;
   invoke(input: any, config?: any): Promise<unknown>;
-}
-
-/** A call check() refused: the message is the body, as the model is to read it. */
-export class ActionableRefusal extends Error {
-  readonly body: Body;
-  constructor(body: Body) {
-    super(serializeBody(body));
-    this.name = 'ActionableRefusal';
-    this.body = body;
-  }
 }
 
 /** A tool call as ToolNode passes it to invoke(); anything else given to invoke() is the arguments themselves. */
@@ -39,10 +31,8 @@ export function checkedTools<T extends LangChainTool>(pack: CompiledPack, tools:
     // The tool itself, underneath: every other property and method is the tool's own.
     const checked = Object.create(tool) as T;
     checked.invoke = async (input: unknown, config?: unknown) => {
-      const args = isToolCall(input) ? input.args : input;
-      const result = check(pack, { name: tool.name, arguments: args }, options);
-      if (!result.ok) throw new ActionableRefusal(result.body!);
-      return tool.invoke(isToolCall(input) ? { ...input, args: result.arguments } : result.arguments, config);
+      const args = checkedArguments(pack, tool.name, isToolCall(input) ? input.args : input, options);
+      return tool.invoke(isToolCall(input) ? { ...input, args } : args, config);
     };
     return checked;
   });
