@@ -107,6 +107,23 @@ describe('AIP-193 (google.rpc.Status)', () => {
   });
 });
 
+test('AIP-193 keeps a listed fault about the call as a whole (field ""), so each entry reads back with its own received value', () => {
+  const body = {
+    error: 'validation_failed',
+    message: '2 fields were rejected. Correct all of them and call again.',
+    errors: [
+      { field: '', code: 'conflicting_arguments', message: 'give one of a, b' },
+      { field: 'c', code: 'invalid_type', message: 'must be an integer', received: '1' },
+    ],
+    retryable: false,
+  } as Body;
+  const wire = JSON.parse(serializeBody(body, { form: 'aip-193' }));
+  expect(wire.error.details[1].fieldViolations.map((v: { field: string }) => v.field)).toEqual(['', 'c']);
+  expect(wire.error.details[0].metadata.received1).toBe('"1"');
+  expect(readWireForm(wire)).toEqual(body);
+  expect(readWireForm(JSON.parse(serializeBody(body, { form: 'problem+json' })))).toEqual(body);
+});
+
 test('JSON-RPC: -32602 with the body as data, under the request id', () => {
   const body = bodyOf(helpdesk, CALLS[0][1]);
   expect(JSON.parse(serializeBody(body, { form: 'json-rpc', id: 7 }))).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32602, message: body.message, data: body } });

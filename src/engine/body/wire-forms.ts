@@ -93,7 +93,8 @@ function aip193(body: Body, o: SerializeOptions): Record<string, Json> {
   const details: Json[] = [
     { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: body.error.toUpperCase(), domain: o.domain ?? DEFAULT_DOMAIN, metadata },
   ];
-  const violations = entries.filter((e) => e.field !== '').map((e) => ({ field: e.field, description: e.message, reason: e.code.toUpperCase() }));
+  // A list keeps every entry, one about the call as a whole (field "") too, so the metadata's indices match.
+  const violations = (listed ? entries : entries.filter((e) => e.field !== '')).map((e) => ({ field: e.field, description: e.message, reason: e.code.toUpperCase() }));
   if (violations.length) details.push({ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: violations });
   if (o.docUrl) details.push({ '@type': 'type.googleapis.com/google.rpc.Help', links: [{ description: 'The operation’s reference', url: o.docUrl }] });
   return { error: { code, message: body.message, status, details } };
