@@ -53,6 +53,9 @@ its arguments fixed. Everything else passes through unchanged.
                    forward the calls of these tools unchecked when their definitions cannot be
                    compiled; each call's log record says unchecked: true. Several names may follow
                    one flag, and the flag may be repeated. Not with --pack
+  --form FORM      the text of a refusal's result in a wire form, with the same facts: body (the
+                   default), problem+json, aip-193, json-rpc
+  --base-url URL   with --form problem+json: where the error dictionary is, for "type"
   --log FILE       append the log (one JSON record per call) to FILE instead of stderr
   -h, --help       print this help
 
@@ -130,6 +133,7 @@ The MCP proxy, in front of any stdio MCP server:
   --allow-unchecked TOOL...
                    forward these tools' calls unchecked when their definitions cannot be compiled
                    (any other such tool is refused alone: left out of the listing, never called)
+  --form FORM      a refusal's text in a wire form: body, problem+json, aip-193, json-rpc
   --log FILE       append the log, one JSON record per call, to FILE instead of stderr
                    (${BIN} mcp-proxy --help says more)
 
