@@ -24,6 +24,7 @@ const packageAlias = {
   alias: [
     { find: /^actionable-errors$/, replacement: new URL('./src/package/index.ts', import.meta.url).pathname },
     { find: /^actionable-errors\/packs\/(.*)$/, replacement: new URL('./src/package/packs/$1.ts', import.meta.url).pathname },
+    { find: /^actionable-errors\/adapters\/(.*)$/, replacement: new URL('./src/package/adapters/$1.ts', import.meta.url).pathname },
   ],
 };
 

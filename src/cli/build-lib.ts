@@ -25,6 +25,8 @@ export const META_FILE = 'build-meta.json';
 /** The packages whose code or data lib/ holds, each with its license (written by buildJs). Packed. */
 export const NOTICES_FILE = 'THIRD_PARTY_NOTICES.md';
 const PACK_ENTRIES = 'src/package/packs';
+/** The adapters for agent SDKs (`actionable-errors/adapters/<sdk>`): an entry each, typed structurally, importing no SDK. */
+const ADAPTER_ENTRIES = 'src/package/adapters';
 
 /** The namespace of the imported packs' entries, which this build writes (importedEntry). */
 const IMPORTED_NS = 'actionable-imported-pack';
@@ -36,12 +38,14 @@ function importedPacks(root: string): CatalogEntry[] {
 
 export function entryPoints(root = '.'): Record<string, string> {
   const packs = readdirSync(resolve(root, PACK_ENTRIES)).filter((f) => f.endsWith('.ts')).sort();
+  const adapters = readdirSync(resolve(root, ADAPTER_ENTRIES)).filter((f) => f.endsWith('.ts')).sort();
   return {
     index: 'src/package/index.ts',
     cli: 'src/cli/bin.ts',
     'check-worker': 'src/cli/check-worker.ts',
     ...Object.fromEntries(packs.map((f) => [`packs/${f.replace(/\.ts$/, '')}`, `${PACK_ENTRIES}/${f}`])),
     ...Object.fromEntries(importedPacks(root).map((p) => [`packs/${p.id}`, `${IMPORTED_NS}:${p.id}`])),
+    ...Object.fromEntries(adapters.map((f) => [`adapters/${f.replace(/\.ts$/, '')}`, `${ADAPTER_ENTRIES}/${f}`])),
   };
 }
 
@@ -132,14 +136,14 @@ function esmOptions(root: string, outDir: string, format: 'esm' | 'cjs' = 'esm')
 }
 
 /**
- * The engine and the packs as CommonJS, for require(). esbuild splits only ES modules, so they are built as
+ * The engine, the packs and the adapters as CommonJS, for require(). esbuild splits only ES modules, so they are built as
  * ES modules named `.cjs` (the imports between them say `.cjs` too) and each file is then turned into
  * CommonJS on its own: the module graph is the ESM build's, so require() loads one copy of each module (one
  * registry of value sets, shared by the engine and every pack) just as import does. No module here awaits at
  * its top level (the packs are synchronous), and a dynamic import() becomes a require() in a promise.
  */
 async function buildCjs(root: string, outDir: string): Promise<Metafile> {
-  const entries = Object.fromEntries(Object.entries(entryPoints(root)).filter(([name]) => name === 'index' || name.startsWith('packs/')));
+  const entries = Object.fromEntries(Object.entries(entryPoints(root)).filter(([name]) => name === 'index' || name.startsWith('packs/') || name.startsWith('adapters/')));
   const result = await build({ ...esmOptions(root, outDir, 'cjs'), entryPoints: entries, outExtension: { '.js': '.cjs' }, write: false });
   for (const file of result.outputFiles) {
     mkdirSync(dirname(file.path), { recursive: true });

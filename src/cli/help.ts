@@ -4,6 +4,7 @@
 import { EXPORT_FORMS } from '../engine/pack/exports';
 import { STRICT_TARGETS } from '../engine/pack/strict-lint';
 import { GRADE_POINTS } from '../engine/grade';
+import { WIRE_FORMS } from '../engine/body/wire-forms';
 import { MAX_LIST_PAGES, MAX_LISTED_TOOLS } from '../mcp/listing-pages';
 import { PACK_CATALOG } from '../package/catalog';
 
@@ -53,6 +54,9 @@ its arguments fixed. Everything else passes through unchanged.
                    forward the calls of these tools unchecked when their definitions cannot be
                    compiled; each call's log record says unchecked: true. Several names may follow
                    one flag, and the flag may be repeated. Not with --pack
+  --form FORM      the text of a refusal's result in a wire form, with the same facts: body (the
+                   default), problem+json, aip-193, json-rpc
+  --base-url URL   with --form problem+json: where the error dictionary is, for "type"
   --log FILE       append the log (one JSON record per call) to FILE instead of stderr
   -h, --help       print this help
 
@@ -123,6 +127,10 @@ Checking calls:
                    and left out
   --tool NAME      the tool to use when the input is a bare arguments object; with --export
                    or --lint, that tool alone
+  --form FORM      print a rejected call's body in a wire form, with the same facts (body, the
+                   default, is the body itself): ${WIRE_FORMS.join(', ')}
+  --base-url URL   with --form problem+json: where the site's error dictionary is; "type" is
+                   the code's entry there (about:blank without it)
   --full           print the whole result: body, corrections, did_you_mean, suggested call
                    and log record (a JSON list of results for a message of several calls)
   --jsonl          read one call per line (a call log of any size, streamed); print one full result
@@ -159,6 +167,7 @@ The MCP proxy, in front of any stdio MCP server:
   --allow-unchecked TOOL...
                    forward these tools' calls unchecked when their definitions cannot be compiled
                    (any other such tool is refused alone: left out of the listing, never called)
+  --form FORM      a refusal's text in a wire form: body, problem+json, aip-193, json-rpc
   --log FILE       append the log, one JSON record per call, to FILE instead of stderr
                    (${BIN} mcp-proxy --help says more)
 
@@ -183,6 +192,7 @@ Examples:
   echo 'update_ticket(ticket_id="T-8841", status="OPEN")' | ${BIN} --pack helpdesk
   ${BIN} --pack helpdesk --jsonl --workers 2 < calls.jsonl > results.jsonl
   ${BIN} --pack helpdesk --grade reply.json --min-points 8 < call.json
+  ${BIN} --pack stripe --form problem+json < call.json
   ${BIN} --tools tools.json --lint openai-strict
   ${BIN} mcp-proxy --pack helpdesk --log calls.jsonl -- node helpdesk-server.js
   ${BIN} audit --html report.html -- npx @modelcontextprotocol/server-memory`;

@@ -4,6 +4,7 @@
 // Engine modules one by one, not the engine's index: the bundled bin then loads no registry and no
 // schema compiler it does not need (the packs come through CliIo.pack, your own tools through toolsPack).
 import { serializeBody } from '../engine/body/body';
+import { docUrlFor, WIRE_FORMS, type WireForm } from '../engine/body/wire-forms';
 import { checkCalls } from '../engine/check-calls';
 import { EXPORT_FORMS, exportTool, type ExportForm } from '../engine/pack/exports';
 import { PackError, describeRefused } from '../engine/pack/pack-compiler';
@@ -53,6 +54,9 @@ export interface Args {
   grade?: string;
   minPoints?: number;
   serverRunsCheck: boolean;
+  /** --form FORM: a rejected call's body in a wire form (serializeBody's forms); --base-url for problem+json's type. */
+  form?: string;
+  baseUrl?: string;
 }
 
 function usageError(message: string): CliOutput {
@@ -85,6 +89,8 @@ export function parseArgs(argv: string[]): Args | CliOutput {
         args.minPoints = Number(v);
       }
       else if (a === '--server-runs-check') args.serverRunsCheck = true;
+      else if (a === '--form') args.form = value();
+      else if (a === '--base-url') args.baseUrl = value();
       else if (a === '--full') args.full = true;
       else if (a === '--jsonl') args.jsonl = true;
       else if (a === '--workers') {
@@ -108,6 +114,9 @@ export function parseArgs(argv: string[]): Args | CliOutput {
   if (args.replay !== undefined && (args.export || args.lint || args.full || args.jsonl)) return usageError('--replay prints one report; it does not go with --export, --lint, --full or --jsonl');
   if (args.grade !== undefined && (args.export || args.lint || args.full || args.replay !== undefined || args.workers !== undefined)) return usageError('--grade prints grades; it does not go with --export, --lint, --full, --replay or --workers');
   if (args.minPoints !== undefined && args.grade === undefined) return usageError('--min-points goes with --grade');
+  if (args.form !== undefined && !(WIRE_FORMS as readonly string[]).includes(args.form)) return usageError(`--form takes one of ${WIRE_FORMS.join(', ')}, not ${JSON.stringify(args.form)}`);
+  if (args.form !== undefined && (args.full || args.jsonl || args.export || args.lint || args.replay !== undefined || args.grade !== undefined)) return usageError('--form writes the body of a call checked on its own; it does not go with --full, --jsonl, --export, --lint, --replay or --grade');
+  if (args.baseUrl !== undefined && args.form !== 'problem+json') return usageError('--base-url goes with --form problem+json');
   if (args.serverRunsCheck && !(args.lint && args.tools)) return usageError("--server-runs-check goes with --tools and --lint (a pack's calls always go through check())");
   return args;
 }
@@ -178,7 +187,8 @@ export function runCli(argv: string[], io: CliIo): CliOutput {
     const cut = results.map((r) => cutMembers(r));
     return { stdout: JSON.stringify(cut.length === 1 ? cut[0] : cut, null, 2) + '\n', stderr: '', code };
   }
-  const line = (r: CheckResult) => (r.ok ? JSON.stringify(cutMembers({ name: r.tool, arguments: r.arguments })) : serializeBody(r.body!));
+  const form = (r: CheckResult) => (args.form ? { form: args.form as WireForm, baseUrl: args.baseUrl, pack: args.pack, docUrl: r.tool ? docUrlFor(pack, r.tool) : undefined } : undefined);
+  const line = (r: CheckResult) => (r.ok ? JSON.stringify(cutMembers({ name: r.tool, arguments: r.arguments })) : serializeBody(r.body!, form(r)));
   return { stdout: results.map((r) => line(r) + '\n').join(''), stderr: '', code };
 }
 

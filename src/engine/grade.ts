@@ -24,6 +24,7 @@ import { check } from './check';
 import { parseCall } from './parse/formats';
 import { nextNamedCall } from './caller';
 import { listsFaults, packTextTokens, serializeBody, BODY_TOKEN_BUDGET } from './body/body';
+import { readWireForm } from './body/wire-forms';
 import { codeInfo } from './faults/codes';
 import { oneOfText } from './faults/rule-words';
 import { clipProse, leaksIn, proseList, proseSuggestion, wordsOf } from './grade-prose';
@@ -217,7 +218,8 @@ function readPlain(reply: unknown): ReadReply {
     const entry: ReplyEntry = { message: t, allowed: proseList(t), suggested: proseSuggestion(t) };
     return { text: typeof value === 'string' ? value : text, scan: t, json: undefined, entries: t.trim() ? [entry] : [], codes: [], prose: t.trim() ? [t] : [] };
   }
-  const json = value as Json;
+  // A body in a wire form of its own (problem+json, AIP-193: wire-forms.ts) is read as the body it carries.
+  const json = (readWireForm(value as Json) ?? value) as Json;
   // JSON-RPC: the error object is what matters; its data may hold a structured body.
   const rpc = isObject(json) && isObject(json.error) && typeof json.error.code === 'number' ? json.error : undefined;
   const inner: Json = rpc ? (rpc.data !== undefined && rpc.data !== null && typeof rpc.data === 'object' ? rpc.data : rpc) : json;

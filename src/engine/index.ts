@@ -10,6 +10,8 @@ import './registries/all';
 import './parse/json-repair-default';
 export { VALUE_SET_NAMES, registerValueSet, valueSet, valueSetNamesIn, type ValueSet } from './explain/value-sets';
 export { serializeBody, MAX_ERRORS, BODY_TOKEN_BUDGET } from './body/body';
+// The wire forms serializeBody() writes besides the body (problem+json, AIP-193, JSON-RPC, MCP), and the vendor's docs link for one.
+export { WIRE_FORMS, docUrlFor, type WireForm, type SerializeOptions } from './body/wire-forms';
 // The JSON Schema every body validates against, for tool servers to publish; and the pack conformance check.
 export { BODY_SCHEMA } from './body/body-schema';
 export { packConformance, type ConformanceFinding, type ConformanceRule } from './pack/pack-conformance';

@@ -1,19 +1,26 @@
-// `actionable-errors mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command that starts an MCP server>`: the proxy
+// `actionable-errors mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--form FORM] [--log FILE] -- <command that starts an MCP server>`: the proxy
 // (proxy.ts) on this process's stdin and stdout, with the server started as a child process. Its log goes
 // to stderr, or to --log FILE, one JSON line per record: never to stdout, which belongs to the client.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { PROXY_HELP } from '../cli/help';
+import { WIRE_FORMS, type WireForm } from '../engine/body/wire-forms';
 import { loadCatalogPack, unknownPackMessage } from '../package/catalog';
 import { runProxy, type ProxyLogRecord } from './proxy';
 
 interface ProxyArgs {
   pack?: string;
   log?: string;
+  /** --form: the wire form of a refusal's text; --base-url: problem+json's type. */
+  form?: string;
+  baseUrl?: string;
   allowUnchecked: string[];
   command: string[];
 }
+
+/** The forms a refusal's text may take: every wire form but `mcp`, which the answer already is. */
+const PROXY_FORMS: readonly string[] = WIRE_FORMS.filter((f) => f !== 'mcp');
 
 function parse(argv: string[]): ProxyArgs | string {
   const dash = argv.indexOf('--');
@@ -23,14 +30,19 @@ function parse(argv: string[]): ProxyArgs | string {
   for (let i = 0; i < own.length; i++) {
     const a = own[i];
     const v = own[i + 1];
-    if ((a === '--pack' || a === '--log' || a === '--allow-unchecked') && (v === undefined || v.startsWith('--'))) return `${a} needs a value`;
+    if ((a === '--pack' || a === '--log' || a === '--allow-unchecked' || a === '--form' || a === '--base-url') && (v === undefined || v.startsWith('--'))) return `${a} needs a value`;
     if (a === '--pack') args.pack = own[++i];
+    else if (a === '--form') args.form = own[++i];
+    else if (a === '--base-url') args.baseUrl = own[++i];
     else if (a === '--log') args.log = own[++i];
     // Every name up to the next option: --allow-unchecked a b --allow-unchecked c
     else if (a === '--allow-unchecked') while (own[i + 1] !== undefined && !own[i + 1].startsWith('--')) args.allowUnchecked.push(own[++i]);
     else return `unknown option ${JSON.stringify(a)}`;
   }
   if (command.length === 0) return 'give the command that starts the MCP server after --';
+  // The answer is an MCP result already: its text is the body, or the body in another form.
+  if (args.form !== undefined && !PROXY_FORMS.includes(args.form)) return `--form takes one of ${PROXY_FORMS.join(', ')}, not ${JSON.stringify(args.form)}`;
+  if (args.baseUrl !== undefined && args.form !== 'problem+json') return '--base-url goes with --form problem+json';
   if (args.pack !== undefined && args.allowUnchecked.length) return "--allow-unchecked is for the server's own tools: with --pack every call is checked against the pack";
   return args;
 }
@@ -78,7 +90,8 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   const report = (message: string) => void process.stderr.write(message);
   // ACTIONABLE_LIST_TIMEOUT_MS: how long a slow server may take to list its tools (30 s unless set).
   const listTimeout = Number(process.env.ACTIONABLE_LIST_TIMEOUT_MS);
-  const running = runProxy({ client, server, pack, toolsPack, allowUnchecked: args.allowUnchecked, log, report, ...(listTimeout > 0 ? { listTimeoutMs: listTimeout } : {}) });
+  const form = args.form === undefined || args.form === 'body' ? undefined : { form: args.form as Exclude<WireForm, 'mcp'>, baseUrl: args.baseUrl };
+  const running = runProxy({ client, server, pack, toolsPack, allowUnchecked: args.allowUnchecked, log, report, form, ...(listTimeout > 0 ? { listTimeoutMs: listTimeout } : {}) });
   // The SDK's transport closes itself after an error it cannot read past (a message over its 10 MB buffer):
   // the client has not gone away, so that is a failure, not a 0. runProxy logs the error; it is kept here too.
   let clientError: Error | undefined;

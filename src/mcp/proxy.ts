@@ -19,6 +19,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCNotification, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { serializeBody } from '../engine/body/body';
+import { docUrlFor, type WireForm } from '../engine/body/wire-forms';
 import { check } from '../engine/check';
 import '../engine/parse/json-repair-default';
 import { exportPack } from '../engine/pack/exports';
@@ -59,6 +60,8 @@ export interface ProxyOptions {
   report?: (message: string) => void;
   /** How long the server has to answer the proxy's own tools/list (default LIST_TIMEOUT_MS). */
   listTimeoutMs?: number;
+  /** The wire form of a refusal's text (--form; the body itself by default), problem+json's type under baseUrl. */
+  form?: { form: Exclude<WireForm, 'mcp'>; baseUrl?: string };
 }
 
 /** A server that has not listed its tools by then never will: calls would wait on it for ever. */
@@ -342,7 +345,7 @@ export function runProxy(o: ProxyOptions): Promise<number> {
     if (!pack) {
       // The server lists no tool at all: every name is unknown.
       const body: Body = { error: 'unknown_tool', field: 'name', message: 'is not a tool you can call; this server lists none', received: (params.name ?? null) as Json, retryable: false };
-      return answer(entry, { result: { content: [{ type: 'text', text: serializeBody(body) }], isError: true } });
+      return answer(entry, { result: { content: [{ type: 'text', text: serializeBody(body, o.form) }], isError: true } });
     }
     // The server holds the records: it checks existence and permissions itself, not the pack's sample state.
     // The request as it came: the engine's reader (formats.ts) knows a tools/call message.
@@ -350,7 +353,8 @@ export function runProxy(o: ProxyOptions): Promise<number> {
     // A name that reads as an unchecked tool's (another case, say): that tool, its arguments as sent.
     if (r.ok && unchecked.has(r.tool!)) return forwardUnchecked(entry, req, r.tool!, unchecked.get(r.tool!)!);
     log({ event: 'call', forwarded: r.ok, check: r.log });
-    if (!r.ok) return answer(entry, { result: { content: [{ type: 'text', text: serializeBody(r.body!) }], isError: true } });
+    const form = o.form && { ...o.form, pack: pack.id, docUrl: r.tool ? docUrlFor(pack, r.tool) : undefined };
+    if (!r.ok) return answer(entry, { result: { content: [{ type: 'text', text: serializeBody(r.body!, form) }], isError: true } });
     return forward(entry, { ...req, params: { ...req.params, name: r.tool!, arguments: r.arguments as Record<string, unknown> } });
   };
 

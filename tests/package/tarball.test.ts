@@ -344,3 +344,61 @@ describe('the bin', () => {
     expect(bin(['mcp-proxy', '--help']).stdout.startsWith(`Usage: ${NAME} mcp-proxy`)).toBe(true);
   });
 });
+
+describe('the adapters, installed (src/package/adapters/)', () => {
+  const ADAPTERS: Record<string, string[]> = {
+    'ai-sdk': ['inputSchema', 'repairToolCall', 'tools'],
+    langchain: ['ActionableRefusal', 'checkedTools'],
+    'openai-agents': ['ActionableRefusal', 'errorFunction', 'tools'],
+    mastra: ['tools'],
+  };
+  const fenced = '```json\\n{"ticket_id": "T-8841", "status": "open",}\\n```';
+
+  test('each loads with import and with require(), with its exports, and the packed files hold them', () => {
+    const files = packed.files.map((f) => f.path);
+    for (const [id, names] of Object.entries(ADAPTERS)) {
+      for (const f of [`lib/adapters/${id}.js`, `lib/adapters/${id}.cjs`, `lib/types/src/package/adapters/${id}.d.ts`, `lib/types/src/package/adapters/${id}.d.cts`]) expect(files).toContain(f);
+      expect(node(['--input-type=module', '-e', `console.log(Object.keys(await import('${NAME}/adapters/${id}')).sort().join())`], app)).toBe(`${names.join()}\n`);
+      expect(node(['-e', `console.log(Object.keys(require('${NAME}/adapters/${id}')).sort().join())`], cjsApp)).toBe(`${names.join()}\n`);
+    }
+  });
+
+  test('the AI SDK repair function, from both module systems: a fenced call repaired, a wrong enum refused with the body', () => {
+    const run = (load: string) => `${load}
+const error = new Error('invalid');
+const repair = repairToolCall(pack);
+repair({ toolCall: { toolName: 'update_ticket', input: '${fenced}' }, error }).then(async (fixed) => {
+  console.log(fixed.input);
+  console.log(await repair({ toolCall: { toolName: 'update_ticket', input: '{"ticket_id": "T-8841", "status": "OPEN"}' }, error }), error.message);
+});`;
+    const expected = `{"ticket_id":"T-8841","status":"open"}\nnull ${seedBody}\n`;
+    expect(node(['--input-type=module', '-e', run(`import { repairToolCall } from '${NAME}/adapters/ai-sdk'; import { pack } from '${NAME}/packs/helpdesk';`)], app)).toBe(expected);
+    expect(node(['-e', run(`const { repairToolCall } = require('${NAME}/adapters/ai-sdk'); const { pack } = require('${NAME}/packs/helpdesk');`)], cjsApp)).toBe(expected);
+  });
+
+  test('TypeScript under nodenext sees their declarations, strict', () => {
+    writeFileSync(
+      join(app, 'adapters.ts'),
+      `import { repairToolCall, tools as aiSdkTools } from '${NAME}/adapters/ai-sdk';
+import { checkedTools } from '${NAME}/adapters/langchain';
+import { errorFunction, tools as agentTools } from '${NAME}/adapters/openai-agents';
+import { tools as mastraTools } from '${NAME}/adapters/mastra';
+import { pack } from '${NAME}/packs/helpdesk';
+
+const run = async (name: string, args: Record<string, unknown>) => ({ name, args });
+const repaired: Promise<{ toolName: string; input: string; toolCallId: string } | null> = repairToolCall(pack)({ toolCall: { toolName: 'get_ticket', input: '{}', toolCallId: 'c1' }, error: new Error('x') });
+const checked: { name: string; invoke(input: unknown): Promise<unknown> }[] = checkedTools(pack, [{ name: 'get_ticket', invoke: async (input: unknown) => input }]);
+const text: string = errorFunction()({}, new Error('x'));
+// @ts-expect-error tools() needs the function that runs them
+aiSdkTools(pack);
+console.log(Object.keys(aiSdkTools(pack, run)).length, agentTools(pack, run).length, Object.keys(mastraTools(pack, run)).length, checked.length, typeof repaired, text.length > 0);
+`,
+    );
+    writeFileSync(join(app, 'tsconfig.adapters.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, skipLibCheck: false, types: [], outDir: 'out-adapters' }, files: ['adapters.ts'] }));
+    const r = tsc(['-p', 'tsconfig.adapters.json'], app);
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const tools = getPack('helpdesk')!.tools.length;
+    expect(node(['out-adapters/adapters.js'], app)).toBe(`${tools} ${tools} ${tools} 1 object true\n`);
+  });
+});

@@ -1,6 +1,9 @@
 // The /use/ page's snippets are these files (src/examples/use/); here each one type-checks and runs, with a
 // stubbed model (no network): the OpenAI and Anthropic loops, the MCP server (with the SDK's client over an
-// in-memory transport), the proxy's client config, and the command over a call log.
+// in-memory transport), the proxy's client config, the command over a call log, and the adapters: the AI SDK
+// (a scripted model from ai/test) and LangGraph's ToolNode, which are installed. The OpenAI Agents SDK and
+// Mastra are not (zod 4 beside Astro's zod 3; Node 22): their two examples were type-checked against the
+// SDKs' published types outside the repository, and here each is held to the adapter's own exports.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +13,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type OpenAI from 'openai';
+import { AIMessage, type ToolMessage } from '@langchain/core/messages';
+import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, describe, expect, test } from 'vitest';
+import { ask as askAiSdk } from '../../src/examples/use/ai-sdk-agent';
+import { missedPoints, refusals } from '../../src/examples/use/calls-and-grades';
+import { refundTools } from '../../src/examples/use/langchain-tools';
 import { ask as askAnthropic } from '../../src/examples/use/anthropic-agent';
 import { helpdeskServer } from '../../src/examples/use/mcp-server';
 import { ask as askOpenAI } from '../../src/examples/use/openai-agent';
@@ -31,7 +39,7 @@ function recorder() {
 
 test('every snippet type-checks with the repository compiler options', () => {
   const tsconfig = join(dir, 'tsconfig.json');
-  const files = ['openai-agent.ts', 'anthropic-agent.ts', 'mcp-server.ts'].map((f) => resolve(EXAMPLES, f));
+  const files = ['openai-agent.ts', 'anthropic-agent.ts', 'mcp-server.ts', 'ai-sdk-agent.ts', 'langchain-tools.ts', 'calls-and-grades.ts'].map((f) => resolve(EXAMPLES, f));
   writeFileSync(tsconfig, JSON.stringify({ extends: resolve('tsconfig.json'), compilerOptions: { noEmit: true }, include: [], files }));
   const r = spawnSync(process.execPath, [resolve('node_modules/typescript/bin/tsc'), '-p', tsconfig], { encoding: 'utf8', timeout: 180_000 });
   expect(r.stdout + r.stderr).toBe('');
@@ -162,4 +170,71 @@ describe('the command over a call log', () => {
     ]);
     expect(results[2].body.did_you_mean).toEqual(['GB']);
   }, 120_000);
+});
+
+describe('the AI SDK adapter', () => {
+  test('a fenced call with a trailing comma is repaired and runs; a wrong enum comes back to the model as the body', async () => {
+    const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
+    const prompts: unknown[] = [];
+    const steps = [
+      [{ type: 'tool-call' as const, toolCallId: 'call_1', toolName: 'update_ticket', input: '```json\n{"ticket_id": "T-8841", "status": "OPEN",}\n```' }],
+      [{ type: 'tool-call' as const, toolCallId: 'call_2', toolName: 'update_ticket', input: '```json\n{"ticket_id": "T-8841", "status": "open",}\n```' }],
+    ];
+    const model = new MockLanguageModelV3({
+      doGenerate: async (options) => {
+        prompts.push(structuredClone(options.prompt));
+        const content = steps.shift();
+        return content
+          ? { content, finishReason: { unified: 'tool-calls' as const, raw: undefined }, usage, warnings: [] }
+          : { content: [{ type: 'text' as const, text: 'Reopened T-8841.' }], finishReason: { unified: 'stop' as const, raw: undefined }, usage, warnings: [] };
+      },
+    });
+    const { ran, runTool } = recorder();
+    expect(await askAiSdk(model, 'Reopen T-8841', runTool)).toBe('Reopened T-8841.');
+    // The first call (fence, trailing comma, and OPEN): repaired as text, refused for its value; the model reads the body.
+    const first = (prompts[1] as { role: string; content: { output: unknown }[] }[]).find((m) => m.role === 'tool')!;
+    expect(first.content[0].output).toEqual({ type: 'error-text', value: seedBody });
+    expect(ran).toEqual([{ name: 'update_ticket', args: { ticket_id: 'T-8841', status: 'open' } }]);
+  });
+});
+
+describe('the LangChain adapter', () => {
+  test("ToolNode runs the absorbed call fixed and answers the refused one with the body", async () => {
+    const ran: unknown[] = [];
+    const node = refundTools(async (args) => (ran.push(args), 're_123'));
+    const message = new AIMessage({
+      content: '',
+      tool_calls: [
+        { id: 'call_1', name: 'create_refund', args: { paymentIntent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa' }, type: 'tool_call' },
+        { id: 'call_2', name: 'create_refund', args: { payment_intent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa', reason: 'fraud' }, type: 'tool_call' },
+      ],
+    });
+    const { messages } = (await node.invoke({ messages: [message] })) as { messages: ToolMessage[] };
+    expect(ran).toEqual([{ payment_intent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa' }]);
+    expect([messages[0].status, messages[0].content]).toEqual(['success', 're_123']);
+    expect(messages[1].status).toBe('error');
+    expect(JSON.parse(String(messages[1].content).replace(/^Error: /, '').replace(/\n Please fix your mistakes\.$/, ''))).toMatchObject({ error: 'invalid_reason', received: 'fraud', did_you_mean: ['fraudulent'] });
+  });
+});
+
+test('the OpenAI Agents and Mastra examples name only what their adapters export', async () => {
+  for (const [file, adapter] of [['openai-agents.ts', 'openai-agents'], ['mastra-agent.ts', 'mastra']]) {
+    const text = readFileSync(join(EXAMPLES, file), 'utf8');
+    const names = /import \{ ([^}]+) \} from 'actionable-errors\/adapters\/([\w-]+)'/.exec(text)!;
+    expect(names[2]).toBe(adapter);
+    const exported = Object.keys(await import(`../../src/package/adapters/${adapter}.ts`));
+    for (const name of names[1].split(',').map((n) => n.trim()).filter((n) => !n.startsWith('type '))) expect(exported).toContain(name);
+  }
+});
+
+describe('checkCalls() and grade()', () => {
+  test("a message's refused calls give their bodies, in order; a server's bare reply misses the points the body meets", () => {
+    const message = [
+      { name: 'create_refund', arguments: { payment_intent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa' } },
+      { name: 'create_refund', arguments: { payment_intent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa', reason: 'fraud' } },
+    ];
+    expect(refusals(message).map((b) => b.error)).toEqual(['invalid_reason']);
+    const missed = missedPoints(message[1], { error: { message: 'Invalid request' } });
+    expect(missed.map((m) => m.split(':')[0])).toEqual(expect.arrayContaining(['field', 'received', 'permitted']));
+  });
 });
