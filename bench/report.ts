@@ -44,9 +44,24 @@ export interface Report {
     external: { kind: string; rows: RecoveryRow[] }[];
     packs: { kind: string; rows: RecoveryRow[] }[];
   } | null;
+  /** Issue 33: calls the schema accepts that break a rule stated beyond it (bench/beyond-schema/). */
+  beyondSchema: BeyondSchemaReport | null;
   /** The hostile-input benchmark (bench/hostile.ts): each repro with its time, peak memory and outcome. */
   hostile: { goal: string; rows: { what: string; ms: string; mb: string; outcome: string; verdict: Verdict }[] } | null;
   runtime: string | null;
+}
+
+export interface BeyondSchemaReport {
+  calls: string;
+  fixed: string;
+  goal: string;
+  /** Per rule kind, then per source: calls, share fixed within one round, accepted as sent, absorbed. */
+  byRule: { kind: string; label: string; calls: string; fixed: string; acceptedAsSent: string; absorbed: string }[];
+  bySource: { source: string; calls: string; fixed: string; acceptedAsSent: string }[];
+  valid: { corpus: string; calls: string; refused: string; measuredIn: string }[];
+  rules: string;
+  caller: string;
+  notes: string | null;
 }
 
 type Obj = Record<string, unknown>;
@@ -138,6 +153,63 @@ function importedCallRows(ic: Obj | undefined): SummaryRow[] {
   const byVendor = Object.entries(obj(ic?.by_vendor) ?? {}).map(([v, s]) => `${v} ${num(obj(s)?.share) === undefined ? '–' : `${(100 * (obj(s)!.share as number)).toFixed(0)}%`}`);
   if (byVendor.length) rows.push({ section, measure: '  by vendor API', result: byVendor.join(', '), goal: '', verdict: null });
   return rows;
+}
+
+/** The rules made and dropped at pack build, by source, in a line; "not available" before the engine counts them. */
+function ruleCountsLine(rules: Obj | undefined): string {
+  if (!rules || rules.available !== true) return 'not available';
+  const counts = obj(rules.by_source);
+  if (!counts) return 'not available';
+  return Object.entries(counts).map(([source, c]) => (num(c) !== undefined ? `${source} ${int(c)}` : `${source} ${int(obj(c)?.made)} made, ${int(obj(c)?.dropped)} dropped`)).join('; ') || 'none';
+}
+
+/** Issue 33, item 6: the goal rows, and the detail the page's section shows. */
+function beyondSchemaPart(b: Obj | undefined): { rows: SummaryRow[]; report: BeyondSchemaReport | null } {
+  const section = 'Beyond the schema';
+  const fixed = obj(b?.fixed);
+  const corpus = obj(b?.corpus);
+  const valid = obj(b?.valid_refused);
+  const packs = Array.isArray(corpus?.imported_packs) ? corpus!.imported_packs.length : undefined;
+  const rows: SummaryRow[] = [
+    {
+      section,
+      measure: `Calls the schema accepts that break a rule stated in the description, examples or spec, fixed within one round from the body alone (${packs ?? '?'} imported packs, tau-bench, BFCL, the official MCP servers)`,
+      result: num(fixed?.share) === undefined ? NOT_MEASURED : `${(100 * (fixed!.share as number)).toFixed(1)}% of ${int(fixed!.calls)}`,
+      goal: '≥ 80%',
+      verdict: verdict(num(fixed?.share), (x) => x >= 0.8),
+    },
+    {
+      section,
+      measure: `Valid calls refused, over every valid corpus (${int(valid?.total)} calls: the corrected calls, the packs’ examples, tau-bench’s and BFCL’s ground truth, the vendors’ documented forms)`,
+      result: num(valid?.refused) === undefined ? NOT_MEASURED : String(valid!.refused),
+      goal: '0',
+      verdict: verdict(num(valid?.refused), (x) => x === 0),
+    },
+    { section, measure: 'Rules read from descriptions, examples and specs: made and dropped at pack build, by source', result: b ? ruleCountsLine(obj(b.rules)) : NOT_MEASURED, goal: '', verdict: b ? null : 'not measured' },
+  ];
+  if (!b) return { rows, report: null };
+  const labels = obj(b.rule_labels);
+  const shareRow = (s: Obj | undefined) => ({ calls: int(s?.calls), fixed: share(s?.within_one_round, s?.calls), acceptedAsSent: share(s?.accepted_as_sent, s?.calls), absorbed: share(s?.absorbed, s?.calls) });
+  return {
+    rows,
+    report: {
+      calls: int(fixed?.calls),
+      fixed: rows[0].result,
+      goal: '≥ 80% fixed within one round; no valid call refused',
+      byRule: Object.entries(obj(b.by_rule) ?? {}).map(([kind, s]) => ({ kind, label: str(labels?.[kind]) ?? kind.replace(/_/g, ' '), ...shareRow(obj(s)) })),
+      bySource: Object.entries(obj(b.by_source) ?? {}).map(([source, s]) => {
+        const r = shareRow(obj(s));
+        return { source, calls: r.calls, fixed: r.fixed, acceptedAsSent: r.acceptedAsSent };
+      }),
+      valid: (Array.isArray(valid?.rows) ? valid!.rows : []).map((row) => {
+        const v = obj(row) ?? {};
+        return { corpus: str(v.corpus) ?? 'a valid corpus', calls: int(v.calls), refused: int(v.refused), measuredIn: str(v.measured_in) ?? '' };
+      }),
+      rules: ruleCountsLine(obj(b.rules)),
+      caller: str(b.caller) ?? NOT_MEASURED,
+      notes: str(b.notes) ?? null,
+    },
+  };
 }
 
 export function readResults(raw: unknown): Report {
@@ -254,6 +326,8 @@ export function readResults(raw: unknown): Report {
   summary.push({ section: 'Recovery', measure: 'Any tool set: suggestions that fail when sent back', result: num(anyTools?.suggestions_failing) === undefined ? NOT_MEASURED : String(anyTools!.suggestions_failing), goal: '0', verdict: verdict(num(anyTools?.suggestions_failing), (x) => x === 0) });
   summary.push({ section: 'Recovery', measure: 'Any tool set: calls refused that satisfy their own schema', result: num(anyTools?.refused_valid) === undefined ? NOT_MEASURED : String(anyTools!.refused_valid), goal: '0', verdict: verdict(num(anyTools?.refused_valid), (x) => x === 0) });
   summary.push(...importedCallRows(obj(r?.imported_calls)));
+  const beyond = beyondSchemaPart(obj(r?.beyond_schema));
+  summary.push(...beyond.rows);
   const byKind = obj(rec?.knowable_within_one_by_kind);
   for (const [kind, v] of Object.entries(byKind ?? {})) {
     if (kind === 'actionable') continue;
@@ -315,6 +389,7 @@ export function readResults(raw: unknown): Report {
     didYouMean,
     tokens,
     recovery,
+    beyondSchema: beyond.report,
     hostile,
     runtime: num(r?.runtime_s) === undefined ? null : `${r!.runtime_s} s`,
   };

@@ -22,6 +22,7 @@ import { buildBin, cliStart, throughput } from './cli';
 import { playgroundRows, readPlaygroundFigures } from './playground';
 import { runImportedCalls } from './imported-calls';
 import { runHostile } from './hostile';
+import { runBeyondSchema, ruleCountsText, type ValidCorpusFigure } from './beyond-schema/measure';
 
 const started = performance.now();
 const TIME_MS = 1500;
@@ -304,6 +305,26 @@ const anyToolSet = {
 // id from the catalog with the engine from source, as the CLI and the package load one (imported-calls.ts).
 const importedCalls = await runImportedCalls({ examples: 'packs' });
 
+// 6d. Beyond the schema (issue 33): calls each schema accepts that break a rule stated in the tool's
+// description, examples or spec (bench/beyond-schema/), the share the body fixes within one round, the valid
+// calls refused on every valid corpus (the figures the sections above measured, with the section's own),
+// and the rules made and dropped by source once the engine counts them.
+const refusedThoughValid = (s: { left_out: Record<string, number> } | undefined) => Object.entries(s?.left_out ?? {}).filter(([why]) => why.startsWith('refused by check() though')).reduce((m, [, k]) => m + k, 0);
+const groundTruth = (name: string, key: string): ValidCorpusFigure => {
+  const s = corpus.summary[key];
+  const refused = refusedThoughValid(s);
+  return { corpus: name, calls: (s?.kept ?? 0) + refused, refused, measured_in: 'recovery (section 5)' };
+};
+const beyondSchema = await runBeyondSchema({
+  otherValid: [
+    groundTruth('tau-bench ground-truth calls their schema accepts', 'tau-bench'),
+    groundTruth('BFCL ground-truth calls their schema accepts', 'bfcl'),
+    groundTruth('curated packs’ valid examples', 'packs'),
+    { corpus: 'imported packs’ valid examples (the packs of the imported-calls corpus)', calls: importedCalls.examples_refused.examples, refused: importedCalls.examples_refused.refused, measured_in: 'imported packs (section 6c)' },
+    { corpus: 'forms the vendors document (bench/imported-vendor-forms.json)', calls: importedCalls.vendor_forms_refused.forms, refused: importedCalls.vendor_forms_refused.refused, measured_in: 'imported packs (section 6c)' },
+  ],
+});
+
 for (const pack of engine.packs) {
   for (const tool of pack.tools) {
     const ex = tool.source.examples ?? {};
@@ -353,6 +374,7 @@ const results = {
     ...recovery,
   },
   imported_calls: importedCalls,
+  beyond_schema: beyondSchema,
   cli,
   round_trip: { did_you_mean: trip.did_you_mean, invalid_did_you_mean: trip.invalid_did_you_mean, suggested_calls: trip.suggested_calls, invalid_suggested_calls: trip.invalid_suggested_calls, failures: trip.failures.slice(0, 5) },
   // Every repro of a hostile input in a fresh process (bench/hostile.ts). BENCH_SKIP_HOSTILE=1 leaves it out.
@@ -389,6 +411,14 @@ rows.push(['5 any tool set', 'calls refused that satisfy their own schema (groun
   rows.push(['5 imported packs', `the packs' own valid examples refused (${ic.examples_refused.examples})`, String(ic.examples_refused.refused), '0', verdict(ic.examples_refused.refused === 0)]);
   rows.push(['5 imported packs', `documented vendor forms refused (${ic.vendor_forms_refused.forms})`, String(ic.vendor_forms_refused.refused), '0', verdict(ic.vendor_forms_refused.refused === 0)]);
   rows.push(['5 imported packs', `suggestions sent back (${ic.round_trip.did_you_mean + ic.round_trip.suggested_calls}) that fail`, String(ic.round_trip.failing), '0', verdict(ic.round_trip.failing === 0)]);
+}
+{
+  const b = beyondSchema;
+  rows.push(['6 beyond schema', `calls the schema accepts that break a stated rule, fixed within one round (${b.fixed.calls} calls, ${b.corpus.imported_packs.length} imported packs, tau-bench, BFCL, MCP)`, `${pct(b.fixed.within_one_round, b.fixed.calls)} (absorbed ${pct(b.fixed.absorbed, b.fixed.calls)}, accepted as sent ${pct(b.fixed.accepted_as_sent, b.fixed.calls)})`, '≥ 80%', verdict(b.fixed.met)]);
+  for (const [k, s] of Object.entries(b.by_rule)) rows.push(['6 beyond schema', `  ${k} (${s.calls})`, pct(s.within_one_round, s.calls), '', '']);
+  rows.push(['6 beyond schema', `valid calls refused, over ${b.valid_refused.rows.length} valid corpora (${b.valid_refused.total})`, String(b.valid_refused.refused), '0', verdict(b.valid_refused.met)]);
+  for (const v of b.valid_refused.rows) rows.push(['6 beyond schema', `  ${v.corpus} (${v.calls})`, String(v.refused), '', '']);
+  rows.push(['6 beyond schema', 'rules made and dropped at pack build, by source', b.rules.available ? ruleCountsText(b.rules.by_source) : 'not available', '', '']);
 }
 rows.push(['6 round trip', `did_you_mean values sent back (${trip.did_you_mean}) that fail validation`, String(trip.invalid_did_you_mean), '0', verdict(trip.invalid_did_you_mean === 0)]);
 rows.push(['6 round trip', `suggested calls sent back (${trip.suggested_calls}) that fail validation`, String(trip.invalid_suggested_calls), '0', verdict(trip.invalid_suggested_calls === 0)]);

@@ -146,7 +146,7 @@ describe('the report behind /benchmarks/', () => {
 
   test('a results file missing sections says "not measured" for exactly those', () => {
     const full = JSON.parse(readFileSync('bench/results.json', 'utf8'));
-    for (const missing of ['valid_calls', 'faulty_calls', 'did_you_mean', 'tokens', 'recovery', 'machine']) {
+    for (const missing of ['valid_calls', 'faulty_calls', 'did_you_mean', 'tokens', 'recovery', 'beyond_schema', 'machine']) {
       const { [missing]: _gone, ...rest } = full;
       const report = readResults(rest);
       expect(report.measured).toBe(true);
@@ -182,6 +182,34 @@ describe('the report behind /benchmarks/', () => {
     const none = readResults({ valid_calls: { rows: [] } });
     expect(none.hostile).toBeNull();
     expect(none.summary.find((r) => r.section === 'Hostile input')!.verdict).toBe('not measured');
+  });
+
+  test('beyond the schema: the share fixed against 80%, valid calls refused against 0, and rule counts only when the engine gives them', () => {
+    const section = (b: object) => readResults({ beyond_schema: b }).summary.filter((r) => r.section === 'Beyond the schema');
+    const base = {
+      corpus: { calls: 400, imported_packs: ['a', 'b'] },
+      fixed: { calls: 400, within_one_round: 330, absorbed: 100, accepted_as_sent: 20, share: 0.825 },
+      by_rule: { id_url: { calls: 10, within_one_round: 5, accepted_as_sent: 5, absorbed: 2 } },
+      rule_labels: { id_url: 'a resource URL where its id goes' },
+      by_source: { 'slack-web': { calls: 10, within_one_round: 5, accepted_as_sent: 5 } },
+      valid_refused: { total: 3000, refused: 2, rows: [{ corpus: 'tau-bench', calls: 740, refused: 2, measured_in: 'recovery' }] },
+      rules: { available: false, source: 'readRuleCounts()', by_source: null },
+    };
+    expect(section(base).map((r) => [r.result, r.verdict])).toEqual([
+      ['82.5% of 400', 'met'],
+      ['2', 'not met'],
+      ['not available', null],
+    ]);
+    const counted = section({ ...base, fixed: { ...base.fixed, share: 0.1 }, rules: { available: true, by_source: { imported: { made: 40, dropped: 3 }, mcp: { made: 2, dropped: 0 } } } });
+    expect(counted.map((r) => r.verdict)).toEqual(['not met', 'not met', null]);
+    expect(counted[2].result).toBe('imported 40 made, 3 dropped; mcp 2 made, 0 dropped');
+    const report = readResults({ beyond_schema: base }).beyondSchema!;
+    expect(report.byRule).toEqual([{ kind: 'id_url', label: 'a resource URL where its id goes', calls: '10', fixed: '50.0%', acceptedAsSent: '50.0%', absorbed: '20.0%' }]);
+    expect(report.valid).toEqual([{ corpus: 'tau-bench', calls: '740', refused: '2', measuredIn: 'recovery' }]);
+    // An older results file: the rows say not measured and the page's section is left out.
+    const none = readResults({ valid_calls: { rows: [] } });
+    expect(none.beyondSchema).toBeNull();
+    expect(none.summary.filter((r) => r.section === 'Beyond the schema').map((r) => r.result)).toEqual(['not measured', 'not measured', 'not measured']);
   });
 
   test('the committed results read back in full, with the machine and the date', () => {
