@@ -10,7 +10,8 @@ import type { Vocabulary } from 'ajv';
 import addFormats from 'ajv-formats';
 import { dialectOf, type Dialect } from '../validate/dialect';
 import { STRICT_DATE_FORMATS } from '../validate/date-formats';
-import { capFormats, cappedRegExp } from '../validate/input-cap';
+import { capFormats, type cappedRegExp } from '../validate/input-cap';
+import { untrustedRegExp } from './pattern-engine';
 import { compilePackWith, type CompileOptions, type PackValidators, type ValidatorBackend } from './pack-compiler';
 import { linearUniqueItems } from './ajv-unique-items';
 import { KEYWORD_SCHEMAS, PACK_FILE_SCHEMA } from './pack-schema';
@@ -42,7 +43,9 @@ export function newAjv(formats: 'assert' | 'annotate', standalone?: StandaloneCo
     logger: false,
     ownProperties: true,
     validateFormats: formats === 'assert',
-    code: standalone ? { regExp: standalone.regExp, source: true, esm: true, formats: standalone.formats as never } : { regExp: cappedRegExp },
+    // Patterns compiled here come from servers and users: none may backtrack for ever (pattern-engine.ts).
+    // Generated code is for the curated packs, ours: it names the platform's RegExp (cappedRegExp).
+    code: standalone ? { regExp: standalone.regExp, source: true, esm: true, formats: standalone.formats as never } : { regExp: untrustedRegExp },
   };
   let ajv: Ajv2020;
   if (dialect === 'draft-07') {

@@ -2,6 +2,7 @@
 // glosses, so a user's own tools get the same bodies. Mistakes are named by where they are.
 import { compilePack } from './ajv-backend';
 import { PackError, type PackProblem } from './pack-compiler';
+import { UNENFORCED_REASON, unenforcedPatterns } from './pattern-engine';
 import type { CompiledPack, PackSource, RefusedTool, ToolSource } from '../types';
 
 /** What a tool name may hold: MCP's rule, which OpenAI's and Anthropic's narrower ones sit inside. */
@@ -103,6 +104,8 @@ export function packFromToolDefinitions(input: unknown, origin = 'custom tools')
     try {
       const pack = compilePack(source, origin, { formats: 'assert', packChecks: false, eager: true });
       if (refused.length) pack.refused = refused;
+      const unenforced = read.flatMap((r) => unenforcedPatterns(r.tool.arguments).map((u) => ({ tool: r.tool.name, pointer: r.where + u.pointer, reason: UNENFORCED_REASON })));
+      if (unenforced.length) pack.unenforced = unenforced;
       return pack;
     } catch (err) {
       if (!(err instanceof PackError)) throw err;
