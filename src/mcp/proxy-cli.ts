@@ -6,6 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { PROXY_HELP } from '../cli/help';
 import { loadCatalogPack, unknownPackMessage } from '../package/catalog';
+import { readLinesWithoutLimit } from './line-buffer';
 import { runProxy, type ProxyLogRecord } from './proxy';
 
 interface ProxyArgs {
@@ -67,7 +68,9 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   };
   // The server gets this process's whole environment (its keys and settings), not the SDK's short list.
   const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
-  const server = new StdioClientTransport({ command: args.command[0], args: args.command.slice(1), env, stderr: 'inherit' });
+  // A server's answer of any size comes through: the SDK's reader would end the session on one over 10 MB
+  // (line-buffer.ts). The client's messages keep its limit: a call is read by check(), which caps its input.
+  const server = readLinesWithoutLimit(new StdioClientTransport({ command: args.command[0], args: args.command.slice(1), env, stderr: 'inherit' }));
   const client = new StdioServerTransport();
   try {
     await server.start();

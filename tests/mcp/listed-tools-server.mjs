@@ -11,7 +11,8 @@
 // many tools/list requests it has had, after each one. A call
 // to a tool named `switch` replaces the listing with $TOOLS_AFTER_JSON and says so with
 // notifications/tools/list_changed, before its own result; a call to `roots` asks the client for its roots
-// (a request of the server's own, roots/list) and answers with what the client said.
+// (a request of the server's own, roots/list) and answers with what the client said; a call to `large`
+// answers with a text of $LARGE_BYTES characters (20 MB unless set), in one JSON-RPC line.
 import { writeFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -42,6 +43,7 @@ if (!noTools) {
   });
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const { name, arguments: args = {} } = req.params;
+    if (name === 'large') return { content: [{ type: 'text', text: 'x'.repeat(Number(process.env.LARGE_BYTES ?? 20 * 1024 * 1024)) }] };
     if (name === 'roots') return { content: [{ type: 'text', text: JSON.stringify(await server.listRoots()) }] };
     if (name === 'switch') {
       tools = JSON.parse(process.env.TOOLS_AFTER_JSON ?? '[]');
