@@ -51,7 +51,9 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     process.stderr.write(unknownPackMessage(args.pack));
     return 2;
   }
-  const toolsPack = pack ? undefined : (await import('../engine/pack/tools-import')).packFromToolDefinitions;
+  // A server's tools compile on their first call, so a listing of thousands does not hold the first call up.
+  const fromDefinitions = pack ? undefined : (await import('../engine/pack/tools-import')).packFromToolDefinitions;
+  const toolsPack = fromDefinitions && ((definitions: unknown, origin: string) => fromDefinitions(definitions, origin, { firstUse: true }));
   // Written synchronously: a call's record is in the file before its reply reaches the client, so whoever
   // reads the log after a reply finds the record (a stream could still be holding it).
   let file: number | undefined;

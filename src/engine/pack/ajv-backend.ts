@@ -12,6 +12,7 @@ import { dialectOf, type Dialect } from '../validate/dialect';
 import { STRICT_DATE_FORMATS } from '../validate/date-formats';
 import { capFormats, type cappedRegExp } from '../validate/input-cap';
 import { untrustedRegExp } from './pattern-engine';
+import { whenToCompile } from './compile-later';
 import { compilePackWith, type CompileOptions, type PackValidators, type ValidatorBackend } from './pack-compiler';
 import { linearUniqueItems } from './ajv-unique-items';
 import { KEYWORD_SCHEMAS, PACK_FILE_SCHEMA } from './pack-schema';
@@ -163,7 +164,9 @@ export const ajvBackend: ValidatorBackend = {
         let compiled: Validate | undefined;
         // A user's own tools compile now, so a schema AJV cannot use is refused with the pack, not on a call.
         // Packs compile on first use: the docs build compiles every pack and runs only some tools.
-        if (options.eager) {
+        // A tool a walk vouches for (compile-later.ts) waits for its first call: its problems are found now all the same.
+        const later = options.eager && options.firstUse && !options.schemas && whenToCompile(wire) === 'later';
+        if (options.eager && !later) {
           const unsound = dynamicRefAcrossResources(wire);
           if (unsound) throw new Error(unsound);
           try {
