@@ -160,7 +160,8 @@ export const ajvBackend: ValidatorBackend = {
         const ajv = ajvFor(d.dialect);
         toolDialect.set(name, d.dialect);
         const key = toolKey(packId, name);
-        ajv.addSchema(wire, key);
+        // Not held to the meta-schema again: compilePackWith asked schemaProblems first (a tenth of a 10,000-tool listing's time).
+        ajv.addSchema(wire, key, undefined, false);
         let compiled: Validate | undefined;
         // A user's own tools compile now, so a schema AJV cannot use is refused with the pack, not on a call.
         // Packs compile on first use: the docs build compiles every pack and runs only some tools.
