@@ -2,6 +2,8 @@
 // they cannot backtrack for ever (src/engine/pack/pattern-engine.ts): the platform's RegExp only for a
 // pattern safe-pattern.ts judges safe, RE2 for the others, and none at all for the few RE2 cannot read,
 // which are named as not enforced. The curated packs' patterns all stay on the platform's RegExp.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { check, packFromToolDefinitions, type Json } from '../../src/engine';
 import { patternEnforcement, unenforcedPatterns } from '../../src/engine/pack/pattern-engine';
@@ -87,6 +89,8 @@ describe('a pattern RE2 cannot run', () => {
   });
 });
 
+const IMPORTED = 'content/packs/imported';
+
 test('every pattern of the curated and imported packs runs on the platform RegExp, as before', () => {
   const patterns = new Set<string>();
   const walk = (n: unknown): void => {
@@ -98,6 +102,8 @@ test('every pattern of the curated and imported packs runs on the platform RegEx
     }
   };
   for (const pack of packs) for (const t of pack.tools) walk(t.wireSchema);
-  expect(patterns.size).toBeGreaterThan(10);
+  // The imported packs too: the browser compiles them without the linear engine (src/imported/browser-ajv.ts).
+  for (const file of readdirSync(IMPORTED).filter((f) => f.endsWith('.json'))) walk(JSON.parse(readFileSync(join(IMPORTED, file), 'utf8')));
+  expect(patterns.size).toBeGreaterThan(100);
   expect([...patterns].filter((p) => patternEnforcement(p) !== 'native')).toEqual([]);
 });
