@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { check, packFromToolDefinitions, type Json } from '../../src/engine';
 import { patternEnforcement, unenforcedPatterns } from '../../src/engine/pack/pattern-engine';
+import { runCli } from '../../src/cli/run';
 import { patternTakesOffsets } from '../../src/engine/validate/date-formats';
 import { packs } from '../../src/packs';
 
@@ -81,6 +82,14 @@ describe('a pattern RE2 cannot run', () => {
     const sources = nativeRuns(() => expect(run(pack, { pw: `${'a'.repeat(40)}!` }).ok).toBe(true));
     expect(sources).not.toContain(pattern);
     expect(pack.unenforced).toEqual([{ tool: 't', pointer: '/tools/0/inputSchema/properties/pw/pattern', reason: expect.stringContaining('not enforced') }]);
+  });
+
+  test('--tools names it on stderr as not enforced, and checks the call', () => {
+    const definitions = JSON.stringify([{ name: 't', inputSchema: { type: 'object', properties: { pw: { type: 'string', pattern: '^(?=\\w)(a|a)*$' } } } }]);
+    const warnings: string[] = [];
+    const io = { stdin: () => JSON.stringify({ name: 't', arguments: { pw: 'b!' } }), readFile: () => definitions, pack: () => undefined, toolsPack: packFromToolDefinitions, warn: (t: string) => void warnings.push(t) };
+    expect(runCli(['--tools', 'tools.json'], io).code).toBe(0);
+    expect(warnings).toEqual([expect.stringMatching(/^warning: tools\.json: 1 pattern not enforced:\n {2}t \(\/0\/inputSchema\/properties\/pw\/pattern\): .*not enforced/)]);
   });
 
   test('is found under $defs and patternProperties, and a property named "pattern" is no pattern', () => {
