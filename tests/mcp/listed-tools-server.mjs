@@ -13,13 +13,14 @@
 // notifications/tools/list_changed, before its own result; a call to `roots` asks the client for its roots
 // (a request of the server's own, roots/list) and answers with what the client said; a call to `large`
 // answers with a text of $LARGE_BYTES characters (20 MB unless set), in one JSON-RPC line.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 
 if (process.env.PID_FILE) writeFileSync(process.env.PID_FILE, String(process.pid));
-let tools = JSON.parse(process.env.TOOLS_JSON ?? '[]');
+// $TOOLS_FILE instead names a file that holds them: 10,000 definitions are too long for the environment.
+let tools = JSON.parse(process.env.TOOLS_FILE ? readFileSync(process.env.TOOLS_FILE, 'utf8') : (process.env.TOOLS_JSON ?? '[]'));
 const noTools = process.env.NO_TOOLS === '1';
 const paging = process.env.LIST_PAGES ?? '';
 const pageTools = Number(process.env.PAGE_TOOLS ?? 0);
