@@ -12,8 +12,6 @@ import { compilePackWith, type CompileOptions, type PackValidators, type Validat
 import { KEYWORD_SCHEMAS, PACK_FILE_SCHEMA } from './pack-schema';
 import type { AjvError, CompiledPack, SchemaNode } from '../types';
 
-export { newAjv, toolKey, type StandaloneCode } from './ajv-instance';
-
 type Validate = ReturnType<Ajv2020['compile']>;
 let packFileValidator: Validate | undefined;
 const keywordValidators = new Map<string, Validate>();
