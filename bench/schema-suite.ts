@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckResult, CompiledPack, Json } from '../src/engine';
-import { newAjv } from '../src/engine/pack/ajv-backend';
+import { newAjv } from '../src/engine/pack/ajv-instance';
 
 export interface SuiteEngine {
   packFromToolDefinitions(input: unknown, origin?: string): CompiledPack;

@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { _ } from 'ajv/dist/2020';
 import standaloneCode from 'ajv/dist/standalone';
-import { compilePack, newAjv, toolKey } from '../engine/pack/ajv-backend';
+import { compilePack } from '../engine/pack/ajv-backend';
+import { newAjv, toolKey } from '../engine/pack/ajv-instance';
 import type { CompiledPack, CompiledTool } from '../engine/types';
 import { cappedRegExp } from '../engine/validate/input-cap';
 // Every value set, so packs that name one (x-value-set) compile here as in the engine's index.

@@ -149,6 +149,8 @@ export function loadPack(args: Args, io: CliIo): CompiledPack | CliOutput {
     // A tool with several problems is one tool left out.
     const left = new Set(pack.refused?.map((r) => r.tool)).size;
     if (left) io.warn?.(`warning: ${args.tools}: ${left} tool${left === 1 ? '' : 's'} left out, calls to ${left === 1 ? 'it' : 'them'} are refused as unknown:\n${describeRefused(pack.refused!, '  ')}\n`);
+    const loose = pack.unenforced?.length ?? 0;
+    if (loose) io.warn?.(`warning: ${args.tools}: ${loose} pattern${loose === 1 ? '' : 's'} not enforced:\n${describeRefused(pack.unenforced!, '  ')}\n`);
     return pack;
   } catch (err) {
     if (err instanceof PackError) return { stdout: '', stderr: `error: ${args.tools} has ${err.problems.length} problem${err.problems.length === 1 ? '' : 's'}:\n${err.problems.map((p) => `  ${p.path || '/'}: ${p.message}`).join('\n')}\n`, code: 2 };

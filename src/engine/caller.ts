@@ -5,7 +5,7 @@
 // the value it meant to send (what the user asked for), which is the ground truth; for anything else it
 // knows only its own call. When nothing in the body tells it what to change, it gives up.
 // It lives in the engine, pure, so the benchmarks (bench/recovery.ts) and grade() (grade.ts) run the same reader.
-import { patternIsSafe } from './safe-pattern';
+import { safePatternTest } from './safe-pattern';
 import type { Json } from './types';
 
 type Segment = string | number;
@@ -237,15 +237,8 @@ function followRule(value: Json | undefined, d: Extract<Directive, { op: 'value'
   if (d.format === 'date') return loose.date;
   if (d.format === 'date-time') return forms[1];
   // A pattern from the body is run only when it cannot backtrack without end (a reply can state any).
-  if (d.pattern && patternIsSafe(d.pattern)) {
-    try {
-      const re = new RegExp(d.pattern, 'u');
-      return forms.find((f) => re.test(f));
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+  const test = d.pattern ? safePatternTest(d.pattern) : undefined;
+  return test ? forms.find(test) : undefined;
 }
 
 export type BodyKindForCaller = 'actionable' | 'ajv' | 'bare';

@@ -68,3 +68,19 @@ export function patternIsSafe(pattern: string): boolean {
   }
   return groups.length === 1;
 }
+
+/**
+ * A test for `pattern` on the platform's matcher, or undefined when the pattern is not judged safe (above) or
+ * does not compile. For the engine's own reads of a schema's pattern outside validation (a sibling that fits,
+ * whether a date pattern takes offsets): those are hints, so a pattern that might backtrack is simply not
+ * consulted, the same in the browser and in Node. Validation itself runs every pattern (pack/pattern-engine.ts).
+ */
+export function safePatternTest(pattern: string, flags = 'u'): ((s: string) => boolean) | undefined {
+  if (!patternIsSafe(pattern)) return undefined;
+  try {
+    const re = new RegExp(pattern, flags);
+    return (s) => re.test(s);
+  } catch {
+    return undefined;
+  }
+}

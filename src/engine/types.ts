@@ -189,6 +189,11 @@ export interface CompiledPack {
    * `tools`, each with the JSON pointer into the definitions and the reason. Absent or empty when all compiled.
    */
   refused?: RefusedTool[];
+  /**
+   * Patterns of a user's own definitions that no engine here runs safely (pack/pattern-engine.ts), so they
+   * accept any string: each with its tool, the JSON pointer into the definitions, and the reason. The tools load.
+   */
+  unenforced?: RefusedTool[];
 }
 
 /** A tool definition the engine could not compile, named so its author can fix it. */

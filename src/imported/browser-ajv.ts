@@ -1,7 +1,9 @@
 // The playground's validator for the imported packs' tools, which have no generated code (imported-modules.ts):
 // AJV's compiler with the engine's own options, loaded by dynamic import with an imported pack's first part. The schema is not checked against the meta-schema here: that takes
 // seconds on a 500 KB schema, and the same schema passed it with the AJV backend when the pack was built.
-import { newAjv, toolKey } from '../engine/pack/ajv-backend';
+// Its patterns run on the platform's RegExp, without re2js (ajv-instance.ts): every imported pattern was judged
+// safe when imported, and tests/engine/untrusted-patterns.test.ts holds each one to it.
+import { newAjv, toolKey } from '../engine/pack/ajv-instance';
 import type { ValidatorBackend } from '../engine/pack/pack-compiler';
 import type { AjvError } from '../engine/types';
 

@@ -7,6 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { PROXY_HELP } from '../cli/help';
 import { WIRE_FORMS, type WireForm } from '../engine/body/wire-forms';
 import { loadCatalogPack, unknownPackMessage } from '../package/catalog';
+import { readLinesWithoutLimit } from './line-buffer';
 import { runProxy, type ProxyLogRecord } from './proxy';
 
 interface ProxyArgs {
@@ -62,7 +63,9 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     process.stderr.write(unknownPackMessage(args.pack));
     return 2;
   }
-  const toolsPack = pack ? undefined : (await import('../engine/pack/tools-import')).packFromToolDefinitions;
+  // A server's tools compile on their first call, so a listing of thousands does not hold the first call up.
+  const fromDefinitions = pack ? undefined : (await import('../engine/pack/tools-import')).packFromToolDefinitions;
+  const toolsPack = fromDefinitions && ((definitions: unknown, origin: string) => fromDefinitions(definitions, origin, { firstUse: true }));
   // Written synchronously: a call's record is in the file before its reply reaches the client, so whoever
   // reads the log after a reply finds the record (a stream could still be holding it).
   let file: number | undefined;
@@ -79,7 +82,9 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   };
   // The server gets this process's whole environment (its keys and settings), not the SDK's short list.
   const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
-  const server = new StdioClientTransport({ command: args.command[0], args: args.command.slice(1), env, stderr: 'inherit' });
+  // A server's answer of any size comes through: the SDK's reader would end the session on one over 10 MB
+  // (line-buffer.ts). The client's messages keep its limit: a call is read by check(), which caps its input.
+  const server = readLinesWithoutLimit(new StdioClientTransport({ command: args.command[0], args: args.command.slice(1), env, stderr: 'inherit' }));
   const client = new StdioServerTransport();
   try {
     await server.start();

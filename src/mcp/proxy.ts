@@ -151,8 +151,9 @@ export function runProxy(o: ProxyOptions): Promise<number> {
   let adopted = false;
   /** The tools of the latest listing that cannot be checked and are not allowed: kept out of the client's listing. */
   let refusedNames: ReadonlySet<string> = new Set();
-  /** The refusals last said on stderr. */
+  /** The refusals last said on stderr, and the patterns not enforced. */
   let reported = '[]';
+  let reportedLoose = '[]';
   /** The pages of a tools/list the client asks for, collected until the last one. */
   let listing: { pages: ListingPages; request: number; next?: string } | undefined;
   let stopping = false;
@@ -246,6 +247,11 @@ export function runProxy(o: ProxyOptions): Promise<number> {
     const said = JSON.stringify(blocked);
     if (blocked.length && said !== reported) o.report?.(refusedMessage(blocked, { first, none: count === 0 && unchecked.size === 0 }));
     reported = said;
+    // Patterns no engine here runs safely (pattern-engine.ts): their tools are checked, those patterns not.
+    const loose = (pack?.unenforced ?? []).filter((u) => callable.has(u.tool));
+    const saidLoose = JSON.stringify(loose);
+    if (loose.length && saidLoose !== reportedLoose) o.report?.(`warning: the MCP server lists ${loose.length === 1 ? 'a pattern' : 'patterns'} the proxy does not enforce; calls are checked without ${loose.length === 1 ? 'it' : 'them'}:\n${loose.map((u) => `  ${u.tool} at ${u.pointer}: ${u.reason}`).join('\n')}\n`);
+    reportedLoose = saidLoose;
     return { pack: checking, unchecked };
   };
 

@@ -7,7 +7,8 @@
 // The pack-file checks (format, keywords, examples, the meta-schema) are left out: every imported tool passed
 // them with the AJV backend when the importer wrote it (src/importer/index.ts compiles each one), and
 // tests/importer/fresh.test.ts holds the committed packs to what the importer writes.
-import { newAjv, toolKey } from '../engine/pack/ajv-backend';
+import { newAjv, toolKey } from '../engine/pack/ajv-instance';
+import { untrustedRegExp } from '../engine/pack/pattern-engine';
 import { dialectOf, type Dialect } from '../engine/validate/dialect';
 import { compilePackWith, type ValidatorBackend } from '../engine/pack/pack-compiler';
 import type { AjvError, CompiledPack, CompiledTool, PackSource } from '../engine/types';
@@ -32,7 +33,7 @@ export function lazyAjvBackend(): ValidatorBackend {
           return (args: unknown): AjvError[] | null => {
             if (!compiled) {
               let ajv = instances.get(d.dialect);
-              if (!ajv) instances.set(d.dialect, (ajv = newAjv(options.formats ?? 'assert', undefined, d.dialect)));
+              if (!ajv) instances.set(d.dialect, (ajv = newAjv(options.formats ?? 'assert', undefined, d.dialect, untrustedRegExp)));
               const key = toolKey(packId, name);
               // Not checked against the meta-schema again (see above): that alone costs more than the compile.
               if (!ajv.getSchema(key)) ajv.addSchema(wire, key, undefined, false);

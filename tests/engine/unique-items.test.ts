@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import ajvEqual from 'ajv/dist/runtime/equal';
 import { describe, expect, test } from 'vitest';
-import { newAjv } from '../../src/engine/pack/ajv-backend';
+import { newAjv } from '../../src/engine/pack/ajv-instance';
 import { duplicatePair } from '../../src/engine/validate/unique-items';
 
 const equal = ajvEqual as unknown as (a: unknown, b: unknown) => boolean;

@@ -11,14 +11,16 @@
 // many tools/list requests it has had, after each one. A call
 // to a tool named `switch` replaces the listing with $TOOLS_AFTER_JSON and says so with
 // notifications/tools/list_changed, before its own result; a call to `roots` asks the client for its roots
-// (a request of the server's own, roots/list) and answers with what the client said.
-import { writeFileSync } from 'node:fs';
+// (a request of the server's own, roots/list) and answers with what the client said; a call to `large`
+// answers with a text of $LARGE_BYTES characters (20 MB unless set), in one JSON-RPC line.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 
 if (process.env.PID_FILE) writeFileSync(process.env.PID_FILE, String(process.pid));
-let tools = JSON.parse(process.env.TOOLS_JSON ?? '[]');
+// $TOOLS_FILE instead names a file that holds them: 10,000 definitions are too long for the environment.
+let tools = JSON.parse(process.env.TOOLS_FILE ? readFileSync(process.env.TOOLS_FILE, 'utf8') : (process.env.TOOLS_JSON ?? '[]'));
 const noTools = process.env.NO_TOOLS === '1';
 const paging = process.env.LIST_PAGES ?? '';
 const pageTools = Number(process.env.PAGE_TOOLS ?? 0);
@@ -42,6 +44,7 @@ if (!noTools) {
   });
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const { name, arguments: args = {} } = req.params;
+    if (name === 'large') return { content: [{ type: 'text', text: 'x'.repeat(Number(process.env.LARGE_BYTES ?? 20 * 1024 * 1024)) }] };
     if (name === 'roots') return { content: [{ type: 'text', text: JSON.stringify(await server.listRoots()) }] };
     if (name === 'switch') {
       tools = JSON.parse(process.env.TOOLS_AFTER_JSON ?? '[]');

@@ -98,21 +98,24 @@ export function rawProxy(o: ProxyStart): RawProxy {
   );
   const messages: Record<string, any>[] = [];
   const waiters: { test: (m: Record<string, any>) => boolean; resolve: (m: Record<string, any>) => void }[] = [];
-  let out = '';
+  /** The pieces of the line not yet ended: only each new chunk is searched, so a 20 MB line reads in linear time. */
+  let partial: string[] = [];
   let stderr = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
-    out += chunk;
+    let start = 0;
     let nl;
-    while ((nl = out.indexOf('\n')) !== -1) {
-      const m = JSON.parse(out.slice(0, nl));
-      out = out.slice(nl + 1);
+    while ((nl = chunk.indexOf('\n', start)) !== -1) {
+      const m = JSON.parse(partial.join('') + chunk.slice(start, nl));
+      partial = [];
+      start = nl + 1;
       messages.push(m);
       for (const w of waiters.splice(0)) {
         if (w.test(m)) w.resolve(m);
         else waiters.push(w);
       }
     }
+    if (start < chunk.length) partial.push(chunk.slice(start));
   });
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   // Writing to a proxy that has just exited fails with EPIPE: the test reads the exit instead.

@@ -10,6 +10,7 @@ import { conflictFaults } from '../validate/conflicts';
 import { FORMAT_RULES, SCHEMA_WORDS, whatToSend } from '../faults/rule-words';
 import { childFieldsOf, fieldIndex } from '../field-index';
 import { PATTERN_FIELD_MAX, regexInputLimit } from '../validate/input-cap';
+import { safePatternTest } from '../safe-pattern';
 import { formatPath, patternOf, valueAt, type Segment } from '../paths';
 import { addNote, dropNote, makeFault, messageOf, restate } from '../faults/fault';
 import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, FaultNoteKind, Json, JsonObject, SchemaNode } from '../types';
@@ -558,23 +559,22 @@ function ruleOf(f: FieldInfo): string | undefined {
   return f.rule ?? (typeof f.schema.format === 'string' ? FORMAT_RULES[f.schema.format]?.rule : undefined);
 }
 
-/** Sibling patterns, compiled as the validator compiles them (flag u), once each; null when one does not compile. */
-const OWN_PATTERNS = new Map<string, RegExp | null>();
+/**
+ * Sibling patterns, compiled as the validator compiles them (flag u), once each; null when one does not
+ * compile or might backtrack (safe-pattern.ts): the full validation below then decides, on its own engine.
+ */
+const OWN_PATTERNS = new Map<string, ((s: string) => boolean) | null>();
 
 function failsOwnPattern(f: FieldInfo, value: string): boolean {
   const pattern = f.schema.pattern;
   if (typeof pattern !== 'string') return false;
-  let re = OWN_PATTERNS.get(pattern);
-  if (re === undefined) {
-    try {
-      re = new RegExp(pattern, 'u');
-    } catch {
-      re = null;
-    }
+  let test = OWN_PATTERNS.get(pattern);
+  if (test === undefined) {
+    test = safePatternTest(pattern) ?? null;
     if (OWN_PATTERNS.size >= 1000) OWN_PATTERNS.clear();
-    OWN_PATTERNS.set(pattern, re);
+    OWN_PATTERNS.set(pattern, test);
   }
-  return re !== null && !re.test(value);
+  return test !== null && !test(value);
 }
 
 /**

@@ -1,72 +1,16 @@
 // The AJV validator backend: Node, the tests, the CLI, the docs pages and a user's own tools compile packs
 // with it. It also holds a pack file to its format, its keywords to theirs, each wire schema to the JSON
 // Schema meta-schema and each x-example to its field, which the playground's shipped packs skip
-// (precompiled-backend.ts) because they passed here at build time.
-import Ajv2020 from 'ajv/dist/2020';
-import Ajv2019 from 'ajv/dist/2019';
-import AjvDraft7 from 'ajv';
-import unevaluatedModule from 'ajv/dist/vocabularies/unevaluated';
-import type { Vocabulary } from 'ajv';
-import addFormats from 'ajv-formats';
+// (precompiled-backend.ts) because they passed here at build time. The schemas it compiles into packs are
+// a server's or a user's: their patterns run on the untrusted engine (pattern-engine.ts).
+import type Ajv2020 from 'ajv/dist/2020';
 import { dialectOf, type Dialect } from '../validate/dialect';
-import { STRICT_DATE_FORMATS } from '../validate/date-formats';
-import { capFormats, cappedRegExp } from '../validate/input-cap';
+import { untrustedRegExp } from './pattern-engine';
+import { whenToCompile } from './compile-later';
+import { newAjv, toolKey } from './ajv-instance';
 import { compilePackWith, type CompileOptions, type PackValidators, type ValidatorBackend } from './pack-compiler';
-import { linearUniqueItems } from './ajv-unique-items';
 import { KEYWORD_SCHEMAS, PACK_FILE_SCHEMA } from './pack-schema';
 import type { AjvError, CompiledPack, SchemaNode } from '../types';
-
-/** What a standalone (generated) validator needs instead: code that names the same capped regexp engine and formats. */
-export interface StandaloneCode {
-  regExp: typeof cappedRegExp;
-  formats: unknown;
-  /**
-   * How generated code names duplicatePair (validate/unique-items.ts), an AJV `Code`; without it, uniqueItems
-   * over objects keeps AJV's pairwise loop. `unknown` because these declarations ship without AJV's types.
-   */
-  duplicatePair?: unknown;
-}
-
-/**
- * The one set of AJV options the engine validates with; `standalone` makes the instance able to emit code.
- * @internal Left out of the package's declarations (stripInternal), which then name no type of AJV's.
- */
-export function newAjv(formats: 'assert' | 'annotate', standalone?: StandaloneCode, dialect: Dialect = '2020-12') {
-  // ownProperties: a key named __proto__, toString or constructor is only present when the caller sent it.
-  const options: import('ajv').Options = {
-    allErrors: true,
-    strict: false,
-    // NaN and Infinity are numbers to JavaScript but not to JSON: a server passing parsed values must not accept them.
-    strictNumbers: true,
-    allowUnionTypes: true,
-    logger: false,
-    ownProperties: true,
-    validateFormats: formats === 'assert',
-    code: standalone ? { regExp: standalone.regExp, source: true, esm: true, formats: standalone.formats as never } : { regExp: cappedRegExp },
-  };
-  let ajv: Ajv2020;
-  if (dialect === 'draft-07') {
-    // Draft-07 as written: a $ref's siblings are ignored. unevaluatedProperties is no draft-07 keyword, but the
-    // compiler closes composed objects with it (pack-compiler.ts), so the vocabulary is added for that alone.
-    const draft7 = new AjvDraft7({ ...options, unevaluated: true, ignoreKeywordsWithRef: true });
-    // A CommonJS module: some loaders hand over its `default`, some the whole exports object.
-    const unevaluated = unevaluatedModule as unknown as Vocabulary | { default: Vocabulary };
-    draft7.addVocabulary(Array.isArray(unevaluated) ? unevaluated : (unevaluated as { default: Vocabulary }).default);
-    ajv = draft7 as unknown as Ajv2020;
-  } else if (dialect === '2019-09') {
-    ajv = new Ajv2019(options) as unknown as Ajv2020;
-  } else {
-    ajv = new Ajv2020(options);
-  }
-  addFormats(ajv);
-  // RFC 3339 as written: ±hh:mm offsets only, and real days and times (date-formats.ts).
-  for (const [name, def] of Object.entries(STRICT_DATE_FORMATS)) ajv.addFormat(name, def);
-  // No pattern or format ever runs on a pasted megabyte (input-cap.ts).
-  capFormats(ajv);
-  // uniqueItems over objects in one pass, not pairwise (ajv-unique-items.ts).
-  linearUniqueItems(ajv, standalone);
-  return ajv;
-}
 
 type Validate = ReturnType<Ajv2020['compile']>;
 let packFileValidator: Validate | undefined;
@@ -85,11 +29,6 @@ function describePackError(e: { keyword: string; params: Record<string, any>; me
   if (e.keyword === 'additionalProperties') return `unexpected key "${e.params.additionalProperty}"`;
   if (e.keyword === 'required') return `missing "${e.params.missingProperty}"`;
   return e.message ?? 'is invalid';
-}
-
-/** The key a tool's wire schema is registered under, in the AJV instance of its pack. */
-export function toolKey(packId: string, name: string) {
-  return `urn:actionable:${encodeURIComponent(packId)}:${encodeURIComponent(name)}`;
 }
 
 /**
@@ -130,7 +69,7 @@ export const ajvBackend: ValidatorBackend = {
     const ajvFor = (dialect: Dialect) => {
       let ajv = instances.get(dialect);
       if (!ajv) {
-        ajv = newAjv(options.formats ?? (options.asIs ? 'annotate' : 'assert'), undefined, dialect);
+        ajv = newAjv(options.formats ?? (options.asIs ? 'annotate' : 'assert'), undefined, dialect, untrustedRegExp);
         for (const [uri, schema] of Object.entries(options.schemas ?? {})) {
           try {
             ajv.addSchema(schema as SchemaNode, uri);
@@ -156,11 +95,14 @@ export const ajvBackend: ValidatorBackend = {
         const ajv = ajvFor(d.dialect);
         toolDialect.set(name, d.dialect);
         const key = toolKey(packId, name);
-        ajv.addSchema(wire, key);
+        // Not held to the meta-schema again: compilePackWith asked schemaProblems first (a tenth of a 10,000-tool listing's time).
+        ajv.addSchema(wire, key, undefined, false);
         let compiled: Validate | undefined;
         // A user's own tools compile now, so a schema AJV cannot use is refused with the pack, not on a call.
         // Packs compile on first use: the docs build compiles every pack and runs only some tools.
-        if (options.eager) {
+        // A tool a walk vouches for (compile-later.ts) waits for its first call: its problems are found now all the same.
+        const later = options.eager && options.firstUse && !options.schemas && whenToCompile(wire) === 'later';
+        if (options.eager && !later) {
           const unsound = dynamicRefAcrossResources(wire);
           if (unsound) throw new Error(unsound);
           try {

@@ -44,6 +44,11 @@ export interface CompileOptions {
   schemas?: Record<string, unknown>;
   /** Compile every validator now, so a schema AJV cannot use is a problem of the pack, not of a call. */
   eager?: boolean;
+  /**
+   * With eager: a tool whose schema compile-later.ts can vouch for without compiling it is checked by that
+   * walk now and compiled on its first call (the proxy, before a server's thousands of tools).
+   */
+  firstUse?: boolean;
 }
 
 /** An error as a validator reports it: where, and what it says. */

@@ -2,6 +2,7 @@
 // glosses, so a user's own tools get the same bodies. Mistakes are named by where they are.
 import { compilePack } from './ajv-backend';
 import { PackError, type PackProblem } from './pack-compiler';
+import { UNENFORCED_REASON, unenforcedPatterns } from './pattern-engine';
 import type { CompiledPack, PackSource, RefusedTool, ToolSource } from '../types';
 
 /** What a tool name may hold: MCP's rule, which OpenAI's and Anthropic's narrower ones sit inside. */
@@ -70,8 +71,10 @@ export function toolDefinitionList(input: unknown): { list: unknown[]; base: str
  * validator is compiled now: a definition the engine cannot use is left out and named in `pack.refused`
  * (the tool, the JSON pointer into the input, the reason) while the others load, so no call ever meets a
  * schema that cannot be compiled. Throws a PackError when the input holds no usable definition at all.
+ * `firstUse`: a validator a walk can vouch for is compiled on the tool's first call (compile-later.ts), its
+ * problems found now all the same: for a server's listing of thousands of tools.
  */
-export function packFromToolDefinitions(input: unknown, origin = 'custom tools'): CompiledPack {
+export function packFromToolDefinitions(input: unknown, origin = 'custom tools', how: { firstUse?: boolean } = {}): CompiledPack {
   const { list, base } = toolDefinitionList(input);
   const problems: PackProblem[] = [];
   const refused: RefusedTool[] = [];
@@ -101,8 +104,10 @@ export function packFromToolDefinitions(input: unknown, origin = 'custom tools')
     if (read.length === 0) throw new PackError(origin, refused.map((r) => ({ path: r.pointer, message: `${r.tool}: ${r.reason}` })));
     const source: PackSource = { id: 'custom', title: 'Custom tools', vendor: 'you', reference: 'https://example.com/', summary: 'Tool definitions pasted by the user.', tools: read.map((r) => r.tool) };
     try {
-      const pack = compilePack(source, origin, { formats: 'assert', packChecks: false, eager: true });
+      const pack = compilePack(source, origin, { formats: 'assert', packChecks: false, eager: true, firstUse: how.firstUse });
       if (refused.length) pack.refused = refused;
+      const unenforced = read.flatMap((r) => unenforcedPatterns(r.tool.arguments).map((u) => ({ tool: r.tool.name, pointer: r.where + u.pointer, reason: UNENFORCED_REASON })));
+      if (unenforced.length) pack.unenforced = unenforced;
       return pack;
     } catch (err) {
       if (!(err instanceof PackError)) throw err;

@@ -4,6 +4,7 @@
 // through), and the date and time are joined by T (ajv-formats also takes a space). A value of the right
 // shape that names a day or a time that does not exist (2026-02-30, 25:61) is told apart from a value of
 // the wrong shape, so explain.ts can say which instead of calling both a wrong format.
+import { safePatternTest } from '../safe-pattern';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(z|([+-])(\d{2}):(\d{2}))$/i;
@@ -114,11 +115,8 @@ export function patternTakesOffsets(pattern: string, format: string): boolean {
   const key = `${format}\u0000${pattern}`;
   let takes = TAKES_OFFSETS.get(key);
   if (takes === undefined) {
-    try {
-      takes = new RegExp(pattern, 'u').test(format === 'time' ? '09:00:00+01:00' : '2026-03-11T09:00:00+01:00');
-    } catch {
-      takes = false;
-    }
+    // A pattern that does not compile, or might backtrack (safe-pattern.ts), is not consulted: no offset is named.
+    takes = safePatternTest(pattern)?.(format === 'time' ? '09:00:00+01:00' : '2026-03-11T09:00:00+01:00') ?? false;
     if (TAKES_OFFSETS.size >= 1000) TAKES_OFFSETS.clear();
     TAKES_OFFSETS.set(key, takes);
   }
