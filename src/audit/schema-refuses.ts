@@ -2,7 +2,8 @@
 // `audit` may send. The compiled tool's validator is stricter than the schema as written (the engine closes
 // objects, reads formats as assertions), so a call is sent only when both refuse it: then a server that
 // honours its own schema must refuse it too, and accepting it is the server's fault, not the audit's.
-import { newAjv } from '../engine/pack/ajv-backend';
+import { newAjv } from '../engine/pack/ajv-instance';
+import { untrustedRegExp } from '../engine/pack/pattern-engine';
 import { dialectOf } from '../engine/validate/dialect';
 import type { CompiledTool, Json } from '../engine/types';
 import { wrongCalls, type WrongCall } from './wrong-calls';
@@ -17,7 +18,8 @@ export function schemaRefuses(tool: CompiledTool): Refusal {
   if ('problem' in read) return compiled;
   let asWritten: ((args: unknown) => boolean) | undefined;
   try {
-    const ajv = newAjv('assert', undefined, read.dialect);
+    // The server's schema is untrusted input: its patterns run where they cannot backtrack for ever.
+    const ajv = newAjv('assert', undefined, read.dialect, untrustedRegExp);
     asWritten = ajv.compile(schema as object) as (args: unknown) => boolean;
   } catch {
     return compiled;
