@@ -20,6 +20,7 @@ const INTEGRATION = [
   // These read the vendors' specs or tau-bench from the corpus.
   'tests/importer/{held-back,names,prose,schema,vendor-forms,words}.test.ts',
   'tests/grade-styles-tau.test.ts',
+  'tests/corpus-fetch.test.ts',
   'tests/reliability/recovery-round-trip.test.ts',
 ];
 
