@@ -7,36 +7,59 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { readFileSync } from 'node:fs';
-import { CATALOG_FILE } from './pack-catalog';
+import { pathToFileURL } from 'node:url';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { packStaged, stagePackage, STAGE_DIR } from './stage-package';
 
 const bin = (name: string) => resolve('node_modules/.bin', name);
-const packIds = (JSON.parse(readFileSync(CATALOG_FILE, 'utf8')) as { id: string }[]).map((p) => p.id);
-const stage = await stagePackage();
-const out = mkdtempSync(join(tmpdir(), 'actionable-release-'));
-let failed = 0;
-try {
-  const tarball = packStaged(stage, out);
-  const steps: [string, string, string[], string][] = [
-    ['publint', bin('publint'), ['run', stage, '--strict', '--pack', 'npm'], '.'],
-    // attw skips a wildcard subpath (`./packs/*`), so every pack id is named. false-export-default: attw reads
-    // a .cjs file's exports from esbuild's annotation `0&&(module.exports={pack})`, which leaves out `default`,
-    // though the module sets it (tests/package/tarball.test.ts type-checks and runs a .cts default import).
-    ['attw', bin('attw'), [tarball, '--profile', 'strict', '--format', 'table-flipped', '--no-color', '--no-emoji', '--ignore-rules', 'false-export-default', '--include-entrypoints', ...packIds.map((id) => `./packs/${id}`)], '.'],
-    // --silent: npm lists every file it would upload (500 lines); a failure still prints its error.
-    ['npm publish --dry-run', 'npm', ['publish', '--dry-run', '--silent'], stage],
-  ];
-  for (const [name, cmd, args, cwd] of steps) {
-    console.error(`\n== ${name}`);
-    const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, npm_config_update_notifier: 'false' } });
-    if (r.status !== 0) {
-      failed++;
-      console.error(`${name} failed (exit ${r.status ?? r.signal})`);
-    }
-  }
-} finally {
-  rmSync(out, { recursive: true, force: true });
+
+/**
+ * Each subpath a wildcard export (`./packs/*`) serves, from the files its `import` target matches in the
+ * staged folder: attw checks a wildcard only when its subpaths are named.
+ */
+export function wildcardEntrypoints(stageDir: string): string[] {
+  const { exports } = JSON.parse(readFileSync(join(stageDir, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+  return Object.entries(exports).flatMap(([key, target]) => {
+    if (!key.includes('*')) return [];
+    const pattern = (target as { import?: { default?: string } }).import?.default;
+    if (!pattern) return [];
+    const [before, after] = pattern.replace(/^\.\//, '').split('*');
+    const dir = join(stageDir, before.slice(0, before.lastIndexOf('/') + 1));
+    const prefix = before.slice(before.lastIndexOf('/') + 1);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((f) => f.startsWith(prefix) && f.endsWith(after) && f.length > prefix.length + after.length)
+      .map((f) => key.replace('*', f.slice(prefix.length, f.length - after.length)))
+      .sort();
+  });
 }
-console.error(failed ? `\nrelease:check: ${failed} check(s) failed` : `\nrelease:check: the package in ${STAGE_DIR}/ passes publint, attw and npm publish --dry-run`);
-process.exit(failed ? 1 : 0);
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const stage = await stagePackage();
+  const out = mkdtempSync(join(tmpdir(), 'actionable-release-'));
+  let failed = 0;
+  try {
+    const tarball = packStaged(stage, out);
+    const steps: [string, string, string[], string][] = [
+      ['publint', bin('publint'), ['run', stage, '--strict', '--pack', 'npm'], '.'],
+      // attw skips a wildcard subpath (`./packs/*`), so each one is named. false-export-default: attw reads
+      // a .cjs file's exports from esbuild's annotation `0&&(module.exports={pack})`, which leaves out `default`,
+      // though the module sets it (tests/package/tarball.test.ts type-checks and runs a .cts default import).
+      ['attw', bin('attw'), [tarball, '--profile', 'strict', '--format', 'table-flipped', '--no-color', '--no-emoji', '--ignore-rules', 'false-export-default', '--include-entrypoints', ...wildcardEntrypoints(stage)], '.'],
+      // --silent: npm lists every file it would upload (500 lines); a failure still prints its error.
+      ['npm publish --dry-run', 'npm', ['publish', '--dry-run', '--silent'], stage],
+    ];
+    for (const [name, cmd, args, cwd] of steps) {
+      console.error(`\n== ${name}`);
+      const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, npm_config_update_notifier: 'false' } });
+      if (r.status !== 0) {
+        failed++;
+        console.error(`${name} failed (exit ${r.status ?? r.signal})`);
+      }
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+  console.error(failed ? `\nrelease:check: ${failed} check(s) failed` : `\nrelease:check: the package in ${STAGE_DIR}/ passes publint, attw and npm publish --dry-run`);
+  process.exit(failed ? 1 : 0);
+}

@@ -12,7 +12,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { NOTICES_FILE } from '../../src/cli/build-lib';
+import { wildcardEntrypoints } from '../../src/cli/release-check';
 import { PACKAGE_README, stagePackage } from '../../src/cli/stage-package';
+import { PACK_CATALOG } from '../../src/package/catalog';
 import { BODY_SCHEMA, check, packFromToolDefinitions, serializeBody } from '../../src/engine';
 import { getPack } from '../../src/packs';
 
@@ -143,6 +145,26 @@ describe('the tarball', () => {
       }
     }
   });
+});
+
+describe('release checks on the tarball (npm run release:check runs the same, and npm publish --dry-run)', () => {
+  test('publint finds nothing in the staged package', () => {
+    const r = spawnSync(join(root, 'node_modules/.bin/publint'), ['run', pkgDir, '--strict', '--pack', 'npm'], { encoding: 'utf8', env: NPM_ENV });
+    expect(r.stdout).toContain('All good!');
+    expect(r.status).toBe(0);
+  }, 60_000);
+
+  test("attw: every entry point's types resolve under node10, node16 (CommonJS and ESM) and bundlers, each pack named", () => {
+    const entries = wildcardEntrypoints(pkgDir);
+    expect(entries).toContain('./packs/helpdesk');
+    expect(entries).toContain('./packs/github-v3');
+    expect(entries.filter((e) => e.startsWith('./packs/')).length).toBe(PACK_CATALOG.length);
+    const r = spawnSync(join(root, 'node_modules/.bin/attw'), [join(tmp, packed.filename), '--profile', 'strict', '--format', 'json', '--ignore-rules', 'false-export-default', '--include-entrypoints', ...entries], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const result = JSON.parse(r.stdout) as { analysis: { problems: { kind: string; entrypoint?: string; resolutionKind?: string }[]; entrypoints: Record<string, unknown> } };
+    expect(result.analysis.problems.filter((p) => p.kind !== 'FalseExportDefault')).toEqual([]);
+    expect(Object.keys(result.analysis.entrypoints)).toEqual(expect.arrayContaining(['.', './body.schema.json', './packs/helpdesk', './packs/slack-web']));
+    expect(r.status).toBe(0);
+  }, 120_000);
 });
 
 describe('the README the tarball carries: the package one (src/package/README.md), its samples true', () => {
