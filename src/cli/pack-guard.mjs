@@ -5,7 +5,7 @@
 console.error(
   [
     'npm pack and npm publish do not run in this checkout: they would pack the repository\'s README.',
-    'To build the package and its tarball: npm run pack (writes <name>-<version>.tgz here).',
+    'To build the package and its tarball: npm run tarball (writes <name>-<version>.tgz here).',
     'Before a release: npm run release:check; then publish from .release/package/.',
   ].join('\n'),
 );

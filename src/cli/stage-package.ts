@@ -5,7 +5,7 @@
 // a package's root, so packing from here is how the tarball gets the package README while the checkout's
 // files stay as they are, even when a pack fails half-way.
 //
-// `npm run pack`: stages, then packs into the checkout (actionable-errors-<version>.tgz), the install route
+// `npm run tarball`: stages, then packs into the checkout (actionable-errors-<version>.tgz), the install route
 // before the package is on the registry. A plain `npm pack` in the checkout stops at its prepack with a
 // pointer here (src/cli/pack-guard.mjs). `npm run release:check` stages and checks (release-check.ts).
 import { execFileSync } from 'node:child_process';

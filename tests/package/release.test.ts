@@ -55,13 +55,19 @@ describe('packing', () => {
     for (const k of ['name', 'version', 'exports', 'typesVersions', 'bin', 'files', 'engines', 'license']) expect(published[k]).toEqual(manifest[k]);
   });
 
-  test('npm pack and npm publish in the checkout stop at prepack, naming npm run pack', () => {
+  test('npm pack and npm publish in the checkout stop at prepack, naming npm run tarball', () => {
     expect(manifest.scripts.prepack).toBe('node src/cli/pack-guard.mjs');
     const r = spawnSync(process.execPath, ['src/cli/pack-guard.mjs'], { encoding: 'utf8' });
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain('npm run pack');
-    expect(manifest.scripts.pack).toBe('tsx src/cli/stage-package.ts --pack');
+    expect(r.stderr).toContain('npm run tarball');
+    expect(manifest.scripts.tarball).toBe('tsx src/cli/stage-package.ts --pack');
     expect(manifest.scripts['release:check']).toBe('tsx src/cli/release-check.ts');
+  });
+
+  test('no script runs the guard by the way: npm runs pre<name> before `npm run <name>`, so no script is named pack', () => {
+    // A script named "pack" had npm run pack stop at the prepack guard before it staged anything.
+    const hooked = Object.keys(manifest.scripts).filter((name) => manifest.scripts[`pre${name}`] !== undefined || manifest.scripts[`post${name}`] !== undefined);
+    expect(hooked).toEqual([]);
   });
 
   test('the package README is its own, not the repository one', () => {

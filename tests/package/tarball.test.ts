@@ -1,4 +1,4 @@
-// The package as a user gets it: staged as `npm run pack` stages it (src/cli/stage-package.ts: lib/ built in a
+// The package as a user gets it: staged as `npm run tarball` stages it (src/cli/stage-package.ts: lib/ built in a
 // folder of its own, so the repo's lib/ is left alone, with the package's own README), packed with
 // `npm pack`, installed from the tarball into two fresh projects, one ES modules ("type": "module")
 // and one CommonJS (no "type"), then used as each would: import and require() of the root and of every
@@ -176,10 +176,10 @@ describe('the README the tarball carries: the package one (src/package/README.md
     expect(readme()).not.toBe(readFileSync('README.md', 'utf8'));
   });
 
-  test('install: the tarball `npm run pack` writes, by the name npm gives it', () => {
+  test('install: the tarball `npm run tarball` writes, by the name npm gives it', () => {
     const [install] = blocks('sh');
     expect(packed.filename).toBe(`${NAME}-${manifest.version}.tgz`);
-    expect(install.split('\n').filter((l) => l && !l.startsWith('#'))).toEqual(['npm install && npm run pack', `npm install /path/to/${packed.filename}`]);
+    expect(install.split('\n').filter((l) => l && !l.startsWith('#'))).toEqual(['npm install && npm run tarball', `npm install /path/to/${packed.filename}`]);
     expect(install).toContain(`writes ${packed.filename}`);
   });
 
