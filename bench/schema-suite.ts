@@ -6,9 +6,9 @@
 // down to one of the engine's declared departures (src/engine/pack/departures.ts) or counted as wrong.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { corpusPath, missingCorpusMessage } from '../src/cli/corpus-dir';
 import type { CheckResult, CompiledPack, Json } from '../src/engine';
 import { newAjv } from '../src/engine/pack/ajv-backend';
-import { corpusPath, missingCorpusMessage } from '../src/cli/corpus-dir';
 
 export interface SuiteEngine {
   packFromToolDefinitions(input: unknown, origin?: string): CompiledPack;
