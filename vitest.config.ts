@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Tests that start other programs (the bundled bin, npm pack, tsc, ESLint, the official MCP servers) or sweep
- * a whole public corpus or spec collection (the JSON Schema Test Suite, the importer over every vendor spec,
- * the strict lint of every pack). They run in `npm test`, not in `npm run test:unit`, which stays the quick
- * loop over the engine, the packs and the playground's logic.
+ * Tests that start other programs (the bundled bin, npm pack, tsc, ESLint, the official MCP servers) or read
+ * the public corpus (CORPUS_DIR, default ../shared/corpus; `npm run corpus` fetches it): the JSON Schema Test
+ * Suite, the importer over the vendors' specs, tau-bench's strings. They run in `npm test`, not in
+ * `npm run test:unit`, which stays the quick loop over the engine, the packs and the playground's logic, and
+ * needs no corpus.
  */
 const INTEGRATION = [
   'tests/cli.test.ts',
@@ -16,6 +17,10 @@ const INTEGRATION = [
   'tests/use/examples.test.ts',
   'tests/engine/json-schema-suite*.test.ts',
   'tests/importer/{drift,fresh,packs-a,packs-b,vendor-examples}.test.ts',
+  // These read the vendors' specs or tau-bench from the corpus.
+  'tests/importer/{held-back,names,prose,schema,vendor-forms,words}.test.ts',
+  'tests/grade-styles-tau.test.ts',
+  'tests/corpus-fetch.test.ts',
   'tests/reliability/recovery-round-trip.test.ts',
 ];
 

@@ -2,8 +2,8 @@
 // that has ground truth in possible_answer/ (read from ../shared/corpus, never copied in), plus the packs'
 // own valid examples, which we wrote and report apart. Tool definitions become packs through
 // packFromToolDefinitions.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { requireCorpus } from '../src/cli/corpus-dir';
 import type { CompiledPack, Json } from './engine-entry';
 
 export interface CorpusCall {
@@ -29,12 +29,8 @@ type Engine = { packFromToolDefinitions: (defs: unknown, origin?: string) => Com
 /** The plain validator of a tool's wire schema: whether a call satisfies its own schema, asked of no part of the engine. */
 type SchemaCheck = (pack: CompiledPack, tool: string, args: unknown) => boolean;
 
-const CORPUS = resolve(process.cwd(), '../shared/corpus');
-
 function need(path: string): string {
-  const full = resolve(CORPUS, path);
-  if (!existsSync(full)) throw new Error(`bench: the corpus file ../shared/corpus/${path} is missing; the recovery benchmark cannot run without it`);
-  return readFileSync(full, 'utf8');
+  return readFileSync(requireCorpus(path, 'the recovery benchmark'), 'utf8');
 }
 
 function jsonLines(text: string): any[] {
@@ -53,8 +49,7 @@ const BFCL_TYPES: Record<string, string | null> = {
 
 /** The BFCL categories with ground truth: every possible_answer/ file, in name order. */
 export function bfclCategories(): string[] {
-  const dir = resolve(CORPUS, 'bfcl/possible_answer');
-  if (!existsSync(dir)) throw new Error('bench: the corpus folder ../shared/corpus/bfcl/possible_answer is missing; the recovery benchmark cannot run without it');
+  const dir = requireCorpus('bfcl/possible_answer', 'the recovery benchmark');
   return readdirSync(dir)
     .map((f) => /^BFCL_v4_(.+)\.json$/.exec(f)?.[1])
     .filter((c): c is string => c !== undefined)

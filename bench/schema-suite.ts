@@ -6,6 +6,7 @@
 // down to one of the engine's declared departures (src/engine/pack/departures.ts) or counted as wrong.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { corpusPath, missingCorpusMessage } from '../src/cli/corpus-dir';
 import type { CheckResult, CompiledPack, Json } from '../src/engine';
 import { newAjv } from '../src/engine/pack/ajv-instance';
 
@@ -48,7 +49,7 @@ export const AJV_GAPS: Record<string, string> = {
   'ref.json': 'AJV 8 loses what a $ref into a nested relative-$id resource evaluated, for unevaluatedProperties, and in draft-07 lets an $id beside a $ref change the base URI (no upstream issue found)',
 };
 
-const ROOT = '../shared/corpus/json-schema-test-suite';
+const ROOT = corpusPath('json-schema-test-suite');
 export const SUITE_DRAFTS = { 'draft2020-12': 'https://json-schema.org/draft/2020-12/schema', draft7: 'http://json-schema.org/draft-07/schema#' } as const;
 
 
@@ -109,7 +110,7 @@ function departureOfAcceptance(result: CheckResult): string | undefined {
 
 export function runSchemaSuite(engine: SuiteEngine, draft: keyof typeof SUITE_DRAFTS, root = ROOT): SuiteSummary {
   const dir = join(root, 'tests', draft);
-  if (!existsSync(dir)) throw new Error(`${dir} is missing: the JSON Schema Test Suite must be at ../shared/corpus`);
+  if (!existsSync(dir)) throw new Error(missingCorpusMessage(`json-schema-test-suite/tests/${draft}`, 'the JSON Schema Test Suite run'));
   const summary: SuiteSummary = { draft, instances: 0, agree: 0, noPack: [], internalError: 0, validRefused: 0, invalidAccepted: 0, byDeparture: {}, wrong: [] };
   const count = (d: string) => (summary.byDeparture[d] = (summary.byDeparture[d] ?? 0) + 1);
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {

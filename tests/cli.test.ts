@@ -275,15 +275,17 @@ describe('--grade', () => {
     expect(run(['--pack', 'helpdesk', '--grade', 'bare-reply.json', '--min-points', String(met)], shapes.plain).code).toBe(0);
   });
 
-  test('--jsonl: one grade per {call, reply} line, a bad line gets its own error and exit 2', () => {
+  test('--jsonl: one grade per {call, reply} line, a bad line gets its own error and the run goes on, as --jsonl does; under --min-points it meets no point', () => {
     const out = run(['--pack', 'helpdesk', '--jsonl', '--grade', 'log.jsonl', '--min-points', '10']);
     const lines = out.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toHaveLength(3);
     expect(lines[0].rounds).toEqual({ reply: null, body: 1 });
     expect(lines[1].points.every((p: { met: boolean }) => p.met)).toBe(true);
     expect(lines[2]).toEqual({ line: 3, error: 'is not JSON' });
-    expect(out.stderr).toBe('1 of 2 replies meet fewer than 10 points\n');
-    expect(out.code).toBe(2);
+    expect(out.stderr).toBe('1 of 2 replies meet fewer than 10 points; 1 line is not a {"call", "reply"} pair, so meets none\n');
+    expect(out.code).toBe(1);
+    // Without a gate, a bad line is answered in place and the exit code is 0, as with --jsonl.
+    expect(run(['--pack', 'helpdesk', '--jsonl', '--grade', 'log.jsonl'])).toMatchObject({ stderr: '', code: 0 });
   });
 
   test('--jsonl: every input line gets its output line, blank ones included, each with its line number', () => {
@@ -299,7 +301,7 @@ describe('--grade', () => {
       [5, 'graded'],
     ]);
     expect(Object.keys(lines[0])).toEqual(['line', 'points', 'rounds', 'tokens']);
-    expect(out.code).toBe(2);
+    expect(out.code).toBe(0);
   });
 
   test('usage: --min-points needs --grade; --grade does not go with --full', () => {

@@ -1,9 +1,7 @@
-// The /grade/ page's data: each style's reply made by its library, graded, and tau-bench's strings read
-// from the shared corpus in place (the test fails, never skips, when the corpus is missing).
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+// The /grade/ page's data: each style's reply made by its library, graded. tau-bench's strings, read from
+// the corpus, are tested in grade-styles-tau.test.ts (an integration test: `npm run test:unit` needs no corpus).
 import { describe, expect, test } from 'vitest';
-import { gradeStyles, GRADE_CALLS, STYLE_IDS, tauBenchStrings } from '../src/docs/grade-styles';
+import { gradeStyles, GRADE_CALLS, STYLE_IDS } from '../src/docs/grade-styles';
 import { getPack } from '../src/packs';
 
 const pack = getPack('helpdesk')!;
@@ -36,23 +34,5 @@ describe('the error styles on the same calls', async () => {
     const g = row('enum', 'http-400').grade!;
     const earned = g.points.filter((p) => p.met && !p.note.startsWith('not needed')).map((p) => p.id);
     expect(earned).toEqual(['leaks', 'tokens']);
-  });
-});
-
-describe("tau-bench's error strings", () => {
-  const read = tauBenchStrings();
-  // Read in place; missing, the file fails rather than passing on nothing.
-  if (read === null) throw new Error('../shared/corpus/tau-bench is missing: these tests read it in place');
-  const strings = read;
-  test('every distinct string its tool list records, read in place', () => {
-    const file = JSON.parse(readFileSync(resolve(process.cwd(), '../shared/corpus/tau-bench/tau_bench_tools.json'), 'utf8')) as Record<string, { error_returns?: string[] }[]>;
-    const distinct = new Set(Object.values(file).flat().flatMap((t) => t.error_returns ?? []));
-    expect(strings.map((s) => s.text).sort()).toEqual([...distinct].sort());
-  });
-
-  test('none has a code; an f-string that splices the caller\'s id into the sentence is flagged', () => {
-    expect(strings.filter((s) => s.grade?.points.find((p) => p.id === 'code')!.met)).toEqual([]);
-    const spliced = strings.find((s) => s.reply === 'Error: flight HAT136 not found')!;
-    expect(spliced.grade!.points.find((p) => p.id === 'received')!.note).toMatch(/injection risk/);
   });
 });

@@ -44,7 +44,7 @@ async function importApiDocument(path: string, text: string, parseYaml: CliIo['p
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || !('openapi' in doc || 'swagger' in doc || 'discoveryVersion' in doc)) return undefined;
   const { toolsFromApiDocument } = await import('./tools-document');
   try {
-    return await toolsFromApiDocument(doc, path);
+    return await toolsFromApiDocument(doc, path, (line) => process.stderr.write(line));
   } catch (err) {
     return { error: `${path} could not be imported: ${err instanceof Error ? err.message : String(err)}` };
   }

@@ -121,10 +121,10 @@ order, and exit code 1 when any is rejected.
 
 Checking calls:
   --pack ID        check against a pack: ${PACK_IDS_HELP}
-  --tools FILE     check against your own tools: tool definitions (a JSON array or {"tools": [...]},
-                   in OpenAI, Anthropic or MCP shape) or an OpenAPI 3, Swagger 2 or Google
-                   Discovery document. A tool that cannot be compiled is named on stderr
-                   and left out
+  --tools FILE     check against your own tools, from a JSON or YAML file: tool definitions (an
+                   array or {"tools": [...]}, in OpenAI, Anthropic or MCP shape) or an OpenAPI 3,
+                   Swagger 2 or Google Discovery document. A tool that cannot be compiled is named
+                   on stderr and left out
   --tool NAME      the tool to use when the input is a bare arguments object; with --export
                    or --lint, that tool alone
   --form FORM      print a rejected call's body in a wire form, with the same facts (body, the
@@ -179,9 +179,9 @@ Exit codes:
   checking   0 accepted, 1 rejected, 2 usage error, unknown pack or broken tools file (the reason
              on stderr). With --jsonl, --replay or --export: 0 unless the run itself failed. With
              --lint: 1 when any finding says a rule is enforced nowhere, so it can gate CI. With
-             --grade: 1 when a reply meets fewer than --min-points points, 2 when a --jsonl line
-             is not a pair. 3 when the output could not be written to its end (its reader
-             closed it early: EPIPE)
+             --grade: 1 when a reply meets fewer than --min-points points (with --jsonl, a line
+             that is not a pair meets none). 3 when the output could not be written to its end
+             (its reader closed it early: EPIPE)
   mcp-proxy  0 when the client closes, 1 when the server exits first, 2 for a usage error, a log
              file that cannot be opened, or a tools/list that cannot be used (past ${MAX_LIST_PAGES} pages
              or ${MAX_LISTED_TOOLS} tools, say; a tool that cannot be checked is refused alone), 3 when the

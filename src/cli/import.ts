@@ -9,6 +9,7 @@ import '../engine/registries/all';
 import { loadPack } from '../engine/pack/pack-loader';
 import { importSpec, type ImportOptions, type ImportReport } from '../importer/index';
 import { CORPUS, CORPUS_EXCLUSIONS } from './import-corpus';
+import { corpusPath } from './corpus-dir';
 import { serializePack } from './import-format';
 import { overlaidPackIds, readOverlay } from './overlays';
 
@@ -30,7 +31,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { inputs: [], out: 'content/packs/imported', all: false, corpus: '../shared/corpus/vendor', verify: true, report: false };
+  const a: Args = { inputs: [], out: 'content/packs/imported', all: false, corpus: corpusPath('vendor'), verify: true, report: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const value = () => {

@@ -16,7 +16,7 @@ import { replay } from '../engine/replay';
 import { grade, type Grade } from '../engine/grade';
 import { unknownPackMessage } from '../package/catalog';
 import { looksLikeJson } from '../document-text';
-import { HELP, USAGE_HINT } from './help';
+import { BIN, HELP, USAGE_HINT } from './help';
 import { answerLine, cutMembers, errorText, lineError, MAX_LINE_BYTES, overLongLine } from './line-results';
 
 export interface CliIo {
@@ -58,6 +58,10 @@ export interface Args {
   form?: string;
   baseUrl?: string;
 }
+
+/** What an empty standard input gets: the call goes there, with an example to copy. */
+export const EMPTY_STDIN = `nothing on standard input: send the tool call there, for example
+  echo 'update_ticket(ticket_id="T-8841", status="open")' | ${BIN} --pack helpdesk`;
 
 function usageError(message: string): CliOutput {
   return { stdout: '', stderr: `error: ${message}\n\n${USAGE_HINT}\n`, code: 2 };
@@ -175,6 +179,8 @@ export function runCli(argv: string[], io: CliIo): CliOutput {
 
   const input = io.stdin();
   const options = args.tool ? { tool: args.tool } : {};
+  // Nothing piped in is a command run without its call, not a call to answer with an "is empty" body.
+  if (!args.jsonl && input.trim() === '') return usageError(EMPTY_STDIN);
   if (args.jsonl) {
     // What the bin's stream (jsonl.ts) writes for the same log, read whole.
     const lines = logLines(input);
@@ -239,8 +245,11 @@ function gradeFile(pack: CompiledPack, args: Args, io: CliIo): CliOutput {
     }
     out.push(answer);
   });
-  const stderr = args.minPoints !== undefined && failed ? `${failed} of ${out.length - unread} replies meet fewer than ${args.minPoints} points\n` : '';
-  return { stdout: out.map((l) => l + '\n').join(''), stderr, code: unread ? 2 : failed ? 1 : 0 };
+  // A line that is no pair gets its error and the run goes on, as --jsonl does; under --min-points it meets no point.
+  const gate = args.minPoints !== undefined && (failed > 0 || unread > 0);
+  const notPairs = unread ? `; ${unread} ${unread === 1 ? 'line is' : 'lines are'} not a {"call", "reply"} pair, so meet${unread === 1 ? 's' : ''} none` : '';
+  const stderr = gate ? `${failed} of ${out.length - unread} replies meet fewer than ${args.minPoints} points${notPairs}\n` : '';
+  return { stdout: out.map((l) => l + '\n').join(''), stderr, code: gate ? 1 : 0 };
 }
 
 /** A log's lines, read whole: split at newlines, a carriage return before one dropped, the empty text after a last newline not a line. */

@@ -7,6 +7,7 @@ import { loadValueSets } from '../engine/registries';
 import type { CompiledPack } from '../engine/types';
 import { valueSetNamesIn } from '../engine/explain/value-sets';
 import { detectFormat, importSpec } from '../importer';
+import { importProgress } from './import-progress';
 
 export interface ImportedTools {
   /** The pack file the importer wrote: what a worker thread compiles for itself. */
@@ -16,10 +17,15 @@ export interface ImportedTools {
   skipped: number;
 }
 
-/** Imports the document and compiles its pack; throws with a message a person reads when it cannot. */
-export async function toolsFromApiDocument(doc: unknown, origin: string): Promise<ImportedTools> {
+/**
+ * Imports the document and compiles its pack; throws with a message a person reads when it cannot. `progress`
+ * gets a line now and then when the import takes over a second (the bin writes them to stderr).
+ */
+export async function toolsFromApiDocument(doc: unknown, origin: string, progress?: (line: string) => void): Promise<ImportedTools> {
   const format = detectFormat(doc);
-  const { pack: source, report, refused } = await importSpec(doc, { id: 'your-api' });
+  const shown = progress ? importProgress(origin, progress) : undefined;
+  const { pack: source, report, refused } = await importSpec(doc, { id: 'your-api', onProgress: shown?.onProgress });
+  shown?.done(source.tools.length);
   // With every operation left out, the reasons are the answer (the pack file's own check would only say it has no tools).
   if (source.tools.length === 0) throw new Error(`${origin} has no operation the importer could make a tool of${refused.length ? `:\n${describeRefused(refused, '  ')}` : ''}`);
   const pack = await compileImportedSource(source, origin);

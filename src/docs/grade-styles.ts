@@ -14,6 +14,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { z, type ZodTypeAny } from 'zod';
 import { check, grade, packFromToolDefinitions, type CompiledPack, type Grade, type Json, type SchemaNode } from '../engine';
 import { countTokens } from './tokens';
+import { corpusPath } from '../cli/corpus-dir';
 
 export interface GradeCall {
   id: string;
@@ -183,7 +184,7 @@ function filled(text: string, args: Record<string, Json>): string {
   });
 }
 
-const TAU = resolve(process.cwd(), '../shared/corpus/tau-bench');
+const TAU = corpusPath('tau-bench');
 
 /**
  * tau-bench's literal error strings (its tool files' `return "Error: …"`, as tau_bench_tools.json lists

@@ -14,6 +14,7 @@ import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE, EXAMPLES } from '../../src/components/p
 import { SHAPE_LABELS } from '../../src/components/playground/labels';
 import { useBrowser, siteUrl } from './browser';
 import { openApiTool } from './openapi-tool';
+import { corpusPath } from '../../src/cli/corpus-dir';
 import { done, expected, openPlayground, shownBody } from './playground-support';
 
 const chrome = useBrowser();
@@ -280,7 +281,7 @@ describe('the playground', () => {
     await s.page.locator('[data-testid=tab-custom]').click();
     // Asana's createAllocation: `data` is allOf [AllocationRequest, {required}], and AllocationRequest is allOf
     // [AllocationBase, {properties: assignee, parent}]; marked draft-07, as MCP servers mark theirs.
-    const allocation = openApiTool('../shared/corpus/vendor/asana/asana_oas.json', '/allocations', 'post', 'create_allocation');
+    const allocation = openApiTool(corpusPath('vendor/asana/asana_oas.json'), '/allocations', 'post', 'create_allocation');
     const defs = [
       { ...allocation, inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', ...allocation.inputSchema } },
       { name: 'broken_tool', inputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/nowhere' } } } },

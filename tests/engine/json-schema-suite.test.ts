@@ -9,8 +9,9 @@ import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CODES, compilePack, validateArguments, type CompiledTool } from '../../src/engine';
 import { messageOf } from '../../src/engine/faults/fault';
+import { corpusPath, missingCorpusMessage } from '../../src/cli/corpus-dir';
 
-const SUITE = '../shared/corpus/json-schema-test-suite';
+const SUITE = corpusPath('json-schema-test-suite');
 const TESTS = join(SUITE, 'tests/draft2020-12');
 const REMOTES = join(SUITE, 'remotes');
 
@@ -90,7 +91,7 @@ function runSuite(): { outcomes: Outcome[]; rejected: number; malformed: string[
 
 describe('JSON Schema Test Suite, draft 2020-12', () => {
   test('the corpus is beside the checkout', () => {
-    expect(existsSync(TESTS), `${TESTS} is missing: the suite must be at ../shared/corpus`).toBe(true);
+    expect(existsSync(TESTS), missingCorpusMessage('json-schema-test-suite/tests/draft2020-12', 'the JSON Schema Test Suite test')).toBe(true);
   });
 
   test('validate + explain accept exactly the valid instances, and explain every rejection', () => {

@@ -1,16 +1,16 @@
 // Shared by the importer tests: where the corpus is, reading its documents, and small extracts of them
 // (a few operations with the components they need) so a test imports in milliseconds what the CLI
 // imports in seconds.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { requireCorpus } from '../../src/cli/corpus-dir';
 import '../../src/engine/registries/all';
 import type { PackSource } from '../../src/engine/types';
 import { importSpec, type ImportResult } from '../../src/importer/index';
 
-export const VENDOR = '../shared/corpus/vendor';
+/** The vendors' API documents; missing, every importer test file fails saying how to fetch them. */
+export const VENDOR = requireCorpus('vendor', 'the importer tests');
 export const IMPORTED = 'content/packs/imported';
-
-if (!existsSync(VENDOR)) throw new Error(`the importer tests read the corpus at ${VENDOR} (beside the checkout); it is missing`);
 
 const cache = new Map<string, any>();
 

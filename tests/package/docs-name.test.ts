@@ -14,7 +14,7 @@ const OLD = 'actionable';
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? filesUnder(join(dir, f)) : [join(dir, f)]));
 }
-const DOCS = ['README.md', 'CHANGELOG.md', ...filesUnder('src/pages'), ...filesUnder('src/examples')];
+const DOCS = ['README.md', 'CHANGELOG.md', 'src/package/README.md', ...filesUnder('src/pages'), ...filesUnder('src/examples')];
 
 /** The package a specifier names (`@scope/name/sub` -> `@scope/name`, `name@1.0` -> `name`), or undefined for a path, a built-in or a virtual module. */
 export function packageOf(specifier: string): string | undefined {

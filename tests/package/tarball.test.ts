@@ -1,16 +1,20 @@
-// The package as a user gets it: built into a folder of its own (so the repo's lib/ is left alone), packed
-// with `npm pack`, installed from the tarball into two fresh projects, one ES modules ("type": "module")
+// The package as a user gets it: staged as `npm run tarball` stages it (src/cli/stage-package.ts: lib/ built in a
+// folder of its own, so the repo's lib/ is left alone, with the package's own README), packed with
+// `npm pack`, installed from the tarball into two fresh projects, one ES modules ("type": "module")
 // and one CommonJS (no "type"), then used as each would: import and require() of the root and of every
 // pack, TypeScript under nodenext (a .ts file as ESM, a .cts file as CommonJS, each type-checked against
 // the declarations its condition names and then run), the body's JSON Schema as a file, and the bin. The
 // package has no dependencies, so the install needs no registry at all.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildJs, buildTypes, NOTICES_FILE } from '../../src/cli/build-lib';
+import { NOTICES_FILE } from '../../src/cli/build-lib';
+import { wildcardEntrypoints } from '../../src/cli/release-check';
+import { PACKAGE_README, stagePackage } from '../../src/cli/stage-package';
+import { PACK_CATALOG } from '../../src/package/catalog';
 import { BODY_SCHEMA, check, packFromToolDefinitions, serializeBody } from '../../src/engine';
 import { getPack } from '../../src/packs';
 
@@ -40,12 +44,9 @@ const validCalls: Record<string, unknown> = {
 const countryCall = { name: 'create_customer', arguments: { name: 'Ada', email: 'ada@example.com', address: { country: 'England' } } };
 
 beforeAll(async () => {
-  mkdirSync(pkgDir, { recursive: true });
-  await buildJs(root, join(pkgDir, 'lib'));
-  buildTypes(root, join(pkgDir, 'lib'));
-  for (const f of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE']) copyFileSync(f, join(pkgDir, f));
-  // --ignore-scripts: prepack would build lib/ again from sources this folder does not have.
-  packed = JSON.parse(await npmAwaited(['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], pkgDir))[0];
+  await stagePackage(root, pkgDir);
+  // The staged manifest has no scripts: nothing runs but the pack.
+  packed = JSON.parse(await npmAwaited(['pack', '--json', '--pack-destination', tmp], pkgDir))[0];
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }));
   await npmAwaited(['install', '--prefer-offline', '--no-package-lock', join(tmp, packed.filename)], app);
@@ -143,6 +144,73 @@ describe('the tarball', () => {
         expect(inputs.filter((f) => f.includes('node_modules/ajv/dist/compile/'))).toEqual([]);
       }
     }
+  });
+});
+
+describe('release checks on the tarball (npm run release:check runs the same, and npm publish --dry-run)', () => {
+  test('publint finds nothing in the staged package', () => {
+    const r = spawnSync(join(root, 'node_modules/.bin/publint'), ['run', pkgDir, '--strict', '--pack', 'npm'], { encoding: 'utf8', env: NPM_ENV });
+    expect(r.stdout).toContain('All good!');
+    expect(r.status).toBe(0);
+  }, 60_000);
+
+  test("attw: every entry point's types resolve under node10, node16 (CommonJS and ESM) and bundlers, each pack named", () => {
+    const entries = wildcardEntrypoints(pkgDir);
+    expect(entries).toContain('./packs/helpdesk');
+    expect(entries).toContain('./packs/github-v3');
+    expect(entries.filter((e) => e.startsWith('./packs/')).length).toBe(PACK_CATALOG.length);
+    const r = spawnSync(join(root, 'node_modules/.bin/attw'), [join(tmp, packed.filename), '--profile', 'strict', '--format', 'json', '--ignore-rules', 'false-export-default', '--include-entrypoints', ...entries], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const result = JSON.parse(r.stdout) as { analysis: { problems: { kind: string; entrypoint?: string; resolutionKind?: string }[]; entrypoints: Record<string, unknown> } };
+    expect(result.analysis.problems.filter((p) => p.kind !== 'FalseExportDefault')).toEqual([]);
+    expect(Object.keys(result.analysis.entrypoints)).toEqual(expect.arrayContaining(['.', './body.schema.json', './packs/helpdesk', './packs/slack-web']));
+    expect(r.status).toBe(0);
+  }, 120_000);
+});
+
+describe('the README the tarball carries: the package one (src/package/README.md), its samples true', () => {
+  const readme = () => readFileSync(join(app, 'node_modules', NAME, 'README.md'), 'utf8');
+  const blocks = (lang: string) => [...readme().matchAll(new RegExp(`^\`\`\`${lang}\n([\\s\\S]*?)^\`\`\`$`, 'gm'))].map((m) => m[1]);
+
+  test('is the package README, not the repository one', () => {
+    expect(readme()).toBe(readFileSync(PACKAGE_README, 'utf8'));
+    expect(readme()).not.toBe(readFileSync('README.md', 'utf8'));
+  });
+
+  test('install: the tarball `npm run tarball` writes, by the name npm gives it', () => {
+    const [install] = blocks('sh');
+    expect(packed.filename).toBe(`${NAME}-${manifest.version}.tgz`);
+    expect(install.split('\n').filter((l) => l && !l.startsWith('#'))).toEqual(['npm install && npm run tarball', `npm install /path/to/${packed.filename}`]);
+    expect(install).toContain(`writes ${packed.filename}`);
+  });
+
+  test('each JavaScript sample runs in the installed project and prints what its //=> lines say', () => {
+    const samples = blocks('js');
+    expect(samples.length).toBeGreaterThanOrEqual(3);
+    samples.forEach((code, i) => {
+      const expected = [...code.matchAll(/^\/\/=> (.*)$/gm)].map((m) => `${m[1]}\n`);
+      expect(expected.length).toBeGreaterThan(0);
+      writeFileSync(join(app, `readme-${i}.mjs`), code);
+      expect(node([`readme-${i}.mjs`], app)).toBe(expected.join(''));
+    });
+  });
+
+  test('each console sample: the command after `$ ` prints the lines below it', () => {
+    const samples = blocks('console');
+    expect(samples.length).toBeGreaterThan(0);
+    for (const block of samples) {
+      const [command, ...out] = block.trimEnd().split('\n');
+      expect(command.startsWith('$ ')).toBe(true);
+      const r = spawnSync('sh', ['-c', command.slice(2)], { cwd: app, encoding: 'utf8', env: NPM_ENV });
+      expect(r.stdout).toBe(`${out.join('\n')}\n`);
+    }
+  });
+
+  test("the MCP client config runs the project's own copy as the proxy (npx --no, nothing fetched)", () => {
+    const [config] = blocks('json').map((b) => JSON.parse(b) as { mcpServers: Record<string, { command: string; args: string[] }> });
+    const server = Object.values(config.mcpServers)[0];
+    expect(server.command).toBe('npx');
+    expect(server.args.slice(0, 4)).toEqual(['--no', '--', NAME, 'mcp-proxy']);
+    expect(npm(['exec', ...server.args.slice(0, 4), '--help'], app).startsWith(`Usage: ${NAME} mcp-proxy`)).toBe(true);
   });
 });
 
@@ -309,6 +377,15 @@ console.log(body ? serializeBody(body) : 'accepted', other.id);
     const compiled = readFileSync(join(cjsApp, 'out/call.cjs'), 'utf8');
     expect(compiled).toContain(`require("${NAME}")`);
     expect(node(['out/call.cjs'], cjsApp)).toBe(`${seedBody} stripe\n`);
+  });
+
+  test("a .cts default import of a pack type-checks and runs (attw's false-export-default misreads esbuild's CommonJS annotation; release-check.ts)", () => {
+    mkdirSync(join(cjsApp, 'default-import'));
+    writeFileSync(join(cjsApp, 'default-import', 'call.cts'), `import helpdesk from '${NAME}/packs/helpdesk';\nimport type { CompiledPack } from '${NAME}';\nconst p: CompiledPack = helpdesk;\nconsole.log(p.id, p.tools.length > 0);\n`);
+    writeFileSync(join(cjsApp, 'default-import', 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, types: [], outDir: 'out' }, files: ['call.cts'] }));
+    const r = tsc(['-p', 'tsconfig.json'], join(cjsApp, 'default-import'));
+    expect(r.stdout + r.stderr).toBe('');
+    expect(node(['default-import/out/call.cjs'], cjsApp)).toBe('helpdesk true\n');
   });
 
   test('an ES module in the CommonJS project still gets the ESM build', () => {

@@ -54,11 +54,12 @@ test('the page shows these files and nothing else: each is imported as text, non
   expect(page.split(/^---$/m)[2]).not.toMatch(/<pre[\s>]|<code>[^<]{60,}/);
 });
 
-test('install: the route that works before the package is on the registry, the tarball npm pack writes', () => {
+test('install: the route that works before the package is on the registry, the tarball npm run tarball writes', () => {
   const { name, version } = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string; version: string };
   const lines = readFileSync(join(EXAMPLES, 'install.sh'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
-  // npm pack names an unscoped package's tarball <name>-<version>.tgz (tests/package/tarball.test.ts packs and installs it).
-  expect(lines).toEqual(['npm install && npm pack', `npm install /path/to/${name}-${version}.tgz`]);
+  // npm run tarball packs the staged package, and npm names an unscoped package's tarball <name>-<version>.tgz
+  // (tests/package/tarball.test.ts packs and installs it). A plain npm pack here stops (src/cli/pack-guard.mjs).
+  expect(lines).toEqual(['npm install && npm run tarball', `npm install /path/to/${name}-${version}.tgz`]);
   expect(readFileSync(join(EXAMPLES, 'install.sh'), 'utf8')).toContain(`writes ${name}-${version}.tgz`);
   // Never a bare `npm install <name>`: the registry has no such package yet.
   expect(readFileSync(join(EXAMPLES, 'install.sh'), 'utf8')).not.toMatch(new RegExp(`npm install ${name}\\b`));

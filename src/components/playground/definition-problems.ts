@@ -17,7 +17,10 @@ export function jsonSyntaxProblem(text: string, fault: Fault, whole: string): De
   const start = Math.min(offset, Math.max(0, text.length - 1));
   return {
     where: line !== undefined ? `line ${line}, column ${column}` : whole,
-    message: fault.statement.replace(/^is not valid JSON at line \d+, column \d+: /, '').replace(/^is empty at line \d+, column \d+: /, ''),
+    message: fault.statement
+      .replace(/^is not valid JSON at line \d+, column \d+: /, '')
+      .replace(/^is empty at line \d+, column \d+: /, '')
+      .replace(/^ends before the JSON is complete at line \d+, column \d+: /, 'the text ends here: '),
     range: { start, end: start + 1 },
   };
 }

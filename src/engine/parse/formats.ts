@@ -105,15 +105,25 @@ export function parseJsonText(text: string, field: string): { ok: true; value: J
     if (!first) {
       // jsonc-parser recurses and gave up (10,000 levels of nesting, say); json-scan.ts's locator does not.
       const at = locateJsonError(text) ?? { offset: 0, expected: 'a JSON value' };
+      if (cutShort(text, at.offset)) return { ok: false, fault: syntaxFault('invalid_json', field, CUT_SHORT, text, at.offset, at.expected.replace(NO_TRAILING_COMMA, ''), reason) };
       return { ok: false, fault: syntaxFault('invalid_json', field, 'is not valid JSON', text, at.offset, at.expected, reason) };
     }
     const expected = /^-?(NaN|Infinity)/.test(text.slice(first.offset, first.offset + 9))
       ? 'a JSON number or null; NaN and Infinity are not JSON'
-      : first.error === PROPERTY_NAME_EXPECTED && /,\s*$/.test(text.slice(0, first.offset))
-      ? 'a property name in double quotes; JSON allows no trailing comma'
       : EXPECTED[first.error] ?? 'valid JSON';
-    return { ok: false, fault: syntaxFault('invalid_json', field, 'is not valid JSON', text, first.offset, expected, reason) };
+    // Text that ends where more JSON was due was cut short: a comma last is where the cut fell, not a trailing comma.
+    if (cutShort(text, first.offset)) return { ok: false, fault: syntaxFault('invalid_json', field, CUT_SHORT, text, first.offset, expected, reason) };
+    const blamed = first.error === PROPERTY_NAME_EXPECTED && /,\s*$/.test(text.slice(0, first.offset)) ? `${expected}${NO_TRAILING_COMMA}` : expected;
+    return { ok: false, fault: syntaxFault('invalid_json', field, 'is not valid JSON', text, first.offset, blamed, reason) };
   }
+}
+
+const CUT_SHORT = 'ends before the JSON is complete';
+const NO_TRAILING_COMMA = '; JSON allows no trailing comma';
+
+/** Whether a syntax error sits where the text ends (nothing but spaces after it): the JSON was cut short. */
+function cutShort(text: string, offset: number): boolean {
+  return text.slice(offset).trim() === '';
 }
 
 function isObject(v: unknown): v is JsonObject {
