@@ -1,12 +1,13 @@
 // Issue 33, item 6: the "beyond the schema" corpus (calls.jsonl). Every entry is a call that its tool's
 // schema accepts but that breaks a rule the tool's description, its examples or its vendor's spec states,
 // with the corrected call that keeps the rule. The calls are ours; the tools are not copied in: imported
-// packs load from the catalog, tau-bench and BFCL tools are read from ../shared/corpus, and the official MCP
+// packs load from the catalog, tau-bench and BFCL tools are read from the corpus (CORPUS_DIR), and the official MCP
 // servers' tools come from their own tools/list, asked at run time. `stated_in` says where the rule is
 // written, as a JSON pointer (never the words).
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { requireCorpus } from '../../src/cli/corpus-dir';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { packFromToolDefinitions } from '../../src/engine/pack/tools-import';
@@ -72,8 +73,6 @@ export type BeyondEntry = EntryBase &
     | { source: 'mcp'; server: string; tool: string }
   );
 
-export const CORPUS_DIR = resolve(process.cwd(), '../shared/corpus');
-
 export function loadBeyondEntries(file = new URL('./calls.jsonl', import.meta.url)): BeyondEntry[] {
   return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as BeyondEntry);
 }
@@ -108,9 +107,7 @@ export async function mcpToolLists(servers = Object.keys(MCP_SERVERS)): Promise<
 }
 
 function corpusFile(path: string): string {
-  const full = resolve(CORPUS_DIR, path);
-  if (!existsSync(full)) throw new Error(`beyond-schema: the corpus file ../shared/corpus/${path} is missing`);
-  return readFileSync(full, 'utf8');
+  return readFileSync(requireCorpus(path, 'the beyond-the-schema bench'), 'utf8');
 }
 
 export interface Resolved {
