@@ -50,6 +50,12 @@ const WITNESS_CALLS: Record<string, { pack: string; tool: string; call: string; 
     call: '{"name": "update_ticket", "arguments": {"ticket_id": "T-8841", "dueAt": "2026-03-13T17:00:00Z", "due_at": "2026-03-14T17:00:00Z"}}',
     about: 'The same field under its camelCase and snake_case names, with different values.',
   },
+  name_not_id: {
+    pack: 'helpdesk',
+    tool: 'assign_ticket',
+    call: '{"name": "assign_ticket", "arguments": {"ticket_id": "T-8841", "assignee": "@jane"}}',
+    about: 'An agent named by a handle where the agent’s id goes.',
+  },
   duplicate_items: {
     pack: 'helpdesk',
     tool: 'create_ticket',
