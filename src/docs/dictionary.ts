@@ -50,7 +50,7 @@ const WITNESS_CALLS: Record<string, { pack: string; tool: string; call: string; 
     call: '{"name": "update_ticket", "arguments": {"ticket_id": "T-8841", "dueAt": "2026-03-13T17:00:00Z", "due_at": "2026-03-14T17:00:00Z"}}',
     about: 'The same field under its camelCase and snake_case names, with different values.',
   },
-  name_not_id: {
+  id_expected: {
     pack: 'helpdesk',
     tool: 'assign_ticket',
     call: '{"name": "assign_ticket", "arguments": {"ticket_id": "T-8841", "assignee": "@jane"}}',

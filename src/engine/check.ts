@@ -422,7 +422,7 @@ function runCheck(pack: CompiledPack, input: unknown, value: Json | undefined, o
     // A number JSON could not hold exactly was read rounded; its own fault speaks for that field.
     const parseFields = parseFaults.length ? new Set(parseFaults.map((f) => f.field)) : null;
     // A name where an id goes is refused once, for what it is, not again for the pattern it breaks.
-    const named = absorbed.faults.length ? absorbed.faults.filter((f) => f.code === 'name_not_id').map((f) => f.field) : NO_FIELDS;
+    const named = absorbed.faults.length ? absorbed.faults.filter((f) => f.code === 'id_expected').map((f) => f.field) : NO_FIELDS;
     const skipped = parseFields || named.length ? new Set([...(parseFields ?? []), ...named]) : null;
     const validFaults = skipped ? validated.faults.filter((f) => !skipped.has(f.field)) : validated.faults;
     // validateCounted hands back a list of its own: with nothing before it, it is the list (no copy).

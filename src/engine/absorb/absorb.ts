@@ -9,7 +9,8 @@
 //   currency Stripe writes usd) -> that value.
 // - where an id goes, an id sent decorated: in a resource URL, in a mention, with a # or @ missing or
 //   extra, in the wrong case, each only where it has one reading (decorated-ids.ts); a name sent there
-//   instead (`#general`) is refused with the call that lists the ids (name_not_id);
+//   instead (`#general`), or a vendor's URL with no id this field takes, is refused with the call that
+//   lists the ids (id_expected);
 // - on a field of format date or date-time, a date written in another form that names one day or moment
 //   (written-dates.ts).
 // Other values are never changed here: `OPEN` for `open` is a fault the model must see, not a guess we make.
@@ -20,7 +21,7 @@ import { makeFault } from '../faults/fault';
 import type { CompiledTool, Correction, Fault, Json, JsonObject, SchemaNode } from '../types';
 import { valueSet } from '../explain/value-sets';
 import { singular, words } from '../parse/name-words';
-import { namedInstead, readDecoratedId, type IdSlot } from './decorated-ids';
+import { namedInstead, readDecoratedId, vendorUrlWhereIdGoes, type IdSlot } from './decorated-ids';
 import { idNouns } from './id-fields';
 import { readWrittenDate } from './written-dates';
 import { exampleText } from '../faults/rule-words';
@@ -411,21 +412,22 @@ function fieldNameAt(path: readonly Segment[]): string | undefined {
  * field's own x-resolve-with or the pack's list or search tool for that kind of record, or else with an
  * example of an id. Undefined when there is neither to point to.
  */
-function nameFault(slot: IdSlot, path: Segment[], value: string, listCall: ListCall | undefined): Fault | undefined {
+function idExpected(slot: IdSlot, path: Segment[], value: string, sent: 'name' | 'URL', listCall: ListCall | undefined): Fault | undefined {
   const nouns = idNouns(slot.name);
   const resolve = typeof slot.node['x-resolve-with'] === 'string' ? slot.node['x-resolve-with'] : listCall?.(nouns.length ? nouns : [...slot.toolWords()]);
   const example = slot.node['x-example'] ?? (Array.isArray(slot.node.examples) ? slot.node.examples[0] : slot.node.example);
-  if (resolve === undefined && typeof example !== 'string') return undefined;
-  const whose = nouns.length ? `the ${nouns.join(' ')}'s id` : 'an id';
+  if (resolve === undefined && example === undefined) return undefined;
+  // issue_number is "the issue number"; channel is "the channel's id".
+  const whose = !nouns.length ? 'an id' : nouns[nouns.length - 1] === 'number' ? `the ${nouns.join(' ')}` : `the ${nouns.join(' ')}'s id`;
   return makeFault({
-    code: 'name_not_id',
+    code: 'id_expected',
     stage: 'absorb',
     path: [...path],
-    statement: `must be ${whose}, not a name${typeof example === 'string' ? exampleText(example) : ''}`,
+    statement: `must be ${whose}, not ${sent === 'name' ? 'a name' : 'a URL'}${exampleText(example as Json | undefined)}`,
     notes: resolve !== undefined ? [{ kind: 'resolve', text: `get one from ${resolve}` }] : [],
     sent: value,
     extra: resolve !== undefined ? { next_call: resolve } : undefined,
-    reason: 'a name (a leading # or @ and a word) where the field takes an id',
+    reason: sent === 'name' ? 'a name (a leading # or @ and a word) where the field takes an id' : "a vendor's URL with no id this field takes",
   });
 }
 
@@ -485,8 +487,9 @@ export function absorb(tool: CompiledTool, args: Json, listCall?: ListCall): Abs
           corrections.push({ field: formatPath(path), rule: read.rule, from: cutReceived(value), to: read.to });
           return read.to;
         }
-        if ((value[0] === '#' || value[0] === '@') && namedInstead(slot, value) !== undefined) {
-          const fault = nameFault(slot, path, value, listCall);
+        const sent = (value[0] === '#' || value[0] === '@') && namedInstead(slot, value) !== undefined ? 'name' : (value[0] === 'h' || value[0] === 'H') && vendorUrlWhereIdGoes(slot, value) ? 'URL' : undefined;
+        if (sent) {
+          const fault = idExpected(slot, path, value, sent, listCall);
           if (fault) faults.push(fault);
         }
       }

@@ -156,7 +156,8 @@ function idFromMention(slot: IdSlot, value: string): string | undefined {
 
 // URLs. Each vendor's reader returns the id the URL holds for this field, or undefined.
 
-function idFromUrl(slot: IdSlot, value: string): Json | undefined {
+/** The URL, when its host is one whose URLs this module reads. */
+function vendorUrl(value: string): URL | undefined {
   let url: URL;
   try {
     url = new URL(value);
@@ -164,6 +165,24 @@ function idFromUrl(slot: IdSlot, value: string): Json | undefined {
     return undefined;
   }
   if (url.username || url.password || (url.port && url.port !== '443')) return undefined;
+  const host = url.hostname.toLowerCase();
+  const known = host === 'notion.so' || host.endsWith('.notion.so') || host.endsWith('.notion.site') || host === 'github.com' || host === 'www.github.com' || host.endsWith('.slack.com') || host === 'docs.google.com' || host === 'drive.google.com';
+  return known ? url : undefined;
+}
+
+/**
+ * A URL of a vendor this module reads, sent where an id goes and not read as one (another repository's
+ * issue, a spreadsheet where a document goes): refused, as it names no id the field takes.
+ */
+export function vendorUrlWhereIdGoes(slot: IdSlot, value: string): boolean {
+  if (value.length > MAX_DECORATED || !/^https?:\/\//i.test(value) || takesUrls(slot.node)) return false;
+  if (!isIdField(slot.name, slot.node) && !(takesType(slot.node, 'integer') && isNumberName(slot.name))) return false;
+  return vendorUrl(value) !== undefined;
+}
+
+function idFromUrl(slot: IdSlot, value: string): Json | undefined {
+  const url = vendorUrl(value);
+  if (!url) return undefined;
   const host = url.hostname.toLowerCase();
   const segments = url.pathname.split('/').filter(Boolean).map((s) => decodeSegment(s));
   if (segments.some((s) => s === undefined)) return undefined;
