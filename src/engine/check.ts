@@ -8,7 +8,7 @@ import { notRunSteps, runChecks } from './checks/checks';
 import { cutReceived } from './faults/received';
 import { makeFault } from './faults/fault';
 import { parseCall } from './parse/formats';
-import { matchToolName, toolsToList, type ToolNameContext } from './parse/tool-names';
+import { dropsCallersWord, matchToolName, toolsToList, type ToolNameContext } from './parse/tool-names';
 import { nameWords } from './parse/name-words';
 import { vetCandidates } from './explain/candidates';
 import { acceptedAsSent, validateCounted } from './validate/validate';
@@ -368,7 +368,10 @@ function runCheck(pack: CompiledPack, input: unknown, value: Json | undefined, o
       toolCorrections.push({ field: 'name', rule: 'tool_name_variant', from: cutReceived(name), to: match.to });
     } else {
       const candidates = match.candidates;
-      const listed = candidates.length ? [] : toolsToList(name, names);
+      // One tool that leaves out a word of the name sent may not be the action meant: the tools on the
+      // same thing are listed beside it, so it is not offered alone as if it were.
+      const alone = candidates.length === 1 && dropsCallersWord(name, candidates[0]);
+      const listed = candidates.length && !alone ? [] : toolsToList(name, names).filter((n) => !candidates.includes(n) || alone);
       return rejected(pack, null, shape, null, toolCorrections, [makeFault({
         code: 'unknown_tool',
         stage: 'parse',
