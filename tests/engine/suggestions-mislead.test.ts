@@ -51,3 +51,25 @@ describe('tool names', () => {
     expect((same.body as { message: string }).message).toBe('is not a tool you can call');
   });
 });
+
+describe('a value that holds one permitted value as a word, and a boolean sent to a yes/no set', () => {
+  const pack = packFromToolDefinitions([
+    { name: 'act', description: 'act', input_schema: { type: 'object', properties: { plan: { type: 'string', enum: ['free', 'premium', 'enterprise'] }, confirm: { type: 'string', enum: ['yes', 'no'] }, tier: { enum: ['pro', 'premium'] } } } },
+  ]);
+  const body = (args: Record<string, Json>) => check(pack, { name: 'act', arguments: args }).body as Record<string, Json>;
+
+  test('"premium plan" and "the Premium tier" are premium', () => {
+    expect(body({ plan: 'premium plan' })).toMatchObject({ error: 'invalid_plan', did_you_mean: ['premium'] });
+    expect(body({ plan: 'the Premium tier' }).did_you_mean).toEqual(['premium']);
+  });
+
+  test('not when two permitted values are named, nor when the value says not', () => {
+    expect(body({ tier: 'pro or premium' }).did_you_mean).toBeUndefined();
+    expect(body({ plan: 'not premium' }).did_you_mean).toBeUndefined();
+  });
+
+  test('true is yes and false is no', () => {
+    expect(body({ confirm: true })).toMatchObject({ error: 'invalid_type', did_you_mean: ['yes'] });
+    expect(body({ confirm: false }).did_you_mean).toEqual(['no']);
+  });
+});

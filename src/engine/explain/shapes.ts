@@ -3,6 +3,7 @@
 // where an array is wanted, a value sent under the wrong sibling, a flat name for a nested field, the same
 // fault on many items of one array. Every value offered here has been put in place of what was sent and
 // validated there first: a candidate this module cannot check is never made.
+import { suggestValues } from './suggest';
 import { minimalExample } from './schema-example';
 import { words } from '../absorb/absorb';
 import { isWeak, meaningfulWords } from '../parse/name-words';
@@ -439,6 +440,8 @@ export function refineTypeFault(ctx: ExplainContext, fault: Fault, field: FieldI
     // `"true"` for a boolean is no help where only the set will do.
     const set = field.enumValues;
     fault.candidates = fault.candidates.filter((c) => set.some((v) => v === c));
+    // `true` where the set is yes or no: the value it says.
+    if (fault.candidates.length === 0 && typeof value === 'boolean') fault.candidates = suggestValues(value, set, field.valueAliases);
   } else if (fault.candidates.length === 0 && value !== undefined) {
     let candidate: Json | undefined;
     if (want.includes('object') && typeof value === 'string') candidate = wrapString(ctx, path, value);
