@@ -73,3 +73,32 @@ describe('a value that holds one permitted value as a word, and a boolean sent t
     expect(body({ confirm: false }).did_you_mean).toEqual(['no']);
   });
 });
+
+describe('a body never contradicts itself', () => {
+  test('a property declared under a relative $id is taken, not refused as "not an argument; it takes: foo"', () => {
+    // The JSON Schema Test Suite's ref.json, "refs with relative uris and defs".
+    const pack = packFromToolDefinitions([{
+      name: 't',
+      inputSchema: {
+        $id: 'http://example.com/schema-relative-uri-defs1.json',
+        properties: { foo: { $id: 'schema-relative-uri-defs2.json', $defs: { inner: { properties: { bar: { type: 'string' } } } }, $ref: '#/$defs/inner' } },
+        $ref: 'schema-relative-uri-defs2.json',
+      },
+    }]);
+    const r = check(pack, { name: 't', arguments: { foo: { bar: 'a' }, bar: 'a' } }, { checks: false });
+    expect(r.ok).toBe(true);
+    // Still refused where it breaks the declared schema.
+    expect(check(pack, { name: 't', arguments: { foo: { bar: 1 }, bar: 'a' } }, { checks: false }).ok).toBe(false);
+  });
+
+  test('a declared __proto__ the validator cannot check is refused without being listed as taken', () => {
+    // JSON.parse keeps __proto__ a property, as a definition read from JSON has it; a literal would set the prototype.
+    const inputSchema = JSON.parse('{"type": "object", "properties": {"__proto__": {"type": "number"}, "name": {"type": "string"}}}') as object;
+    const pack = packFromToolDefinitions([{ name: 't', inputSchema }]);
+    const r = check(pack, '{"name": "t", "arguments": {"__proto__": 12}}', { checks: false });
+    expect(r.ok).toBe(false);
+    const message = String((r.body as { message: string }).message);
+    expect(message).toBe('is declared, but cannot be checked under this name; leave it out');
+    expect(message).not.toMatch(/it takes/);
+  });
+});
