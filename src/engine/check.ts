@@ -322,6 +322,7 @@ const NO_OPTIONS: CheckOptions = Object.freeze({});
 const NO_FAULTS: readonly Fault[] = Object.freeze([]);
 /** Corrections that rename or move a key: on an open schema they would change a call valid as sent. */
 const NO_FIELDS: readonly string[] = [];
+const DECORATED_RULES: ReadonlySet<string> = new Set(['id_from_url', 'id_from_mention', 'id_sigil', 'id_case']);
 const KEY_RULES: ReadonlySet<string> = new Set(['case_variant', 'declared_alias', 'field_moved']);
 
 export function check(pack: CompiledPack, input: unknown, options: CheckOptions = NO_OPTIONS): CheckResult {
@@ -412,6 +413,12 @@ function runCheck(pack: CompiledPack, input: unknown, value: Json | undefined, o
     absorbed = absorb(tool, raw, (nouns) => listCallIn(pack.tools, nouns));
     if (toolCorrections.length) absorbed.corrections.unshift(...toolCorrections);
     absorbedValues = absorbed.corrections.length > toolCorrections.length || absorbed.faults.length > 0;
+    // A call valid as sent is read again for decorated ids and nothing else: any other absorption there
+    // (a key moved, say) would change a call the schema takes as it is, so the call is taken as sent.
+    if (fast.accepted && absorbedValues && !(absorbed.faults.every((f) => f.code === 'id_expected') && absorbed.corrections.every((c, i) => i < toolCorrections.length || DECORATED_RULES.has(c.rule)))) {
+      absorbed = { args: raw, corrections: toolCorrections, faults: NO_FAULTS };
+      absorbedValues = false;
+    }
     if (!fast.accepted && (absorbed.faults.some((f) => f.code === 'duplicate_argument') || absorbed.corrections.some((c) => KEY_RULES.has(c.rule))) && !('errors' in fast) && !parseFaults.length && acceptedAsSent(tool, raw, true).accepted) {
       asSent = true;
       absorbed = { args: raw, corrections: toolCorrections, faults: NO_FAULTS };
