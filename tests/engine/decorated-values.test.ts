@@ -285,3 +285,16 @@ describe('id_expected: a name where an id goes', () => {
     expect(act(own({ channel_id: { type: 'string' } }), { channel_id: '#general' }).ok).toBe(true);
   });
 });
+
+describe('one schema shared by fields of two names', () => {
+  test('an id field and a note that share a $defs entry are each read by their own name', () => {
+    const pack = packFromToolDefinitions([{
+      name: 'act',
+      description: 'act',
+      input_schema: { type: 'object', properties: { note: { $ref: '#/$defs/text' }, channel_id: { $ref: '#/$defs/text' } }, $defs: { text: { type: 'string' } } },
+    }]);
+    const r = act(pack, { note: '<#C024BE91L|general>', channel_id: '<#C024BE91L|general>' });
+    expect(r.ok).toBe(true);
+    expect(r.arguments).toEqual({ note: '<#C024BE91L|general>', channel_id: 'C024BE91L' });
+  });
+});

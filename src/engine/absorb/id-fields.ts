@@ -12,14 +12,15 @@ const NOT_ID_FORMATS = new Set(['uri', 'uri-reference', 'iri', 'iri-reference', 
 /** "The id of the document", "the channel's id", "identifier": the words a description uses for an id. */
 const ID_PROSE = /\b(?:id|ID|Id)s? of\b|['’]s (?:id|ID)\b|\bidentifier\b/;
 
-const idFields = new WeakMap<SchemaNode, boolean>();
+/** Per schema node (one $defs entry may serve fields of several names), per field name. */
+const idFields = new WeakMap<SchemaNode, Map<string, boolean>>();
 
 /** Whether the field `name`, declared by `node`, holds an id. */
 export function isIdField(name: string, node: SchemaNode): boolean {
-  const known = idFields.get(node);
-  if (known !== undefined) return known;
-  const answer = readIdField(name, node);
-  idFields.set(node, answer);
+  let byName = idFields.get(node);
+  if (!byName) idFields.set(node, (byName = new Map()));
+  let answer = byName.get(name);
+  if (answer === undefined) byName.set(name, (answer = readIdField(name, node)));
   return answer;
 }
 
