@@ -117,6 +117,14 @@ describe('diagnosticsFor', () => {
     expect(b[0].text.startsWith('"[{')).toBe(true);
   });
 
+  test('an id or a date read another way is marked on the value, not on its name', () => {
+    const { d } = marks(helpdesk, '{"name": "assign_ticket", "arguments": {"ticket_id": "t-8841", "assignee": "@eng-3"}}');
+    expect(d.map((x) => [x.severity, x.code, x.text])).toEqual([
+      ['info', 'id_case', '"t-8841"'],
+      ['info', 'id_sigil', '"@eng-3"'],
+    ]);
+  });
+
   test('every example gives a mark for every fault of its body, inside the text', () => {
     for (const ex of EXAMPLES) {
       const pack = getPack(ex.pack)!;

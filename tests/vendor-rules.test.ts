@@ -67,12 +67,16 @@ describe('dates and times are real calendar instants', () => {
     ['2026-03-11T09:00:00+0100', `has an offset not in ±hh:mm form; ${RFC3339}, e.g. 2026-03-11T00:00:00+01:00`],
     ['2026-03-11T09:00:00+24:00', `names no real time zone offset; ${RFC3339}, e.g. 2026-03-11T00:00:00+01:00`],
     ['2026-02-30T09:00:00+01:00', `names no real day; ${RFC3339}, e.g. 2026-03-11T00:00:00+01:00`],
-    // A space for the T is the same moment: said, and offered with the T.
-    ['2026-03-11 09:00:00+01:00', `joins the date and time with a space where RFC 3339 puts T; ${RFC3339}, e.g. 2026-03-11T00:00:00+01:00`, ['2026-03-11T09:00:00+01:00']],
     ['2026-03-11T09:00:00', `${RFC3339}, e.g. 2026-03-11T00:00:00+01:00`],
   ])('events_list timeMin %s', (timeMin, message, didYouMean?: string[]) => {
     const r = run(calendar, 'events_list', { calendarId: 'primary', timeMin });
     expect(r.body).toEqual({ error: 'invalid_format', field: 'timeMin', message, received: timeMin, ...(didYouMean ? { did_you_mean: didYouMean } : {}), retryable: false });
+  });
+
+  test('a space for the T is the same moment: read with the T, and reported', () => {
+    const r = run(calendar, 'events_list', { calendarId: 'primary', timeMin: '2026-03-11 09:00:00+01:00' });
+    expect(r.ok).toBe(true);
+    expect(r.corrections).toEqual([{ field: 'timeMin', rule: 'date_rewritten', from: '2026-03-11 09:00:00+01:00', to: '2026-03-11T09:00:00+01:00' }]);
   });
 
   test('RFC 3339 offsets as written, in either case, pass', () => {

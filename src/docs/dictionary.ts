@@ -13,7 +13,7 @@ export const STAGE_ORDER: string[] = [...KNOWN_STAGES, ...new Set(allGenericCode
 
 export const STAGE_WORDS: Record<string, string> = {
   parse: 'Reading the call: its JSON, its envelope, its tool name.',
-  absorb: 'Folding in harmless variants (camelCase for snake_case, declared aliases, arguments sent as a JSON string) and recording each as a correction.',
+  absorb: 'Folding in harmless variants (camelCase for snake_case, declared aliases, arguments sent as a JSON string, an id sent as its URL or a mention, a date written another way) and recording each as a correction.',
   validate: 'Checking the arguments against the wire schema and the pack’s conflicts, and explaining each fault.',
   checks: 'For a well-formed call, the tool’s ordered checks against the pack’s state: existence, then permission, then business rules. The first failure stops the call.',
   body: 'Assembling what the model reads.',
@@ -49,6 +49,12 @@ const WITNESS_CALLS: Record<string, { pack: string; tool: string; call: string; 
     tool: 'update_ticket',
     call: '{"name": "update_ticket", "arguments": {"ticket_id": "T-8841", "dueAt": "2026-03-13T17:00:00Z", "due_at": "2026-03-14T17:00:00Z"}}',
     about: 'The same field under its camelCase and snake_case names, with different values.',
+  },
+  id_expected: {
+    pack: 'helpdesk',
+    tool: 'assign_ticket',
+    call: '{"name": "assign_ticket", "arguments": {"ticket_id": "T-8841", "assignee": "@jane"}}',
+    about: 'An agent named by a handle where the agent’s id goes.',
   },
   duplicate_items: {
     pack: 'helpdesk',

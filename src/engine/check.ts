@@ -1,12 +1,14 @@
 // The pipeline, in order: parse -> absorb -> validate (with explain) -> checks -> body. `check()` never
 // throws: whatever it is handed, it returns a result with a body a model can read.
 import { absorb } from './absorb/absorb';
+import { mayHoldDecoratedId } from './absorb/decorated-ids';
+import { listCallIn } from './absorb/list-calls';
 import { assembleBody } from './body/body';
 import { notRunSteps, runChecks } from './checks/checks';
 import { cutReceived } from './faults/received';
 import { makeFault } from './faults/fault';
 import { parseCall } from './parse/formats';
-import { matchToolName, toolsToList, type ToolNameContext } from './parse/tool-names';
+import { dropsCallersWord, matchToolName, toolsToList, type ToolNameContext } from './parse/tool-names';
 import { nameWords } from './parse/name-words';
 import { vetCandidates } from './explain/candidates';
 import { acceptedAsSent, validateCounted } from './validate/validate';
@@ -319,6 +321,8 @@ function toolNameContext(pack: CompiledPack, args: unknown): ToolNameContext {
 const NO_OPTIONS: CheckOptions = Object.freeze({});
 const NO_FAULTS: readonly Fault[] = Object.freeze([]);
 /** Corrections that rename or move a key: on an open schema they would change a call valid as sent. */
+const NO_FIELDS: readonly string[] = [];
+const DECORATED_RULES: ReadonlySet<string> = new Set(['id_from_url', 'id_from_mention', 'id_sigil', 'id_case']);
 const KEY_RULES: ReadonlySet<string> = new Set(['case_variant', 'declared_alias', 'field_moved']);
 
 export function check(pack: CompiledPack, input: unknown, options: CheckOptions = NO_OPTIONS): CheckResult {
@@ -365,7 +369,10 @@ function runCheck(pack: CompiledPack, input: unknown, value: Json | undefined, o
       toolCorrections.push({ field: 'name', rule: 'tool_name_variant', from: cutReceived(name), to: match.to });
     } else {
       const candidates = match.candidates;
-      const listed = candidates.length ? [] : toolsToList(name, names);
+      // One tool that leaves out a word of the name sent may not be the action meant: the tools on the
+      // same thing are listed beside it, so it is not offered alone as if it were.
+      const alone = candidates.length === 1 && dropsCallersWord(name, candidates[0]);
+      const listed = candidates.length && !alone ? [] : toolsToList(name, names).filter((n) => !candidates.includes(n) || alone);
       return rejected(pack, null, shape, null, toolCorrections, [makeFault({
         code: 'unknown_tool',
         stage: 'parse',
@@ -398,22 +405,36 @@ function runCheck(pack: CompiledPack, input: unknown, value: Json | undefined, o
   // A schema that allows more keys than it declares (additionalProperties: true or a schema) takes a call
   // valid as sent as it means it: `userId` there is a key of its own, not user_id misspelt.
   let asSent = false;
-  if (!fast.accepted && options.absorb !== false && !('crowded' in fast)) {
-    absorbed = absorb(tool, raw);
+  // An id sent as a URL, a mention or a name can satisfy a plain string schema: such a call is absorbed
+  // all the same, when it holds a value that starts like one.
+  const decorated = fast.accepted && options.absorb !== false && mayHoldDecoratedId(raw);
+  let absorbedValues = false;
+  if ((!fast.accepted || decorated) && options.absorb !== false && !('crowded' in fast)) {
+    absorbed = absorb(tool, raw, (nouns) => listCallIn(pack.tools, nouns));
     if (toolCorrections.length) absorbed.corrections.unshift(...toolCorrections);
-    if ((absorbed.faults.length || absorbed.corrections.some((c) => KEY_RULES.has(c.rule))) && !('errors' in fast) && !parseFaults.length && acceptedAsSent(tool, raw, true).accepted) {
+    absorbedValues = absorbed.corrections.length > toolCorrections.length || absorbed.faults.length > 0;
+    // A call valid as sent is read again for decorated ids and nothing else: any other absorption there
+    // (a key moved, say) would change a call the schema takes as it is, so the call is taken as sent.
+    if (fast.accepted && absorbedValues && !(absorbed.faults.every((f) => f.code === 'id_expected') && absorbed.corrections.every((c, i) => i < toolCorrections.length || DECORATED_RULES.has(c.rule)))) {
+      absorbed = { args: raw, corrections: toolCorrections, faults: NO_FAULTS };
+      absorbedValues = false;
+    }
+    if (!fast.accepted && (absorbed.faults.some((f) => f.code === 'duplicate_argument') || absorbed.corrections.some((c) => KEY_RULES.has(c.rule))) && !('errors' in fast) && !parseFaults.length && acceptedAsSent(tool, raw, true).accepted) {
       asSent = true;
       absorbed = { args: raw, corrections: toolCorrections, faults: NO_FAULTS };
     }
   }
-  if (!fast.accepted && !asSent) {
+  if ((!fast.accepted || absorbedValues) && !asSent) {
     // Absorption that changed nothing leaves the validator's errors on the call as sent standing.
-    const known = absorbed.corrections.length === toolCorrections.length && absorbed.faults.length === 0 ? fast.errors : undefined;
+    const known = absorbed.corrections.length === toolCorrections.length && absorbed.faults.length === 0 && !fast.accepted ? fast.errors : undefined;
     const state = options.state !== undefined ? options.state : pack.state;
     const validated = validateCounted(tool, absorbed.args, known, state);
     // A number JSON could not hold exactly was read rounded; its own fault speaks for that field.
     const parseFields = parseFaults.length ? new Set(parseFaults.map((f) => f.field)) : null;
-    const validFaults = parseFields ? validated.faults.filter((f) => !parseFields.has(f.field)) : validated.faults;
+    // A name where an id goes is refused once, for what it is, not again for the pattern it breaks.
+    const named = absorbed.faults.length ? absorbed.faults.filter((f) => f.code === 'id_expected').map((f) => f.field) : NO_FIELDS;
+    const skipped = parseFields || named.length ? new Set([...(parseFields ?? []), ...named]) : null;
+    const validFaults = skipped ? validated.faults.filter((f) => !skipped.has(f.field)) : validated.faults;
     // validateCounted hands back a list of its own: with nothing before it, it is the list (no copy).
     const faults = orderFaults(parseFaults.length || absorbed.faults.length ? [...parseFaults, ...absorbed.faults, ...validFaults] : validFaults, absorbed.args);
     if (parseFaults.length) quoteWrittenDecimals(faults, parseFaults);

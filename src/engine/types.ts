@@ -233,10 +233,17 @@ export type InputShape =
  */
 export type JsonRepairRule = 'json_code_fence' | 'json_leading_text' | 'json_trailing_comma' | 'json_single_quotes' | 'json_python_literals' | 'json_closing_brackets';
 
+/**
+ * A value where an id or a date goes, written another way with one reading (absorb/decorated-ids.ts,
+ * absorb/written-dates.ts): a resource URL or a mention reduced to its id, a # or @ added or dropped, an
+ * id's case, a date in another written form.
+ */
+export type DecoratedValueRule = 'id_from_url' | 'id_from_mention' | 'id_sigil' | 'id_case' | 'date_rewritten';
+
 export interface Correction {
   /** Dotted path of the field after the correction ('' for the whole call, `arguments` for OpenAI's arguments text). */
   field: string;
-  rule: 'case_variant' | 'declared_alias' | 'json_string_parsed' | 'tool_name_variant' | 'case_folded' | 'field_moved' | JsonRepairRule;
+  rule: 'case_variant' | 'declared_alias' | 'json_string_parsed' | 'tool_name_variant' | 'case_folded' | 'field_moved' | DecoratedValueRule | JsonRepairRule;
   from: Json;
   to: Json;
 }

@@ -179,7 +179,7 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
       refused.push({ tool: n.name, pointer: op.pointer ?? '', reason: `${op.id}: ${reason}` });
     };
     budget.startTool();
-    const env: ConvertEnv = { ...base, budget, ...(format === 'google-discovery' ? { discoveryMethod: op.id } : {}), fieldRole: (field, location) => fieldRole(field, location, op, lists, n.name) };
+    const env: ConvertEnv = { ...base, budget, ...(format === 'google-discovery' ? { discoveryMethod: op.id } : {}), fieldRole: (field, location) => fieldRole(field, location, op, lists, n.name), responseField: (name) => (op.responseFields && Object.prototype.hasOwnProperty.call(op.responseFields, name) ? op.responseFields[name] : undefined) };
     try {
       const built = buildTool(env, op, n.name);
       completeTree(env, n.name, built.tool.arguments, '');

@@ -118,8 +118,23 @@ export function readOpenApiOperations(doc: Record<string, any>): OperationFacts[
         params,
         body,
         ...(heldBack.length ? { heldBack } : {}),
+        ...responseFieldsOf(op),
       });
     }
   }
   return out;
+}
+
+/** The descriptions of the fields of an operation's success response (200 or 201, JSON), by name. */
+function responseFieldsOf(op: Record<string, any>): { responseFields?: Record<string, string> } {
+  const responses = isObj(op.responses) ? op.responses : {};
+  const ok = responses['200'] ?? responses['201'];
+  if (!isObj(ok)) return {};
+  // OpenAPI 3 puts the schema under content; Swagger 2 on the response itself.
+  const json = isObj(ok.content) ? ok.content['application/json'] : undefined;
+  const schema = isObj(json) ? json.schema : ok.schema;
+  if (!isObj(schema) || !isObj(schema.properties)) return {};
+  const out: Record<string, string> = {};
+  for (const [name, field] of Object.entries<any>(schema.properties)) if (isObj(field) && typeof field.description === 'string') out[name] = field.description;
+  return Object.keys(out).length ? { responseFields: out } : {};
 }

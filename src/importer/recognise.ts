@@ -179,7 +179,14 @@ export interface RecogniseInput {
   /** The path of the field's parent object in $args, or undefined when the field sits inside an array. */
   parentArgsPath?: string;
   documentEvidence: DocumentEvidence;
+  /** A top-level argument's namesake in the operation's response: the same field of the resource acted on. */
+  resourceDescription?: string;
 }
+
+/** Rules a namesake in the response may evidence: a unit the request leaves unsaid (amount "in cents"). */
+const RESOURCE_KINDS = new Set(['minor-unit-amount', 'unix-time']);
+/** A request field that states a unit of its own, which its namesake in the response does not override. */
+const OTHER_UNIT = /dollar|euro|decimal|major unit|in units of|seconds|milliseconds|minutes|iso ?8601|rfc ?3339/i;
 
 const UPPER_EXAMPLES: Record<string, string> = { currency: 'USD', country: 'US', 'time-zone': 'Europe/Zurich', locale: 'en-US' };
 
@@ -194,6 +201,11 @@ export function recognise(input: RecogniseInput): Inference | undefined {
     if (doc && rule && type && rule.types.includes(type) && !(rule.contrary && rule.contrary.test(description))) {
       hit = { rule, evidence: `${type} field "${name}", the same name as ${doc.evidence} elsewhere in this document` };
     }
+  }
+  if (!hit && input.resourceDescription && !OTHER_UNIT.test(description)) {
+    // The request's field says nothing of its unit; the resource's own field of that name does.
+    const own = ownEvidence(name, type, undefined, input.resourceDescription);
+    if (own && RESOURCE_KINDS.has(own.rule.kind) && !own.rule.nameSuffices) hit = { rule: own.rule, evidence: `${own.evidence.replace(/ whose description says /, ' whose namesake in the response says ')}` };
   }
   if (!hit && type === 'integer' && /duration/i.test(name) && enumInMinutes(node.enum)) {
     const rule = RULES.find((r) => r.kind === 'duration' && r.evidence === DURATION_EVIDENCE)!;

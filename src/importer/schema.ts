@@ -70,6 +70,8 @@ export interface ConvertEnv {
   dateForms?: DocumentDateForms;
   /** What a top-level argument of the operation identifies, for its description (operation-words.ts). */
   fieldRole?: (name: string, location: string) => FieldRole | undefined;
+  /** The description of the operation's response field of this name: the same field of the resource acted on. */
+  responseField?: (name: string) => string | undefined;
 }
 
 export interface ConvertContext {
@@ -517,6 +519,7 @@ export function finishField(env: ConvertEnv, f: FieldInput): void {
       siblings: f.siblings,
       parentArgsPath: f.parentArgsPath,
       documentEvidence: env.documentEvidence,
+      ...(f.parentArgsPath === '' && env.responseField ? { resourceDescription: env.responseField(f.name) } : {}),
     });
     if (inference) env.report.inferences.push(inference);
   }

@@ -26,6 +26,11 @@ export interface OperationFacts {
   body?: BodyFacts;
   /** Parameters the spec marks as credentials or transport: never arguments, the server fills them. */
   heldBack?: HeldBack[];
+  /**
+   * The descriptions of the success response's own fields, by name: the resource the operation acts on
+   * (Stripe's refund says its amount is "in cents" where the request's amount says nothing of its unit).
+   */
+  responseFields?: Record<string, string>;
 }
 
 /**

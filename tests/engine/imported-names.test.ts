@@ -187,11 +187,12 @@ describe('a tool name as a model guesses it or an SDK spells it: the tool meant 
   });
 });
 
-test('a name in another word order is absorbed, unless the arguments sent belong to a tool of a near name', () => {
+test('a name in another word order is absorbed, unless the arguments sent belong to a tool of a near name: then both are offered', () => {
   // list_issues is issues_list (the signed-in user's issues), which takes no owner or repo.
   expect(run('github-v3', 'list_issues', { state: 'open' })).toMatchObject({ ok: true, tool: 'issues_list' });
   const r = run('github-v3', 'list_issues', { owner: 'acme-corp', repo: 'web', state: 'open' });
-  expect(r.body).toMatchObject({ error: 'unknown_tool', did_you_mean: ['issues_list-for-repo'] });
+  // Both are listed, the tool the arguments fit first: the arguments order the choice, they do not make it.
+  expect(r.body).toMatchObject({ error: 'unknown_tool', did_you_mean: ['issues_list-for-repo', 'issues_list'] });
   expect(check(packs.get('github-v3')!, { name: 'issues_list-for-repo', arguments: { owner: 'acme-corp', repo: 'web', state: 'open' } }).ok).toBe(true);
 });
 

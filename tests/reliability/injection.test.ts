@@ -67,6 +67,7 @@ const GENERIC_CASES: Record<string, { pack: CompiledPack; input: unknown; option
   invalid_call: { pack: helpdesk, input: { name: 'get_ticket', arguments: [INJECTION] }, receivedHasIt: true },
   unknown_tool: { pack: helpdesk, input: { name: INJECTION, arguments: {} }, receivedHasIt: true },
   duplicate_argument: { pack: helpdesk, input: { name: 'get_ticket', arguments: { ticket_id: INJECTION, ticketId: INJECTION } }, receivedHasIt: true },
+  id_expected: { pack: helpdesk, input: { name: 'get_ticket', arguments: { ticket_id: `https://github.com/acme/api/issues/${INJECTION}` } }, receivedHasIt: true },
   unknown_argument: { pack: helpdesk, input: { name: 'get_ticket', arguments: { ticket_id: 'T-1', note: INJECTION } }, receivedHasIt: true },
   missing_required: { pack: helpdesk, input: { name: 'create_ticket', arguments: { subject: INJECTION } }, receivedHasIt: false },
   invalid_type: { pack: helpdesk, input: { name: 'get_ticket', arguments: { ticket_id: 'T-1', include_comments: INJECTION } }, receivedHasIt: true },

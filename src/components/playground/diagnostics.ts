@@ -42,6 +42,8 @@ export function replacementText(d: Pick<Diagnostic, 'kind' | 'escapes' | 'python
 
 /** Codes whose fault is the key itself, not its value. */
 const KEY_CODES = new Set(['unknown_argument', 'duplicate_argument']);
+/** Corrections of a value, not of a name: marked on the value. */
+const VALUE_RULES: ReadonlySet<string> = new Set(['json_string_parsed', 'case_folded', 'id_from_url', 'id_from_mention', 'id_sigil', 'id_case', 'date_rewritten']);
 
 
 /** A one-character range at an offset, kept inside the text so it stays visible at the very end. */
@@ -110,7 +112,7 @@ function correctionDiagnostic(loc: CallLocation, c: Correction, text: string): D
   const path: Segment[] = parseFieldPath(c.field) ?? [];
   const at = path.length ? loc.field(path) : null;
   const base = { severity: 'info' as const, field: c.field, code: c.rule, message: `Absorbed: ${describeCorrection(c)}`, kind: 'correction' as const, escapes: at?.escapes ?? 0, python: loc.python };
-  // A parsed string or a folded value is marked on the value; a renamed field on its key.
-  if (at?.exact && at.value) return { ...base, ...(c.rule === 'json_string_parsed' || c.rule === 'case_folded' ? at.value : at.key ?? at.value) };
+  // A parsed string, a folded value, an id or a date read another way is marked on the value; a renamed field on its key.
+  if (at?.exact && at.value) return { ...base, ...(VALUE_RULES.has(c.rule) ? at.value : at.key ?? at.value) };
   return { ...base, ...(at?.nearest ?? argumentsStart(loc, text)) };
 }

@@ -46,6 +46,16 @@ export function describeCorrection(c: Correction): string {
       return `${show(c.from)} was read as ${show(c.to)}: the same value in the case the field permits`;
     case 'field_moved':
       return `${show(sentKey(c.from))} was moved to ${show(c.to)}: the one place the tool declares that field`;
+    case 'id_from_url':
+      return `the URL ${show(c.from)} was read as the id in it, ${show(c.to)}`;
+    case 'id_from_mention':
+      return `the mention ${show(c.from)} was read as the id in it, ${show(c.to)}`;
+    case 'id_sigil':
+      return `${show(c.from)} was read as ${show(c.to)}: the id as its field writes it, with or without its # or @`;
+    case 'id_case':
+      return `${show(c.from)} was read as ${show(c.to)}: the id in the case its field's pattern fixes`;
+    case 'date_rewritten':
+      return `${show(c.from)} was read as ${show(c.to)}: the same date in the form the field takes`;
     case 'json_code_fence':
       return `the code fence ${show(c.from)} around the JSON was removed`;
     case 'json_leading_text':
@@ -69,6 +79,11 @@ export const RULE_LABELS: Record<Correction['rule'], string> = {
   tool_name_variant: 'Tool name written another way',
   case_folded: 'Value in another case',
   field_moved: 'Field moved where it belongs',
+  id_from_url: 'Id read from a URL',
+  id_from_mention: 'Id read from a mention',
+  id_sigil: 'Id with its # or @ as the field writes it',
+  id_case: 'Id in the case its pattern fixes',
+  date_rewritten: 'Date in the form the field takes',
   json_code_fence: 'Code fence around the JSON',
   json_leading_text: 'Text before the JSON',
   json_trailing_comma: 'Trailing comma',

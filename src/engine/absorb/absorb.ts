@@ -7,6 +7,12 @@
 //   or out of an object that means something of its own (Stripe's `transfer_data`): that changes the call;
 // - on a field that declares `x-fold-case`, a value that is one permitted value in another case (USD for a
 //   currency Stripe writes usd) -> that value.
+// - where an id goes, an id sent decorated: in a resource URL, in a mention, with a # or @ missing or
+//   extra, in the wrong case, each only where it has one reading (decorated-ids.ts); a name sent there
+//   instead (`#general`), or a vendor's URL with no id this field takes, is refused with the call that
+//   lists the ids (id_expected);
+// - on a field of format date or date-time, a date written in another form that names one day or moment
+//   (written-dates.ts).
 // Other values are never changed here: `OPEN` for `open` is a fault the model must see, not a guess we make.
 import { deref } from '../schema';
 import { formatPath, type Segment } from '../paths';
@@ -15,6 +21,10 @@ import { makeFault } from '../faults/fault';
 import type { CompiledTool, Correction, Fault, Json, JsonObject, SchemaNode } from '../types';
 import { valueSet } from '../explain/value-sets';
 import { singular, words } from '../parse/name-words';
+import { namedInstead, readDecoratedId, vendorUrlWhereIdGoes, type IdSlot } from './decorated-ids';
+import { idNouns } from './id-fields';
+import { readWrittenDate } from './written-dates';
+import { exampleText } from '../faults/rule-words';
 
 // words() is name-words.ts's, re-exported: the stages that split names import it from here.
 export { words };
@@ -391,7 +401,40 @@ export interface AbsorbResult {
   faults: Fault[];
 }
 
-export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
+/** The name of the field at `path`: its last name, the array's for an item. */
+function fieldNameAt(path: readonly Segment[]): string | undefined {
+  for (let i = path.length - 1; i >= 0; i--) if (typeof path[i] === 'string') return path[i] as string;
+  return undefined;
+}
+
+/**
+ * A name where an id goes (`#general` for a channel's id): refused with the call that lists the ids, the
+ * field's own x-resolve-with or the pack's list or search tool for that kind of record, or else with an
+ * example of an id. Undefined when there is neither to point to.
+ */
+function idExpected(slot: IdSlot, path: Segment[], value: string, sent: 'name' | 'URL', listCall: ListCall | undefined): Fault | undefined {
+  const nouns = idNouns(slot.name);
+  const resolve = typeof slot.node['x-resolve-with'] === 'string' ? slot.node['x-resolve-with'] : listCall?.(nouns.length ? nouns : [...slot.toolWords()]);
+  const example = slot.node['x-example'] ?? (Array.isArray(slot.node.examples) ? slot.node.examples[0] : slot.node.example);
+  if (resolve === undefined && example === undefined) return undefined;
+  // issue_number is "the issue number"; channel is "the channel's id".
+  const whose = !nouns.length ? 'an id' : nouns[nouns.length - 1] === 'number' ? `the ${nouns.join(' ')}` : `the ${nouns.join(' ')}'s id`;
+  return makeFault({
+    code: 'id_expected',
+    stage: 'absorb',
+    path: [...path],
+    statement: `must be ${whose}, not ${sent === 'name' ? 'a name' : 'a URL'}${exampleText(example as Json | undefined)}`,
+    notes: resolve !== undefined ? [{ kind: 'resolve', text: `get one from ${resolve}` }] : [],
+    sent: value,
+    extra: resolve !== undefined ? { next_call: resolve } : undefined,
+    reason: sent === 'name' ? 'a name (a leading # or @ and a word) where the field takes an id' : "a vendor's URL with no id this field takes",
+  });
+}
+
+/** The call that lists the records of a kind, by the words of its name (`conversations_list` for channel), if the pack has one. */
+export type ListCall = (nouns: readonly string[]) => string | undefined;
+
+export function absorb(tool: CompiledTool, args: Json, listCall?: ListCall): AbsorbResult {
   const root = tool.source.arguments;
   const corrections: Correction[] = [];
   const faults: Fault[] = [];
@@ -401,6 +444,8 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
 
   // One path, pushed and popped as the walk goes down and up: copied only into a correction or fault.
   const path: Segment[] = [];
+  // The object the value being walked sits in (an id's siblings say which repository its number is of).
+  let parent: JsonObject | undefined;
   const walk = (rawNode: SchemaNode | undefined, value: Json, depth: number): Json => {
     if (!rawNode || typeof rawNode !== 'object' || depth > 32) return value;
     const node = deref(root, rawNode);
@@ -432,9 +477,29 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
       }
     }
 
+    if (typeof value === 'string' && value.length > 1) {
+      const name = fieldNameAt(path);
+      if (name !== undefined) {
+        const date = readWrittenDate(node, value);
+        const slot: IdSlot = { name, node, siblings: parent, toolWords };
+        const read = date === undefined ? readDecoratedId(slot, value) : { rule: 'date_rewritten' as const, to: date };
+        if (read) {
+          corrections.push({ field: formatPath(path), rule: read.rule, from: cutReceived(value), to: read.to });
+          return read.to;
+        }
+        const sent = (value[0] === '#' || value[0] === '@') && namedInstead(slot, value) !== undefined ? 'name' : (value[0] === 'h' || value[0] === 'H') && vendorUrlWhereIdGoes(slot, value) ? 'URL' : undefined;
+        if (sent) {
+          const fault = idExpected(slot, path, value, sent, listCall);
+          if (fault) faults.push(fault);
+        }
+      }
+    }
+
     if (Array.isArray(value)) {
       const items = node.items;
       if (items && typeof items === 'object' && !Array.isArray(items)) {
+        const outer = parent;
+        parent = undefined;
         // An array whose every item comes back as it was is kept, not copied: the result is the same JSON.
         let out: Json[] | undefined;
         for (let i = 0; i < value.length; i++) {
@@ -447,6 +512,7 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
             out.push(v);
           }
         }
+        parent = outer;
         return out ?? value;
       }
       return value;
@@ -493,9 +559,12 @@ export function absorb(tool: CompiledTool, args: Json): AbsorbResult {
         const sub = map.declared.has(target) ? node.properties[target] : undefined;
         let next = obj[key];
         if (sub) {
+          const outer = parent;
+          parent = obj;
           path.push(target);
           next = walk(sub, obj[key], depth + 1);
           path.pop();
+          parent = outer;
         }
         if (next !== obj[key]) changed = true;
         out.push(target, next);

@@ -141,6 +141,14 @@ function unknownArgument({ ctx, e, at, p, node, reason }: Violation): Fault {
     fault.candidates = spelled;
     fault.notes = [];
   }
+  if (declared.includes(key)) {
+    // A name declared here that the validator still refused (AJV skips a property named __proto__): the
+    // body must not say it is not an argument and then list it among those it takes.
+    restate(fault, `is declared, but cannot be checked under this name; leave it out`);
+    fault.candidates = [];
+    delete fault.fix;
+    return fault;
+  }
   if (!isNameShaped(key)) {
     // A key that is no name (an injected sentence, say) must not stand where the body's names go:
     // the field is the object that holds it, and the key goes under received with its value.

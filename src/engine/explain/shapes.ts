@@ -3,6 +3,7 @@
 // where an array is wanted, a value sent under the wrong sibling, a flat name for a nested field, the same
 // fault on many items of one array. Every value offered here has been put in place of what was sent and
 // validated there first: a candidate this module cannot check is never made.
+import { suggestValues } from './suggest';
 import { minimalExample } from './schema-example';
 import { words } from '../absorb/absorb';
 import { isWeak, meaningfulWords } from '../parse/name-words';
@@ -440,6 +441,8 @@ export function refineTypeFault(ctx: ExplainContext, fault: Fault, field: FieldI
     // `"true"` for a boolean is no help where only the set will do.
     const set = field.enumValues;
     fault.candidates = fault.candidates.filter((c) => set.some((v) => v === c));
+    // `true` where the set is yes or no: the value it says.
+    if (fault.candidates.length === 0 && typeof value === 'boolean') fault.candidates = suggestValues(value, set, field.valueAliases);
   } else if (fault.candidates.length === 0 && value !== undefined) {
     let candidate: Json | undefined;
     if (want.includes('object') && typeof value === 'string') candidate = wrapString(ctx, path, value);
@@ -547,6 +550,8 @@ function arrayFrom(ctx: ExplainContext, path: readonly Segment[], value: Json): 
     if (!wrapped) return undefined;
     items = wrapped;
   }
+  // Where a list of lists goes (Sheets' values), the values sent are one row, not a column of one-cell rows.
+  if (itemField !== undefined && typesOf(itemField.schema).includes('array') && !typesOf(itemField.schema).includes('string') && items.every((v) => !Array.isArray(v))) items = [items];
   // A value too deep or too odd for the schema fails here, before anything reads it further.
   if (!changeFits(ctx, withValueAt(checked, path, items), [path.slice()])) return undefined;
   return { items, offerable: offerable(ctx, path, items) };
@@ -810,12 +815,13 @@ function mergeItems(ctx: ExplainContext, members: Fault[], more: number[]): Faul
   const whole = more.length ? undefined : wholeArrayFix(ctx, members, arrayPath, j);
   if (whole) {
     const statement = rest.length ? `in each of ${n} items (${which}), ${formatPath(rest)} ${first.statement}` : `each of ${n} items (${which}) ${first.statement}`;
+    const asRow = whole.length === 1 && whole[0] === valueAt(ctx.args, arrayPath).value;
     return makeFault({
       code: first.code,
       stage: first.stage,
       path: arrayPath,
       statement,
-      notes: first.notes.slice(),
+      notes: asRow ? [{ kind: 'one_item', text: 'the list sent fits as its one item: send it inside [ ]' }] : first.notes.slice(),
       sent: valueAt(ctx.args, arrayPath).value as Json,
       candidates: [whole],
       showCandidates: true,
@@ -856,10 +862,21 @@ function wholeArrayFix(ctx: ExplainContext, members: Fault[], arrayPath: Segment
   const sent = valueAt(ctx.args, arrayPath).value;
   // An item emptied for being over-long (validate.ts) must not come back, unchecked, in a candidate.
   if (!Array.isArray(sent) || sent.length > MAX_ITEMS_FIXED || valueAt(checkedArgs(ctx), arrayPath).value !== sent) return undefined;
+  // Every item of a flat list wrapped on its own where a list of lists goes: the list sent is one row
+  // (Sheets' values: ["a", "b", "c"] is [["a", "b", "c"]]), not a column of one-cell rows.
+  const row = [sent] as Json[];
+  if (members.length === sent.length && members.every((m) => m.path!.length === j + 1 && isWrapped(m.candidates[0], sent[m.path![j] as number]))) {
+    if (changeFits(ctx, withValueAt(checkedArgs(ctx), arrayPath, row), [arrayPath]) && offerable(ctx, arrayPath, row)) return row;
+  }
   let fixed: Json = sent;
   for (const m of members) fixed = withValueAt(fixed, m.path!.slice(j), m.candidates[0]);
   if (!changeFits(ctx, withValueAt(checkedArgs(ctx), arrayPath, fixed), [arrayPath])) return undefined;
   return offerable(ctx, arrayPath, fixed) ? (fixed as Json[]) : undefined;
+}
+
+/** Whether `candidate` is `item` inside a list of its own: [item]. */
+function isWrapped(candidate: Json, item: Json): boolean {
+  return Array.isArray(candidate) && candidate.length === 1 && !Array.isArray(item) && JSON.stringify(candidate[0]) === JSON.stringify(item);
 }
 
 /** Two fixes that would put values in one place (two moves, or a move and a rename) cannot both run. */

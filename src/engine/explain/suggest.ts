@@ -59,19 +59,61 @@ export function suggestValues(received: Json, permitted: readonly Json[], aliase
       if (hit !== undefined) return [hit];
     }
     const strings = permitted.filter((p): p is string => typeof p === 'string');
-    const near = closest(received, strings);
+    // "not premium" is a letter or three from premium, and means the other thing: a negation the
+    // permitted value does not hold keeps it from being offered.
+    const negations = received.length <= MAX_COMPARED_LENGTH ? wordsOf(received).filter((w) => NEGATIONS.has(w)) : [];
+    const near = negations.length ? closest(received, strings).filter((c) => negations.every((w) => wordsOf(c).includes(w))) : closest(received, strings);
     if (near.length) return near;
     const short = abbreviated(received, strings);
     if (short !== undefined) return [short];
     const named = namedByWord(received, aliases, permitted);
     if (named !== undefined) return [named];
+    const within = containedAsWords(received, strings);
+    if (within !== undefined) return [within];
     const asNumber = numberFromString(received);
     if (asNumber !== undefined && permitted.includes(asNumber)) return [asNumber];
     return [];
   }
   if (typeof received === 'number' && permitted.includes(String(received))) return [String(received)];
   if (typeof received === 'boolean' && permitted.includes(String(received))) return [String(received)];
+  if (typeof received === 'boolean') {
+    const answer = yesOrNo(received, permitted);
+    if (answer !== undefined) return [answer];
+  }
   return [];
+}
+
+/** The words a yes/no set writes for true and for false: `yes`/`no`, `on`/`off`, `enabled`/`disabled`. */
+const YES = /^(?:yes|y|on|enabled?)$/i;
+const NO = /^(?:no|n|off|disabled?)$/i;
+
+/** `true` where the set is yes or no: the one permitted value that says yes (or, for false, no). */
+function yesOrNo(received: boolean, permitted: readonly Json[]): string | undefined {
+  const strings = permitted.filter((p): p is string => typeof p === 'string');
+  if (!strings.some((p) => YES.test(p)) || !strings.some((p) => NO.test(p))) return undefined;
+  const hits = strings.filter((p) => (received ? YES : NO).test(p));
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+/** A value's words, in lower case: `Premium-Plan` -> premium, plan. */
+const wordsOf = (s: string): string[] => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+const NEGATIONS = new Set(['not', 'no', 'non', 'never', 'without', 'except', 'nor', 'neither']);
+
+/**
+ * `premium plan` for premium: the one permitted value whose words stand, whole and in order, among the
+ * words of the value sent. Two permitted values so named (`pro` and `premium` in "pro or premium") name neither.
+ */
+function containedAsWords(received: string, permitted: readonly string[]): string | undefined {
+  const ws = wordsOf(received);
+  // "not premium" names premium to say the other thing.
+  if (ws.length < 2 || ws.length > 12 || ws.some((w) => NEGATIONS.has(w))) return undefined;
+  const text = ` ${ws.join(' ')} `;
+  const hits = permitted.filter((p) => {
+    const pw = wordsOf(p);
+    return pw.length > 0 && pw.length < ws.length && pw.join('').length >= 2 && text.includes(` ${pw.join(' ')} `);
+  });
+  return hits.length === 1 ? hits[0] : undefined;
 }
 
 /** Past this many characters a value is not read for a permitted value it might mean. */

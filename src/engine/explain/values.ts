@@ -103,6 +103,10 @@ function wrongFormat({ ctx, e, at, here, field, p, reason }: Violation): Fault {
   const why = other?.why ?? (typeof here.value === 'string' ? dateFormatProblem(String(p.format), here.value, typeof field?.schema.pattern !== 'string' || patternTakesOffsets(field.schema.pattern, String(p.format))) : undefined);
   const fault = noteSiblingFit(ctx, applyUnit(ctx, base(at, 'invalid_format', `${why ? `${why}; ` : ''}must be ${rule}${exampleText(field?.example ?? known?.example, rule)}`, e, here, reason), field, here.value, ''));
   if (other?.reading !== undefined && fault.candidates.length === 0 && !fault.fix) withFix(fault, [other.reading], at);
+  // 03/04/2026: both days it can name, for the model to choose; neither is a fix.
+  if (other?.readings && fault.candidates.length === 0 && !fault.fix) {
+    fault.candidates = [...other.readings];
+  }
   return fault;
 }
 

@@ -32,6 +32,11 @@ export const CODES = {
     retryable: false,
     meaning: 'Two keys of the call name the same field (say `dateTime` and `date_time`). The engine will not guess which one was meant.',
   },
+  id_expected: {
+    stage: 'absorb',
+    retryable: false,
+    meaning: 'A name (`#general`, `@jane`), or a URL that holds no id the field takes (another repository’s issue, a spreadsheet where a document goes), was sent where the field takes an id. `next_call` names the call that lists the ids, when the pack has one; otherwise the message gives an example id.',
+  },
   unknown_argument: {
     stage: 'validate',
     retryable: false,

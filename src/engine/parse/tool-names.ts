@@ -293,11 +293,12 @@ export function matchToolName(received: string, declared: readonly string[], con
     const reordered = variants[0].norm !== info(received).norm;
     if (reordered && context.argumentFit && context.argumentFit(variants[0].name) === 0) {
       const others = [...nearTools(received, infos, context), ...fitting(received, infos, context)].filter((n) => n !== variants[0].name && context.argumentFit!(n) > 0);
-      if (others.length) return { kind: 'near', candidates: byArguments([variants[0].name, ...others], context) };
+      // Both are listed: the name read in another order, and the tool the arguments fit, first.
+      if (others.length) return { kind: 'near', candidates: [...new Set([...byArguments(others, context).slice(0, MAX_CANDIDATES - 1), variants[0].name])] };
     }
     return { kind: 'variant', to: variants[0].name };
   }
-  if (variants.length > 1) return { kind: 'near', candidates: byArguments(variants.map((v) => v.name), context) };
+  if (variants.length > 1) return { kind: 'near', candidates: byArguments(tie(variants.map((v) => v.name)), context) };
   // Behind a namespace: what is left must be one declared name (or its one spelling), and the namespace
   // must not be a word of the pack's own names.
   let core = received;
@@ -305,7 +306,7 @@ export function matchToolName(received: string, declared: readonly string[], con
     const found = declared.includes(rest) ? [infos[declared.indexOf(rest)]] : variantsOf(rest, infos);
     if (found.length === 1 && prefixMeans(prefix, rest, found[0].name, infos)) return { kind: 'near', candidates: byArguments(nearTools(received, infos, context), context) };
     if (found.length === 1) return { kind: 'variant', to: found[0].name };
-    if (found.length > 1) return { kind: 'near', candidates: byArguments(found.map((v) => v.name), context) };
+    if (found.length > 1) return { kind: 'near', candidates: byArguments(tie(found.map((v) => v.name)), context) };
     if (core === received) core = rest;
   }
   // The whole name first: an SDK's `pages.create` names its resource in front; then what the namespace leaves.
@@ -320,16 +321,43 @@ export function matchToolName(received: string, declared: readonly string[], con
 }
 
 /**
- * Candidates reordered by how the call's arguments fit them: when some take the call as sent, those
- * only; otherwise those that declare every argument sent first. At most three.
+ * Lists of names that are equally near the name sent (spellings as near as each other, a letter or two
+ * off, or the same words): the arguments order them and drop none.
+ */
+const TIES = new WeakSet<readonly string[]>();
+const tie = (names: string[]): string[] => {
+  if (names.length > 1) TIES.add(names);
+  return names;
+};
+
+/**
+ * Candidates reordered by how the call's arguments fit them: those that take the call as sent first, then
+ * those that declare every argument sent. Where some take the call as sent, the others go, unless the
+ * names are equally near (TIES): then the arguments order the choice and do not make it. At most three.
  */
 function byArguments(names: readonly string[], context: ToolNameContext): string[] {
   const unique = [...new Set(names)];
   if (!context.argumentFit || unique.length < 2) return unique.slice(0, MAX_CANDIDATES);
   const fit = new Map(unique.map((n) => [n, context.argumentFit!(n)]));
   const best = Math.max(...fit.values());
-  const kept = best === 2 ? unique.filter((n) => fit.get(n) === 2) : unique;
+  const kept = best === 2 && !TIES.has(names) ? unique.filter((n) => fit.get(n) === 2) : unique;
   return kept.sort((a, b) => fit.get(b)! - fit.get(a)!).slice(0, MAX_CANDIDATES);
+}
+
+/**
+ * Whether `declared` leaves out a word of the caller's name (`search_tickets` for search_open_tickets):
+ * it may not be the same action, so it is not offered alone. Namespaces and the pack's own words aside.
+ */
+export function dropsCallersWord(received: string, declared: string): boolean {
+  const r = info(received);
+  const d = info(declared);
+  const verbWord = r.verb !== null ? r.words.find((w) => group(w) === r.verb) : undefined;
+  return r.words.some((w) => {
+    if (NAMESPACE_WORDS.has(w) || PREPOSITIONS.has(w)) return false;
+    // The caller's verb is kept by the same verb or a kin one (send for post).
+    if (w === verbWord && d.verb !== null && (d.verb === r.verb || kin(r.verb, d.verb))) return false;
+    return !d.words.some((x) => wordMatch(w, x) > 0 || sameResource(w, x) > 0);
+  });
 }
 
 /**
@@ -428,7 +456,7 @@ function nearTools(received: string, infos: readonly NameInfo[], context: ToolNa
   }
   if (slips.length) {
     const best = Math.min(...slips.map((s) => s.dist));
-    return slips.filter((s) => s.dist === best).slice(0, MAX_CANDIDATES).map((s) => s.d.name);
+    return tie(slips.filter((s) => s.dist === best).slice(0, MAX_CANDIDATES).map((s) => s.d.name));
   }
   // Unmatched words of the declared name count first: they name a narrower thing (pull-request-stacks_list
   // for list_pull_requests), where a word the caller added is most often its own wording.
@@ -493,7 +521,7 @@ function nearTools(received: string, infos: readonly NameInfo[], context: ToolNa
   }
   if (byLetters.length) {
     const best = Math.min(...byLetters.map((b) => b.dist));
-    return byLetters.filter((b) => b.dist === best).slice(0, MAX_CANDIDATES).map((b) => b.d.name);
+    return tie(byLetters.filter((b) => b.dist === best).slice(0, MAX_CANDIDATES).map((b) => b.d.name));
   }
   if (kinSame.length) return names(kinSame);
   if (loose.length) return names(loose);

@@ -168,8 +168,10 @@ export const DATE_OR_DATE_TIME = String.raw`^${YMD}(T${HMS}(Z|[+-]([01]\d|2[0-3]
 const SPACED_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?: |t)(\d{2}:\d{2}:\d{2}(?:\.\d+)?)(z|Z|[+-]\d{2}(?::?\d{2})?)$/;
 /** A date-time of any offset (or none), for a field that wants the date alone. */
 const DATE_THEN_TIME = /^(\d{4}-\d{2}-\d{2})[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)?$/;
-/** 04/20/2026 or 20/04/2026: day and month in an order the value itself does not say. */
-const SLASHED_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+/** 04/20/2026 or 20/04/2026 (or with dots): day and month in an order the value itself does not say. */
+const SLASHED_DATE = /^(\d{1,2})([/.])(\d{1,2})\2(\d{4})$/;
+/** 2026/04/20: the year first, then the month, as no calendar writes it the other way. */
+const YEAR_FIRST_SLASHED = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/;
 
 /** English month names, whole or cut to three letters ("Sept" too), in calendar order. */
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -252,7 +254,17 @@ function realDate(year: string, month: number, day: number): string | undefined 
  * A date in words ("March 11, 2026 09:00 UTC") reads as its date, and as a date-time only when it
  * writes a time and a zone. A date where a date-time is wanted has no reading: its time and offset would be made up.
  */
-export function dateReading(format: string, value: string): { why: string; reading?: string } | undefined {
+export interface DateReading {
+  why: string;
+  /** The one value it reads as, in the form the field wants. */
+  reading?: string;
+  /** Both values it reads as, when the order of day and month is not fixed (03/04/2026). */
+  readings?: [string, string];
+  /** The reading names the very same day or moment: nothing of the value is dropped (its time, say). */
+  same?: true;
+}
+
+export function dateReading(format: string, value: string): DateReading | undefined {
   if (value.length > 64) return undefined;
   if (format === 'date-time') {
     const m = SPACED_DATE_TIME.exec(value);
@@ -261,10 +273,10 @@ export function dateReading(format: string, value: string): { why: string; readi
       const words = readWordsDate(value);
       if (!words) return undefined;
       const reading = words.time !== undefined && words.offset !== undefined ? `${words.date}T${words.time}${words.offset}` : undefined;
-      return { why: 'writes the date in words', ...(reading !== undefined && valid(parseDateTime)(reading) ? { reading } : {}) };
+      return { why: 'writes the date in words', ...(reading !== undefined && valid(parseDateTime)(reading) ? { reading, same: true as const } : {}) };
     }
     const reading = `${m[1]}T${m[2]}${rfcOffset(m[3].toUpperCase())}`;
-    return { why: 'joins the date and time with a space where RFC 3339 puts T', ...(valid(parseDateTime)(reading) ? { reading } : {}) };
+    return { why: 'joins the date and time with a space where RFC 3339 puts T', ...(valid(parseDateTime)(reading) ? { reading, same: true as const } : {}) };
   }
   if (format === 'date') {
     const dt = DATE_THEN_TIME.exec(value);
@@ -275,13 +287,20 @@ export function dateReading(format: string, value: string): { why: string; readi
     const sl = SLASHED_DATE.exec(value);
     if (sl) {
       const a = +sl[1];
-      const b = +sl[2];
-      const readings = [realDate(sl[3], a, b), realDate(sl[3], b, a)].filter((r): r is string => r !== undefined);
-      const unique = [...new Set(readings)];
-      return { why: 'writes the date with slashes, in which the order of day and month is not fixed', ...(unique.length === 1 ? { reading: unique[0] } : {}) };
+      const b = +sl[3];
+      const readings = [realDate(sl[4], a, b), realDate(sl[4], b, a)].filter((r): r is string => r !== undefined);
+      const unique = [...new Set(readings)].sort();
+      const why = `writes the date with ${sl[2] === '/' ? 'slashes' : 'dots'}, in which the order of day and month is not fixed`;
+      if (unique.length === 2) return { why, readings: [unique[0], unique[1]] };
+      return { why, ...(unique.length === 1 ? { reading: unique[0], same: true as const } : {}) };
+    }
+    const ymd = YEAR_FIRST_SLASHED.exec(value);
+    if (ymd) {
+      const reading = realDate(ymd[1], +ymd[2], +ymd[3]);
+      return { why: 'writes the date with slashes', ...(reading ? { reading, same: true as const } : {}) };
     }
     const words = readWordsDate(value);
-    if (words) return { why: 'writes the date in words', reading: words.date };
+    if (words) return { why: 'writes the date in words', reading: words.date, ...(words.time === undefined ? { same: true as const } : {}) };
   }
   return undefined;
 }

@@ -453,6 +453,21 @@ export function validateArguments(tool: CompiledTool, args: Json): Fault[] {
 /** The faults, and how many more distinct fields were rejected beyond MAX_EXPLAINED violations. */
 /** `known`: the validator's errors on these very arguments, when the fast path already has them. */
 /** `state`: the state the call is checked against, for a unit whose currency comes from a record. */
+/**
+ * An unevaluatedProperties error on a key that the same schema object declares in its own `properties`:
+ * that key is evaluated wherever the object applies, so the error is AJV's, which loses the annotation
+ * behind a $ref into a resource with a relative $id (the JSON Schema Test Suite's ref.json). Not for
+ * __proto__, whose schema AJV skips (with ownProperties): that key stays refused.
+ */
+const isLostAnnotation = (ctx: ExplainContext) => (e: AjvError): boolean => {
+  if (e.keyword !== 'unevaluatedProperties') return false;
+  const key = e.params?.unevaluatedProperty;
+  if (typeof key !== 'string' || key === '__proto__') return false;
+  const node = schemaAt(ctx, e.schemaPath);
+  const props = node && typeof node === 'object' ? node.properties : undefined;
+  return props !== null && typeof props === 'object' && Object.prototype.hasOwnProperty.call(props, key);
+};
+
 export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError[], state?: unknown): { faults: Fault[]; unexplained: number; checked?: Json } {
   const info = fastPathFor(tool);
   if (info.unbounded) {
@@ -470,7 +485,7 @@ export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError
   ctx.checkedErrors = errors;
   const byField = new Map<string, { fault: Fault; rank: number }>();
   const faults: Fault[] = capped.faults;
-  const pruned = pruneNested(ctx, errors);
+  const pruned = pruneNested(ctx, errors.some(isLostAnnotation(ctx)) ? errors.filter((e) => !isLostAnnotation(ctx)(e)) : errors);
   // Past MAX_EXPLAINED, violations are counted, not explained: one more of an item rule an explained item
   // breaks is one more item of that entry; the rest count once per field (all items of one rule are one).
   const overflow = pruned.length > MAX_EXPLAINED ? countOverflow(pruned, args) : undefined;
