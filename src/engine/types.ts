@@ -1,4 +1,5 @@
 // Shared types of the engine. Every stage reads and writes these; nothing here runs.
+import type { ReadRule } from './pack/promises/read-rules';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -169,6 +170,13 @@ export interface CompiledTool {
   /** The ordered checks, in declared order (empty when the tool declares none). */
   checks: CompiledCheck[];
   effects: EffectSource[];
+  /**
+   * Rules read from the fields' descriptions that the wire schema does not carry (pack/promises/), enforced
+   * beside it; absent when none were read. `readRulesDropped`: those read but dropped because an example
+   * of the pack itself breaks them.
+   */
+  readRules?: readonly ReadRule[];
+  readRulesDropped?: readonly ReadRule[];
 }
 
 export interface CompiledPack {
@@ -279,9 +287,10 @@ export type Body = FaultBody | ValidationFailedBody;
  * What a note after a fault's statement says: the declared names (`takes`), the nearest of many names
  * (`nearest`), the object a field goes inside (`nest`), the call that gives a valid value (`resolve`),
  * that an optional field may be left out (`leave_out`), that the value fits as a list's one item
- * (`one_item`), that it fits a sibling field (`sibling`), or how many items of an array share the fault (`items`).
+ * (`one_item`), that it fits a sibling field (`sibling`), how many items of an array share the fault (`items`),
+ * or that the rule was read from the field's description (`read_from`).
  */
-export type FaultNoteKind = 'takes' | 'nearest' | 'nest' | 'resolve' | 'leave_out' | 'one_item' | 'unwrap' | 'json_text' | 'joined' | 'sibling' | 'items';
+export type FaultNoteKind = 'takes' | 'nearest' | 'nest' | 'resolve' | 'leave_out' | 'one_item' | 'unwrap' | 'json_text' | 'joined' | 'sibling' | 'items' | 'read_from';
 export interface FaultNote {
   kind: FaultNoteKind;
   text: string;
