@@ -62,18 +62,16 @@ function composed(schema: SchemaNode): boolean {
 /** The sentences of a description: a stop followed by a space or the end, a semicolon, a line break. */
 function sentences(text: string): string[] {
   return text
-    .split(/(?<=[.!?])\s+(?=[A-Z(`'"])|;\s+|\n+/)
+    .split(/(?<=[.!?])(?<!\b(?:e\.g|i\.e|etc|vs|incl|approx)\.)\s+(?=[A-Z(`'"])|;\s+|\n+/)
     .map((s) => s.trim())
     .filter(Boolean);
 }
 
+/** Words anywhere in a description that say a form is one of several taken (a relative date, "also accepts"). */
+const OTHER_FORMS = /\b(relative|natural language|any format|also accepts?|also takes|or a|or an|such as|e\.g|for example|like|human[- ]readable)\b/i;
+
 /** Words that make a sentence no plain statement of one rule: alternatives, negations, hedges, examples. */
 const HEDGED = /\b(or|nor|not|never|no|without|except|unless|also|optionally|usually|typically|generally|mostly|recommended|preferred|should|may|might|can also|either|e\.g|i\.e|eg|such as|for example|for instance|like|including|etc|relative|natural language|any format|deprecated|ignored|legacy)\b|\.\.\.|…/i;
-
-/** The phrase around a match, cut at the sentence (for the rule's provenance). */
-function phrase(text: string, match: RegExpExecArray): string {
-  return match[0].trim();
-}
 
 // ---- formats -----------------------------------------------------------------------------------------------
 
@@ -95,8 +93,9 @@ const FORMAT_READINGS: { words: RegExp; reading: FormatReading }[] = [
   // YYYY-MM-DD not followed by a time: a date alone.
   { words: /\bYYYY-MM-DD\b(?![T\s]*(?:HH|hh|\d))/, reading: { keywords: { format: 'date' }, type: 'string' } },
   { words: /\b(?:an?|the|valid)\s+e-?mail\s+address\b/i, reading: { keywords: { format: 'email' }, type: 'string', name: /e-?mail/i } },
-  { words: /\b(?:an?|the|valid|absolute|full)\s+(?:URL|URI)\b/, reading: { keywords: { format: 'uri' }, type: 'string', name: /(^|[_-]|[a-z])(url|uri|link|href)s?$/i } },
-  { words: /\b(?:an?|the|valid)\s+UUID\b|\bUUID\s+(?:format|v4|string)\b/i, reading: { keywords: { format: 'uuid' }, type: 'string' } },
+  { words: /\b(?:an?|the|valid|absolute|full)\s+(?:URL|URI)\b/i, reading: { keywords: { format: 'uri' }, type: 'string', name: /(^|[_-]|[a-z])(url|uri|link|href)s?$/i } },
+  // "The UUID of the project" is often a name for an id that takes other shapes too: only a stated form counts.
+  { words: /\bvalid UUID\b|\bUUID[ -]?(?:format|v4|version 4|string)\b/i, reading: { keywords: { format: 'uuid' }, type: 'string' } },
   {
     words: /\bE\.?164\b/,
     reading: { keywords: { pattern: '^\\+[1-9][0-9]{1,14}$' }, rule: 'a phone number in E.164 form: + and up to 15 digits', example: '+14155550123', type: 'string' },
@@ -139,7 +138,7 @@ function readFormats(f: FieldToRead, text: string, at: string, out: ReadRule[]):
   const distinct = new Set(found.map((x) => JSON.stringify(x.reading.keywords)));
   if (distinct.size !== 1) return;
   const { sentence, match, reading } = found[0];
-  if (HEDGED.test(sentence) || found.some((x) => x.sentence !== sentence && HEDGED.test(x.sentence))) return;
+  if (HEDGED.test(sentence) || found.some((x) => x.sentence !== sentence && HEDGED.test(x.sentence)) || OTHER_FORMS.test(text)) return;
   if (reading.type === 'string' ? type !== 'string' : !numeric) return;
   if (reading.name && !reading.name.test(f.name)) return;
   if (FORM_KEYWORDS.some((k) => k in f.schema)) return;
@@ -152,7 +151,7 @@ function readFormats(f: FieldToRead, text: string, at: string, out: ReadRule[]):
     kind: reading.unit ? 'unit' : 'format',
     keywords: reading.keywords,
     source: 'description',
-    words: phrase(sentence, match),
+    words: match[0].trim(),
     wordsAt: at,
     ...(reading.rule ? { rule: reading.rule, example: reading.example } : {}),
     ...(reading.unit ? { unit: reading.unit } : {}),
@@ -162,7 +161,7 @@ function readFormats(f: FieldToRead, text: string, at: string, out: ReadRule[]):
 // ---- value sets --------------------------------------------------------------------------------------------
 
 /** The words that open a list of every permitted value. */
-const SET_INTRO = /\b(?:(?:must|can only) be one of|one of(?: the following)?|(?:possible|allowed|valid|accepted|supported|permitted) values(?: are| include)?|(?:must|can only) be(?: either)?|either)\s*:?\s*/i;
+const SET_INTRO = /\b(?:(?:must|can only) be one of|one of(?: the following)?|(?:possible|allowed|valid|accepted|supported|permitted) values(?: are)?|(?:must|can only) be(?: either)?|either)\s*:?\s*/i;
 
 /** Words in or after a list that make it a sample, not the whole set. */
 const SAMPLE = /\b(e\.g|eg|i\.e|such as|for example|for instance|like|including|includes|etc|among others|and more|and so on|others|not|except|excluding|other than|deprecated)\b|\.\.\.|…/i;
@@ -173,7 +172,7 @@ function listItem(raw: string, quotedOnly: boolean): string | undefined {
   const q = /^(["'`\u2018\u201c])([^"'`\u2018\u2019\u201c\u201d]{1,64})(["'`\u2019\u201d])$/.exec(s);
   if (q) return q[2];
   if (quotedOnly) return undefined;
-  return /^[A-Za-z0-9_][A-Za-z0-9_.:/-]{0,63}$/.test(s) && !/^(and|or|the|a|an|any|all|none|null)$/i.test(s) ? s : undefined;
+  return /^[A-Za-z0-9_][A-Za-z0-9_.:/-]{0,63}$/.test(s) && !/^(and|or|the|a|an)$/i.test(s) ? s : undefined;
 }
 
 /** The items of `tail` (the list and what follows it in the sentence), or undefined when it is no plain list. */
@@ -262,11 +261,13 @@ function readBounds(f: FieldToRead, text: string, at: string, out: ReadRule[]): 
       }
       readings.push({ keyword, value: Number(n.replace(/,/g, '')), words: words.trim() });
     };
-    for (const m of sentence.matchAll(MAX_WORDS)) add('max', m[1], m[2], m[0]);
-    for (const m of sentence.matchAll(MIN_WORDS)) add('min', m[1], m[2], m[0]);
+    // The words quoted keep the unit only when it is one the bound counts in (characters, items).
+    const said = (m: RegExpMatchArray, unit: string | undefined) => (unit && !CHAR_UNIT.test(unit) && !ITEM_UNIT.test(unit) ? m[0].slice(0, m[0].length - unit.length) : m[0]);
+    for (const m of sentence.matchAll(MAX_WORDS)) add('max', m[1], m[2], said(m, m[2]));
+    for (const m of sentence.matchAll(MIN_WORDS)) add('min', m[1], m[2], said(m, m[2]));
     for (const m of sentence.matchAll(BETWEEN)) {
-      add('min', m[1], m[3], m[0]);
-      add('max', m[2], m[3], m[0]);
+      add('min', m[1], m[3], said(m, m[3]));
+      add('max', m[2], m[3], said(m, m[3]));
     }
   }
   const byKeyword = new Map<string, BoundReading[]>();
