@@ -17,6 +17,7 @@ const INTEGRATION = [
   'tests/engine/json-schema-suite*.test.ts',
   'tests/importer/{drift,fresh,packs-a,packs-b,vendor-examples}.test.ts',
   'tests/reliability/recovery-round-trip.test.ts',
+  'tests/read-rules-corpus.test.ts',
 ];
 
 // The package's own name, for the /use/ examples, which import it as users do (tsconfig.json's paths).
