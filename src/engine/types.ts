@@ -1,5 +1,4 @@
 // Shared types of the engine. Every stage reads and writes these; nothing here runs.
-import type { ReadRule } from './pack/promises/read-rules';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -151,6 +150,32 @@ export interface FieldInfo {
 export interface UnitSpec {
   kind: 'currency-minor' | 'unix-seconds' | 'unix-milliseconds' | 'minutes' | 'seconds' | 'bytes';
   currency?: Expr;
+}
+
+/** What kind of promise a rule read from a description is (pack/promises/read-rules.ts). */
+export type ReadRuleKind = 'format' | 'value-set' | 'bound' | 'unit';
+
+/** Where a rule was read: a tool's own description (a user's tools, an MCP server's), or a vendor's spec by the importer. */
+export type ReadRuleSource = 'description' | 'spec';
+
+export interface ReadRule {
+  /** The field as the other stages name it (`due`, `items[].due`). */
+  field: string;
+  /** JSON pointer of the field's schema within the tool's arguments (`/properties/due`). */
+  path: string;
+  kind: ReadRuleKind;
+  /** The schema keywords that would enforce the rule, to add at `path`. */
+  keywords: { [keyword: string]: Json };
+  source: ReadRuleSource;
+  /** The short phrase the rule came from, as the description writes it. */
+  words: string;
+  /** JSON pointer of the text that holds the phrase (`/properties/due/description`). */
+  wordsAt: string;
+  /** The rule in our words, completing "must be …", with an example, for a rule no format name says (a pattern). */
+  rule?: string;
+  example?: Json;
+  /** A unit the words state (Unix seconds), which a refusal's message states and converts to. */
+  unit?: UnitSpec;
 }
 
 export interface CompiledTool {

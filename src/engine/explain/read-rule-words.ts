@@ -5,8 +5,7 @@
 import { enumCodeFor } from '../faults/codes';
 import { addNote } from '../faults/fault';
 import { schemaText } from '../faults/rule-words';
-import type { AjvError, FieldInfo, Fault } from '../types';
-import type { ReadRule } from '../pack/promises/read-rules';
+import type { AjvError, FieldInfo, Fault, ReadRule } from '../types';
 
 export function readRuleOf(e: AjvError): ReadRule | undefined {
   const r = e.params?.readRule as ReadRule | undefined;

@@ -4,32 +4,9 @@
 // as a JSON patch. Precision comes first: a rule is made only from words that say one thing plainly, on a
 // field whose schema says nothing else about it; anything hedged (an example, an alternative, a negation)
 // makes none. The compiler then drops any rule an example of the pack itself would break (promises.ts).
-import type { Json, SchemaNode, UnitSpec } from '../../types';
+import type { Json, ReadRule, SchemaNode, UnitSpec } from '../../types';
 
-export type ReadRuleKind = 'format' | 'value-set' | 'bound' | 'unit';
-
-/** Where a rule was read: a tool's own description (a user's tools, an MCP server's), or a vendor's spec by the importer. */
-export type ReadRuleSource = 'description' | 'spec';
-
-export interface ReadRule {
-  /** The field as the other stages name it (`due`, `items[].due`). */
-  field: string;
-  /** JSON pointer of the field's schema within the tool's arguments (`/properties/due`). */
-  path: string;
-  kind: ReadRuleKind;
-  /** The schema keywords that would enforce the rule, to add at `path`. */
-  keywords: { [keyword: string]: Json };
-  source: ReadRuleSource;
-  /** The short phrase the rule came from, as the description writes it. */
-  words: string;
-  /** JSON pointer of the text that holds the phrase (`/properties/due/description`). */
-  wordsAt: string;
-  /** The rule in our words, completing "must be …", with an example, for a rule no format name says (a pattern). */
-  rule?: string;
-  example?: Json;
-  /** A unit the words state (Unix seconds), which a refusal's message states and converts to. */
-  unit?: UnitSpec;
-}
+export type { ReadRule, ReadRuleKind, ReadRuleSource } from '../../types';
 
 /** One field to read: its path, pointer, schema and the text its description holds. */
 export interface FieldToRead {
