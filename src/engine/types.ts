@@ -169,8 +169,10 @@ export interface ReadRule {
   source: ReadRuleSource;
   /** The short phrase the rule came from, as the description writes it. */
   words: string;
-  /** JSON pointer of the text that holds the phrase (`/properties/due/description`). */
+  /** JSON pointer of the text that holds the phrase (`/properties/due/description`); '' for the tool's own description. */
   wordsAt: string;
+  /** Set when the words are in the tool's own description, which names the field, not in the field's. */
+  inToolDescription?: true;
   /** The rule in our words, completing "must be …", with an example, for a rule no format name says (a pattern). */
   rule?: string;
   example?: Json;

@@ -213,3 +213,25 @@ describe('the tool’s own examples drop a rule they break', () => {
     expect(readRuleCounts([pack])).toEqual({ made: { description: 2, spec: 0 }, dropped: { description: 2, spec: 0 }, byKind: { 'value-set': 2 } });
   });
 });
+
+describe('the tool’s own description, where it names one field clearly', () => {
+  const tool = (description: string, properties: Record<string, SchemaNode>) => packFromToolDefinitions([{ name: 't', description, parameters: { type: 'object', properties } }]).tool('t')!;
+
+  it('a sentence that names one field in backticks, or by a name no word is, gives that field its rule', () => {
+    const quoted = tool('Creates an event. `start` must be in YYYY-MM-DD format.', { start: { type: 'string' }, title: { type: 'string' } });
+    expect(quoted.readRules).toEqual([{ field: 'start', path: '/properties/start', kind: 'format', keywords: { format: 'date' }, source: 'description', words: 'YYYY-MM-DD', wordsAt: '', inToolDescription: true }]);
+    expect(tool('Lists rows. The page_size is at most 100.', { page_size: { type: 'integer' } }).readRules?.[0].keywords).toEqual({ maximum: 100 });
+    const pack = packFromToolDefinitions([{ name: 't', description: 'Creates an event. `start` must be in YYYY-MM-DD format.', parameters: { type: 'object', properties: { start: { type: 'string' } } } }]);
+    expect(check(pack, { name: 't', arguments: { start: 'soon' } }).body!.message).toContain("read from the tool's description, which names start");
+  });
+
+  it('no rule from a sentence naming two fields, or a field by an ordinary word', () => {
+    expect(tool('`start` and `end` are YYYY-MM-DD dates.', { start: { type: 'string' }, end: { type: 'string' } }).readRules).toBeUndefined();
+    expect(tool('Finds events. The date is YYYY-MM-DD.', { date: { type: 'string' } }).readRules).toBeUndefined();
+  });
+
+  it('the field’s own words win over the tool’s of the same kind', () => {
+    const t = tool('Creates an event. `start` must be in YYYY-MM-DD format.', { start: { type: 'string', description: 'An RFC 3339 timestamp' } });
+    expect(t.readRules?.map((r) => [r.keywords, r.inToolDescription])).toEqual([[{ format: 'date-time' }, undefined]]);
+  });
+});

@@ -28,5 +28,5 @@ export function withReadRule(field: FieldInfo | undefined, rule: ReadRule): Fiel
 
 /** `read from the description of due`: where the rule the fault states came from. */
 export function readRuleNote(fault: Fault, rule: ReadRule): void {
-  addNote(fault, 'read_from', `read from the description of ${schemaText(rule.field)}`);
+  addNote(fault, 'read_from', rule.inToolDescription ? `read from the tool's description, which names ${schemaText(rule.field)}` : `read from the description of ${schemaText(rule.field)}`);
 }

@@ -48,7 +48,7 @@ export function promiseFinding(rule: ReadRule): PromiseFinding {
     words: rule.words,
     wordsAt: rule.wordsAt,
     patch,
-    message: `the ${rule.source === 'spec' ? 'spec' : 'description'} of ${rule.field} promises it and the schema does not enforce it: add ${keywordsText(rule.keywords)}`,
+    message: `${rule.inToolDescription ? `the tool's description says it of ${rule.field}` : `the ${rule.source === 'spec' ? 'spec' : 'description'} of ${rule.field} promises it`} and the schema does not enforce it: add ${keywordsText(rule.keywords)}`,
   };
 }
 

@@ -34,15 +34,45 @@ export function refusesOwnExample(rule: ReadRule, schema: SchemaNode, calls: rea
   return false;
 }
 
-/** The rules read from one tool's fields: those kept, and those its own examples drop. */
+/**
+ * The sentences of a tool's description that name one top-level argument clearly, and no other: the name in
+ * backticks or quotes, or a name no English word is (`due_date`, `startTime`). By the argument's name.
+ */
+function sentencesNaming(summary: string, names: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (summary.length > 8000) return out;
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const patterns = names.map((name) => {
+    const quoted = `[\`'"\u2018\u201c]${escape(name)}[\`'"\u2019\u201d]`;
+    const bare = /[_]|[a-z][A-Z]/.test(name) ? `|(?<![\\w.])${escape(name)}(?![\\w])` : '';
+    return { name, re: new RegExp(quoted + bare) };
+  });
+  for (const sentence of summary.split(/(?<=[.!?])\s+(?=[A-Z(`'"])|;\s+|\n+/)) {
+    const named = patterns.filter((p) => p.re.test(sentence));
+    if (named.length !== 1) continue;
+    out.set(named[0].name, [...(out.get(named[0].name) ?? []), sentence]);
+  }
+  return out;
+}
+
+/** The rules read from one tool's fields and from its own description where it names one: those kept, and those its own examples drop. */
 export function readToolRules(tool: ToolSource, fields: Iterable<FieldInfo & { pointer: string }>): { kept: ReadRule[]; dropped: ReadRule[] } {
   const kept: ReadRule[] = [];
   const dropped: ReadRule[] = [];
   const calls = validCalls(tool);
-  for (const f of fields) {
-    for (const rule of readFieldRules({ field: f.path, path: f.pointer, name: f.name, schema: f.schema })) {
-      (refusesOwnExample(rule, f.schema, calls) ? dropped : kept).push(rule);
-    }
+  const all = [...fields];
+  const topLevel = all.filter((f) => f.path === f.name);
+  const naming = typeof tool.summary === 'string' ? sentencesNaming(tool.summary, topLevel.map((f) => f.name)) : new Map<string, string[]>();
+  for (const f of all) {
+    const own = readFieldRules({ field: f.path, path: f.pointer, name: f.name, schema: f.schema });
+    const said = naming.get(f.path);
+    // Words of the tool's description about this field, read as if they were the field's, where its own say nothing of that kind.
+    const fromTool = said
+      ? readFieldRules({ field: f.path, path: f.pointer, name: f.name, schema: { ...f.schema, description: said.join(' ') } })
+          .filter((r) => !own.some((o) => o.kind === r.kind))
+          .map((r): ReadRule => ({ ...r, wordsAt: '', inToolDescription: true }))
+      : [];
+    for (const rule of [...own, ...fromTool]) (refusesOwnExample(rule, f.schema, calls) ? dropped : kept).push(rule);
   }
   return { kept, dropped };
 }
