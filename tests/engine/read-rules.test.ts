@@ -58,6 +58,9 @@ describe('stated formats', () => {
     ['Three-letter ISO currency code', { pattern: '^[A-Za-z]{3}$' }],
     ['Label colour as a hex color code', { pattern: '^#?(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$' }],
     ['Must be a valid UUID', { format: 'uuid' }],
+    ['The date in MM/DD/YYYY format', { pattern: '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}$' }],
+    ['Duration as HH:MM:SS', { pattern: '^[0-9]{1,2}:[0-9]{2}:[0-9]{2}$' }],
+    ['When, as YYYY-MM-DD HH:MM:SS', { pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$' }],
   ])('%s', (description, keywords) => {
     expect(keywordsOf({ type: 'string', description })).toEqual([keywords]);
   });
@@ -68,6 +71,11 @@ describe('stated formats', () => {
     // The same words on a field named for something else say what is searched for, not the field's form.
     expect(read({ type: 'string', description: 'The email address of the invitee' }, 'query')).toEqual([]);
     expect(read({ type: 'string', description: 'The URL to fetch' }, 'target')).toEqual([]);
+  });
+
+  it('no rule on a field whose value is itself a format', () => {
+    expect(read({ type: 'string', description: "Format of the returned date. Default is 'MM-DD-YYYY'." }, 'format')).toEqual([]);
+    expect(read({ type: 'string', description: 'The pattern to display, HH:MM:SS' }, 'time_format')).toEqual([]);
   });
 
   it('Unix time on a number: seconds cap it below milliseconds, milliseconds floor it above seconds', () => {
@@ -84,6 +92,9 @@ describe('stated formats', () => {
     ['ISO 8601 alone (it has forms without an offset)', 'An ISO 8601 date-time'],
     ['a bare mention of UUID', 'The UUID of the project'],
     ['another form in the next sentence', 'Date as YYYY-MM-DD. Relative dates like today also work'],
+    ['a time as HH:MM (BFCL sends "dontcare" to one such field)', 'The start time, in 24-hour format HH:MM'],
+    ['a time with an offset', 'Time as HH:MM:SS+hh:mm'],
+    ['a date template followed by a time', "The departure time in the format of 'dd/mm/yyyy HH:MM'"],
   ])('no rule from %s', (_why, description) => {
     expect(read({ type: 'string', description })).toEqual([]);
   });

@@ -69,6 +69,23 @@ const FORMAT_READINGS: { words: RegExp; reading: FormatReading }[] = [
   { words: /\bRFC[ -]?3339\b/, reading: { keywords: { format: 'date-time' }, type: 'string' } },
   // YYYY-MM-DD not followed by a time: a date alone.
   { words: /\bYYYY-MM-DD\b(?![T\s]*(?:HH|hh|\d))/, reading: { keywords: { format: 'date' }, type: 'string' } },
+  // Written templates of other forms: the shape alone, as written (a month of one digit is taken).
+  {
+    words: /\b(?:MM\/DD\/YYYY|DD\/MM\/YYYY)\b(?![\sT,]*(?:HH|hh|at\b))/i,
+    reading: { keywords: { pattern: '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}$' }, rule: 'a date written with slashes, day and month of one or two digits and a four-digit year', example: '03/11/2026', type: 'string' },
+  },
+  {
+    words: /\b(?:MM-DD-YYYY|DD-MM-YYYY)\b(?![\sT,]*(?:HH|hh|at\b))/i,
+    reading: { keywords: { pattern: '^[0-9]{1,2}-[0-9]{1,2}-[0-9]{4}$' }, rule: 'a date written with dashes, day and month of one or two digits and a four-digit year', example: '03-11-2026', type: 'string' },
+  },
+  {
+    words: /\bYYYY-MM-DD HH:MM:SS\b(?!\s*(?:[+-]|Z\b|AM|PM|am|pm))/i,
+    reading: { keywords: { pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$' }, rule: 'a date and time as YYYY-MM-DD HH:MM:SS', example: '2026-03-11 09:14:02', type: 'string' },
+  },
+  {
+    words: /(?<!DD[T ]|[+:-])\bHH:MM:SS\b(?!\s*(?:[+-.]|Z\b|AM|PM|am|pm))/i,
+    reading: { keywords: { pattern: '^[0-9]{1,2}:[0-9]{2}:[0-9]{2}$' }, rule: 'a time as HH:MM:SS', example: '09:14:02', type: 'string' },
+  },
   { words: /\b(?:an?|the|valid)\s+e-?mail\s+address\b/i, reading: { keywords: { format: 'email' }, type: 'string', name: /e-?mail/i } },
   { words: /\b(?:an?|the|valid|absolute|full)\s+(?:URL|URI)\b/i, reading: { keywords: { format: 'uri' }, type: 'string', name: /(^|[_-]|[a-z])(url|uri|link|href)s?$/i } },
   // "The UUID of the project" is often a name for an id that takes other shapes too: only a stated form counts.
@@ -118,6 +135,8 @@ function readFormats(f: FieldToRead, text: string, at: string, out: ReadRule[]):
   if (HEDGED.test(sentence) || found.some((x) => x.sentence !== sentence && HEDGED.test(x.sentence)) || OTHER_FORMS.test(text)) return;
   if (reading.type === 'string' ? type !== 'string' : !numeric) return;
   if (reading.name && !reading.name.test(f.name)) return;
+  // A field that holds a format (`format: "MM-DD-YYYY"`) names a template as its value, not its own form.
+  if (/format|pattern|template|layout|mask/i.test(f.name)) return;
   if (FORM_KEYWORDS.some((k) => k in f.schema)) return;
   if (Object.keys(reading.keywords).some((k) => k in f.schema) || (reading.unit && 'x-unit' in f.schema)) return;
   // Two templates in one sentence (a range, "YYYY-MM-DD..YYYY-MM-DD") are no single value's form.
