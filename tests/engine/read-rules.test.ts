@@ -159,6 +159,8 @@ describe('stated bounds', () => {
     ['two different maxima', { type: 'integer', description: 'At most 100. Max 50 for free accounts' }],
     ['characters on a number', { type: 'integer', description: 'At most 50 characters' }],
     ['a bound the schema has', { type: 'integer', maximum: 100, description: 'At most 100' }],
+    ['a decimal bound', { type: 'number', description: 'At most 1.5' }],
+    ['a percentage', { type: 'number', description: 'At most 50%' }],
     ['a bound the schema contradicts', { type: 'integer', minimum: 200, description: 'At most 100' }],
   ])('no rule from %s', (_why, schema) => {
     expect(read(schema as SchemaNode)).toEqual([]);

@@ -215,7 +215,8 @@ function readValueSet(f: FieldToRead, text: string, at: string, out: ReadRule[])
 
 // ---- bounds ------------------------------------------------------------------------------------------------
 
-const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+)`;
+// A whole number, not the start of a decimal (1.5), a percentage or a range (1-10).
+const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+)(?![.,]\d|\s*%|\s*-\s*\d|\d)`;
 const MAX_WORDS = new RegExp(String.raw`\b(?:at most|up to|no more than|not more than|maximum(?: of| is| value(?: is)?)?|max(?:imum)?\.?:?|cannot exceed|must not exceed|less than or equal to|<=)\s*${NUMBER}(?:\s+([A-Za-z]+))?`, 'gi');
 const MIN_WORDS = new RegExp(String.raw`\b(?:at least|no less than|not less than|minimum(?: of| is| value(?: is)?)?|min(?:imum)?\.?:?|greater than or equal to|>=)\s*${NUMBER}(?:\s+([A-Za-z]+))?`, 'gi');
 const BETWEEN = new RegExp(String.raw`\bbetween\s+${NUMBER}\s+and\s+${NUMBER}(?:\s*\(inclusive\))?(?:\s+([A-Za-z]+))?`, 'gi');
