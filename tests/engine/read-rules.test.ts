@@ -131,6 +131,8 @@ describe('stated value sets', () => {
     ['unquoted words after "must be"', 'Must be positive or zero'],
     ['a description of one value', 'One of the user’s projects'],
     ['a negation', 'Cannot be one of: admin, owner'],
+    ['a list of several values in one string', 'Comma-separated. Possible values: sip, trunking, pstn'],
+    ['a form named beside "or" elsewhere', 'The phone number or email to verify. Phone numbers must be E.164.'],
   ])('no rule from %s', (_why, description) => {
     expect(read({ type: 'string', description })).toEqual([]);
   });

@@ -45,7 +45,7 @@ function sentences(text: string): string[] {
 }
 
 /** Words anywhere in a description that say a form is one of several taken (a relative date, "also accepts"). */
-const OTHER_FORMS = /\b(relative|natural language|any format|also accepts?|also takes|or a|or an|such as|e\.g|for example|like|human[- ]readable)\b/i;
+const OTHER_FORMS = /\b(relative|natural language|any format|also accepts?|also takes|or|such as|e\.g|for example|like|human[- ]readable)\b/i;
 
 /** Words that make a sentence no plain statement of one rule: alternatives, negations, hedges, examples. */
 const HEDGED = /\b(or|nor|not|never|no|without|except|unless|also|optionally|usually|typically|generally|mostly|recommended|preferred|should|may|might|can also|either|e\.g|i\.e|eg|such as|for example|for instance|like|including|etc|relative|natural language|any format|deprecated|ignored|legacy)\b|\.\.\.|…/i;
@@ -192,6 +192,8 @@ function readValueSet(f: FieldToRead, text: string, at: string, out: ReadRule[])
   const type = soleType(f.schema);
   if (type !== 'string' && type !== 'integer') return;
   if ('enum' in f.schema || 'pattern' in f.schema || 'format' in f.schema) return;
+  // A string that holds several of the values (Twilio's "sip,trunking") takes more than any one of them.
+  if (/\b(comma|separated|delimited|multiple|several|list of|combination)\b/i.test(text)) return;
   const found: { words: string; items: string[] }[] = [];
   for (const sentence of sentences(text)) {
     const intro = SET_INTRO.exec(sentence);
