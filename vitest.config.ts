@@ -22,6 +22,7 @@ const INTEGRATION = [
   'tests/grade-styles-tau.test.ts',
   'tests/corpus-fetch.test.ts',
   'tests/reliability/recovery-round-trip.test.ts',
+  'tests/read-rules-corpus.test.ts',
 ];
 
 // The package's own name, for the /use/ examples, which import it as users do (tsconfig.json's paths).

@@ -5,3 +5,4 @@ export { estimateBodyTokens } from '../src/engine/body/body';
 export { valueSet, valueSetCandidates } from '../src/engine/explain/value-sets';
 export { checkExampleOptions } from '../src/engine/pack/pack-loader';
 export { packs } from '../src/packs';
+export { readRuleCounts } from '../src/engine/pack/promises/promises';

@@ -255,6 +255,9 @@ const satisfies: SchemaCheck = (pack, name, args) => {
 };
 const corpus = loadCorpus(engine as never, satisfies);
 const recovery = runRecovery(corpus.calls, check as never, satisfies);
+// Issue 33: the rules read from descriptions (src/engine/pack/promises/), made and dropped by the precision
+// gate, by source, over the shipped packs and every tool set of the recovery corpus.
+const readRules = { ...engine.readRuleCounts(new Set([...engine.packs, ...corpus.calls.map((c) => c.pack)])), refused_ground_truth: Object.entries(corpus.summary).reduce((n, [, s]) => n + Object.entries(s.left_out).filter(([why]) => why.startsWith('refused by check() though')).reduce((m, [, k]) => m + k, 0), 0) };
 
 // 6. The suggestion round trip: every did_you_mean value and suggested call, over every broken call of the
 // recovery corpus (under the name the broken call sends) and every pack example, sent back through check().
@@ -373,6 +376,7 @@ const results = {
     caller: 'deterministic; reads only the body: applies did_you_mean, picks from a listed set, follows a stated type, rule, example, format or pattern, renames or drops a named argument; for a field named missing it sends the value it meant (the ground truth); for an unknown tool it takes the one did_you_mean, or the one clearly nearest in spelling among several or among the tools the message lists; gives up when the body names nothing to change',
     ...recovery,
   },
+  read_rules: readRules,
   imported_calls: importedCalls,
   beyond_schema: beyondSchema,
   cli,
@@ -448,4 +452,5 @@ console.log(`\nActionable bench, ${results.date}, ${machine.cpu} × ${machine.co
 console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const r of rows) console.log(line(r));
+console.log(`\nRules read from descriptions: ${readRules.made.description} made, ${readRules.dropped.description} dropped by the tools' own examples; ground-truth calls refused though their schema takes them: ${readRules.refused_ground_truth}.`);
 console.log(`\nRecovery over tau-bench (${corpus.summary['tau-bench']?.kept} calls) and BFCL, every category with ground truth (${corpus.summary.bfcl?.kept} of ${corpus.summary.bfcl?.read}); 0 = absorbed. Wrote bench/results.json in ${results.runtime_s} s.`);

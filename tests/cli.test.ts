@@ -150,6 +150,28 @@ describe('--lint: strict-mode findings as JSON lines', () => {
     expect(run(['--tools', 'lint.json', '--lint', 'openai-strict'])).toEqual({ stdout: expect.any(String), stderr: 'openai-strict: 1 finding (1 refused, 0 ignored, 0 rewritten); 1 enforced nowhere\n', code: 1 });
   });
 
+  test('a promise a description makes and the schema does not enforce: one line with its JSON Patch, no exit code of its own', () => {
+    files['promises.json'] = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'create_task', inputSchema: { type: 'object', properties: { due: { type: 'string', description: 'Date as YYYY-MM-DD' } }, required: ['due'], additionalProperties: false } }] } });
+    const out = run(['--tools', 'promises.json', '--lint', 'openai-strict']);
+    expect(out.code).toBe(0);
+    expect(out.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual([
+      {
+        tool: 'create_task',
+        promise: {
+          field: 'due',
+          path: '/properties/due',
+          kind: 'format',
+          source: 'description',
+          words: 'YYYY-MM-DD',
+          wordsAt: '/properties/due/description',
+          patch: [{ op: 'add', path: '/properties/due/format', value: 'date' }],
+          message: 'the description of due promises it and the schema does not enforce it: add "format": "date"',
+        },
+      },
+    ]);
+    expect(out.stderr).toBe('openai-strict: 0 findings (0 refused, 0 ignored, 0 rewritten); 0 enforced nowhere\n1 promise of the descriptions the schema does not enforce (check() does; each line has its JSON Patch)\n');
+  });
+
   test('the real command: --lint exits 1 on a rule enforced nowhere, 0 for a pack', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'lint-')), 'tools.json');
     writeFileSync(file, files['lint.json']);

@@ -284,3 +284,16 @@ describe('verdictLines (the strict-mode verdicts of an imported tool page)', () 
     expect(verdictLines([])).toEqual({ noneLost: false, lines: [] });
   });
 });
+
+describe('a tool page’s fields table: rules read from descriptions (issue 33)', () => {
+  test('a field whose description promises a form shows it as read from the description, with its keywords', () => {
+    const pack = compilePack(
+      { id: 'read-rules', title: 'T', vendor: 'v', reference: 'https://example.com/', summary: 's', tools: [{ name: 't', summary: 'T.', arguments: { type: 'object', properties: { due: { type: 'string', description: 'Date as YYYY-MM-DD' }, note: { type: 'string' } } } }] },
+      'test',
+      { packChecks: false },
+    );
+    const rows = fieldRows(pack.tools[0]);
+    expect(rows.find((r) => r.path === 'due')!.constraints).toEqual([{ kind: 'read', parts: ['read from the description: ', { code: '"format": "date"' }] }]);
+    expect(rows.find((r) => r.path === 'note')!.constraints).toEqual([]);
+  });
+});

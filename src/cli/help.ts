@@ -153,7 +153,8 @@ Checking calls:
   --export FORM    print the tool definitions instead, in the form FORM:
                    ${EXPORT_FORMS.join(', ')}
   --lint TARGET    print what a vendor's strict mode refuses, ignores or rewrites, one JSON
-                   finding per line: ${STRICT_TARGETS.join(', ')}
+                   finding per line: ${STRICT_TARGETS.join(', ')}; then each promise a
+                   description makes that the schema does not enforce, with its JSON Patch
   --server-runs-check
                    with --tools and --lint: your server runs check() on every call, so the rules a
                    vendor drops still live in checks

@@ -9,6 +9,7 @@ import { checkCalls } from '../engine/check-calls';
 import { EXPORT_FORMS, exportTool, type ExportForm } from '../engine/pack/exports';
 import { PackError, describeRefused } from '../engine/pack/pack-compiler';
 import { lintRequest, lintTool, STRICT_TARGETS, type StrictFinding, type StrictTarget } from '../engine/pack/strict-lint';
+import { lintPromises } from '../engine/pack/promises/promise-lint';
 import type { CheckResult, CompiledPack, CompiledTool } from '../engine/types';
 import { parseJsonText, withoutBom } from '../engine/parse/formats';
 import { messageOf } from '../engine/faults/fault';
@@ -291,7 +292,9 @@ function selectTools(pack: CompiledPack, args: Args): readonly CompiledTool[] | 
 /**
  * --lint: one JSON line per finding ({tool, target, path, construct, action, lives, message}; `tool` is
  * null for a finding about a request carrying all the tools). A pasted tools file is linted as written,
- * and its rules live in checks only with --server-runs-check: we cannot see the server.
+ * and its rules live in checks only with --server-runs-check: we cannot see the server. Then one line per
+ * promise a description makes and the schema does not enforce ({tool, promise: {field, path, kind, words,
+ * patch, …}}), with the JSON Patch that would enforce it; check() enforces them, so they set no exit code.
  */
 function lint(pack: CompiledPack, target: StrictTarget, args: Args): CliOutput {
   const options = args.tools ? { asWritten: true, serverRunsCheck: args.serverRunsCheck } : {};
@@ -301,9 +304,11 @@ function lint(pack: CompiledPack, target: StrictTarget, args: Args): CliOutput {
     ...tools.flatMap((t) => lintTool(t, target, options).map((finding) => ({ tool: t.name, finding }))),
     ...lintRequest(tools, target, options).map((finding) => ({ tool: null, finding })),
   ];
-  const stdout = rows.map(({ tool, finding }) => JSON.stringify({ tool, target, ...finding }) + '\n').join('');
+  const promises = tools.flatMap((t) => lintPromises(t).map((promise) => ({ tool: t.name, promise })));
+  const stdout = rows.map(({ tool, finding }) => JSON.stringify({ tool, target, ...finding }) + '\n').join('') + promises.map((p) => JSON.stringify(p) + '\n').join('');
   const count = (pred: (f: StrictFinding) => boolean) => rows.filter((r) => pred(r.finding)).length;
   const nowhere = count((f) => f.lives === 'nowhere');
-  const summary = `${target}: ${rows.length} finding${rows.length === 1 ? '' : 's'} (${count((f) => f.action === 'refuses')} refused, ${count((f) => f.action === 'ignores')} ignored, ${count((f) => f.action === 'rewrite')} rewritten); ${nowhere} enforced nowhere\n`;
+  const promised = promises.length ? `${promises.length} promise${promises.length === 1 ? '' : 's'} of the descriptions the schema does not enforce (check() does; each line has its JSON Patch)\n` : '';
+  const summary = `${target}: ${rows.length} finding${rows.length === 1 ? '' : 's'} (${count((f) => f.action === 'refuses')} refused, ${count((f) => f.action === 'ignores')} ignored, ${count((f) => f.action === 'rewrite')} rewritten); ${nowhere} enforced nowhere\n${promised}`;
   return { stdout, stderr: summary, code: nowhere > 0 ? 1 : 0 };
 }

@@ -2,6 +2,7 @@
 // engine's own phrasing helpers, so the table says what the error bodies say.
 import { FORMAT_RULES, enumIsListable, listValues } from '../engine';
 import { modelNotes } from '../engine/pack/pack-compiler';
+import { keywordsText } from '../engine/pack/promises/promise-lint';
 import { deref } from '../engine/schema';
 import { lengthText, rangeText } from '../engine/faults/rule-words';
 import type { CompiledPack, CompiledTool, FieldInfo, Json, SchemaNode } from '../engine';
@@ -11,7 +12,7 @@ import { fieldAnchor } from './urls';
 export type Inline = string | { code: string };
 
 export interface Constraint {
-  kind: 'enum' | 'const' | 'range' | 'multiple' | 'length' | 'pattern' | 'format' | 'list' | 'unique' | 'keys' | 'values' | 'choice' | 'exclusion' | 'dependency' | 'conflict';
+  kind: 'enum' | 'const' | 'range' | 'multiple' | 'length' | 'pattern' | 'format' | 'list' | 'unique' | 'keys' | 'values' | 'choice' | 'exclusion' | 'dependency' | 'conflict' | 'read';
   parts: Inline[];
   /** A technical detail shown small under the words (the raw pattern, say). */
   detail?: Inline[];
@@ -209,6 +210,13 @@ function splitPath(path: string): { parent: string; label: string; isItems: bool
   return i === -1 ? { parent: '', label: path, isItems: false } : { parent: path.slice(0, i + 1), label: path.slice(i + 1), isItems: false };
 }
 
+/** The rules read from the field's description (or the tool's), which check() enforces and the schema does not say. */
+function readConstraints(tool: CompiledTool, path: string): Constraint[] {
+  return (tool.readRules ?? [])
+    .filter((r) => r.field === path)
+    .map((r) => ({ kind: 'read' as const, parts: [r.inToolDescription ? "read from the tool's description: " : 'read from the description: ', { code: keywordsText(r.keywords) }] }));
+}
+
 /** One row per declared field, in declaration order (children right after their parent). */
 export function fieldRows(tool: CompiledTool): FieldRow[] {
   const root = tool.source.arguments;
@@ -237,7 +245,7 @@ export function fieldRows(tool: CompiledTool): FieldRow[] {
       aliases: f.aliases,
       valueAliases: declaredValueAliases(s),
       conflicts: f.conflicts,
-      constraints: constraintsOf(root, f),
+      constraints: [...constraintsOf(root, f), ...readConstraints(tool, f.path)],
       example: f.example,
     };
   });

@@ -51,6 +51,10 @@ export {
 } from './pack/strict-lint';
 // A call made against a strict export, read back into the pack's terms and checked.
 export { checkStrictCall } from './pack/check-strict';
+// Rules read from descriptions (issue 33): what each tool promises beyond its schema, counted, and as JSON Patches.
+export { readRuleCounts, type ReadRuleCounts } from './pack/promises/promises';
+export { lintPromises, type PatchOperation, type PromiseFinding } from './pack/promises/promise-lint';
+export type { ReadRule, ReadRuleKind, ReadRuleSource } from './types';
 export { CODES, codeInfo, allGenericCodes, ENUM_CODE_FAMILY, RULE_CODE_FAMILY, type CodeInfo } from './faults/codes';
 // Ordered checks against a pack's state (stage 5, after validate): the site's tool pages and state tab.
 export { runChecks } from './checks/checks';

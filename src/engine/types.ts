@@ -152,6 +152,34 @@ export interface UnitSpec {
   currency?: Expr;
 }
 
+/** What kind of promise a rule read from a description is (pack/promises/read-rules.ts). */
+export type ReadRuleKind = 'format' | 'value-set' | 'bound' | 'unit';
+
+/** Where a rule was read: a tool's own description (a user's tools, an MCP server's), or a vendor's spec by the importer. */
+export type ReadRuleSource = 'description' | 'spec';
+
+export interface ReadRule {
+  /** The field as the other stages name it (`due`, `items[].due`). */
+  field: string;
+  /** JSON pointer of the field's schema within the tool's arguments (`/properties/due`). */
+  path: string;
+  kind: ReadRuleKind;
+  /** The schema keywords that would enforce the rule, to add at `path`. */
+  keywords: { [keyword: string]: Json };
+  source: ReadRuleSource;
+  /** The short phrase the rule came from, as the description writes it. */
+  words: string;
+  /** JSON pointer of the text that holds the phrase (`/properties/due/description`); '' for the tool's own description. */
+  wordsAt: string;
+  /** Set when the words are in the tool's own description, which names the field, not in the field's. */
+  inToolDescription?: true;
+  /** The rule in our words, completing "must be …", with an example, for a rule no format name says (a pattern). */
+  rule?: string;
+  example?: Json;
+  /** A unit the words state (Unix seconds), which a refusal's message states and converts to. */
+  unit?: UnitSpec;
+}
+
 export interface CompiledTool {
   name: string;
   summary: string;
@@ -169,6 +197,13 @@ export interface CompiledTool {
   /** The ordered checks, in declared order (empty when the tool declares none). */
   checks: CompiledCheck[];
   effects: EffectSource[];
+  /**
+   * Rules read from the fields' descriptions that the wire schema does not carry (pack/promises/), enforced
+   * beside it; absent when none were read. `readRulesDropped`: those read but dropped because an example
+   * of the pack itself breaks them.
+   */
+  readRules?: readonly ReadRule[];
+  readRulesDropped?: readonly ReadRule[];
 }
 
 export interface CompiledPack {
@@ -291,9 +326,10 @@ export type Body = FaultBody | ValidationFailedBody;
  * What a note after a fault's statement says: the declared names (`takes`), the nearest of many names
  * (`nearest`), the object a field goes inside (`nest`), the call that gives a valid value (`resolve`),
  * that an optional field may be left out (`leave_out`), that the value fits as a list's one item
- * (`one_item`), that it fits a sibling field (`sibling`), or how many items of an array share the fault (`items`).
+ * (`one_item`), that it fits a sibling field (`sibling`), how many items of an array share the fault (`items`),
+ * or that the rule was read from the field's description (`read_from`).
  */
-export type FaultNoteKind = 'takes' | 'nearest' | 'nest' | 'resolve' | 'leave_out' | 'one_item' | 'unwrap' | 'json_text' | 'joined' | 'sibling' | 'items';
+export type FaultNoteKind = 'takes' | 'nearest' | 'nest' | 'resolve' | 'leave_out' | 'one_item' | 'unwrap' | 'json_text' | 'joined' | 'sibling' | 'items' | 'read_from';
 export interface FaultNote {
   kind: FaultNoteKind;
   text: string;

@@ -23,6 +23,7 @@ import { docUrlFor, type WireForm } from '../engine/body/wire-forms';
 import { check } from '../engine/check';
 import '../engine/parse/json-repair-default';
 import { exportPack } from '../engine/pack/exports';
+import { lintPromises } from '../engine/pack/promises/promise-lint';
 import type { Body, CompiledPack, Json, LogRecord, RefusedTool } from '../engine/types';
 import { ListingPages } from './listing-pages';
 import { RequestIds, type InFlight, type RequestId } from './request-ids';
@@ -123,6 +124,17 @@ export function refusedMessage(refused: RefusedTool[], how: { stopping?: boolean
   return `${head}\n${lines.join('\n')}\n${fix}${none}\n`;
 }
 
+/**
+ * For the server's author, at start and on each new listing: each promise a tool's description makes that
+ * its schema does not enforce, with the JSON Patch that would (pack/promises/). The proxy enforces them.
+ */
+export function promisesMessage(pack: CompiledPack | undefined): string {
+  const lines = (pack?.tools ?? []).flatMap((t) => lintPromises(t).map((p) => `  ${t.name} ${p.path}: ${JSON.stringify(p.patch)}`));
+  if (lines.length === 0) return '';
+  const n = lines.length === 1 ? 'a promise' : `${lines.length} promises`;
+  return `note: the MCP server’s tool descriptions make ${n} that their schemas do not enforce; the proxy enforces ${lines.length === 1 ? 'it' : 'them'}, and this JSON Patch on each tool’s inputSchema would put ${lines.length === 1 ? 'it' : 'them'} in the schema:\n${lines.join('\n')}\n`;
+}
+
 /** A tool definition the client may see: one with a name the proxy has not refused (a nameless one cannot be called). */
 const listable = (refused: ReadonlySet<string>) => (def: unknown) => isObject(def) && typeof def.name === 'string' && !refused.has(def.name);
 
@@ -154,6 +166,7 @@ export function runProxy(o: ProxyOptions): Promise<number> {
   /** The refusals last said on stderr, and the patterns not enforced. */
   let reported = '[]';
   let reportedLoose = '[]';
+  let promised = '';
   /** The pages of a tools/list the client asks for, collected until the last one. */
   let listing: { pages: ListingPages; request: number; next?: string } | undefined;
   let stopping = false;
@@ -252,6 +265,9 @@ export function runProxy(o: ProxyOptions): Promise<number> {
     const saidLoose = JSON.stringify(loose);
     if (loose.length && saidLoose !== reportedLoose) o.report?.(`warning: the MCP server lists ${loose.length === 1 ? 'a pattern' : 'patterns'} the proxy does not enforce; calls are checked without ${loose.length === 1 ? 'it' : 'them'}:\n${loose.map((u) => `  ${u.tool} at ${u.pointer}: ${u.reason}`).join('\n')}\n`);
     reportedLoose = saidLoose;
+    const promises = promisesMessage(checking);
+    if (promises && promises !== promised) o.report?.(promises);
+    promised = promises;
     return { pack: checking, unchecked };
   };
 

@@ -229,3 +229,19 @@ test('--allow-unchecked is a usage error with --pack, and needs a name', () => {
     expect(r.stderr).toMatch(/^error: --allow-unchecked /);
   }
 });
+
+describe('a promise a description makes and the schema does not enforce (issue 33)', () => {
+  test('named on stderr at start with its JSON Patch, and enforced on the calls', async () => {
+    const DUE = { name: 'create_task', description: 'Creates a task.', inputSchema: { type: 'object', properties: { due: { type: 'string', description: 'Date as YYYY-MM-DD' } } } };
+    const s = await proxy([], [DUE]);
+    // The client's listing is the server's, as it wrote it: no format added.
+    expect((await s.client.listTools()).tools).toEqual([DUE]);
+    const refused = await s.client.callTool({ name: 'create_task', arguments: { due: 'March 3' } });
+    expect(refused.isError).toBe(true);
+    expect(JSON.parse(textOf(refused))).toMatchObject({ error: 'invalid_format', field: 'due', received: 'March 3' });
+    expect(JSON.parse(textOf(refused)).message).toContain('read from the description of due');
+    expect(s.seen()).toEqual([]);
+    expect(s.stderr()).toContain('note: the MCP server\u2019s tool descriptions make a promise that their schemas do not enforce');
+    expect(s.stderr()).toContain('  create_task /properties/due: [{"op":"add","path":"/properties/due/format","value":"date"}]\n');
+  });
+});

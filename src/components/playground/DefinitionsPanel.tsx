@@ -6,6 +6,7 @@ import { lineCol } from './common';
 import { looksLikeJson } from '../../document-text';
 import type { CustomPack } from './custom-tools';
 import type { Diagnostic } from './diagnostics';
+import { ReadRulesPanel } from './ReadRulesPanel';
 
 // The strict-mode lint of your tools loads with the tab that shows it, not with the page.
 const StrictLintPanel = lazy(() => import('./StrictLintPanel').then((m) => ({ default: m.StrictLintPanel })));
@@ -106,6 +107,7 @@ export const DefinitionsPanel = forwardRef<CodeEditorHandle, Props>(function Def
           {custom.pack.tools.length === 1 ? 'One tool' : `${custom.pack.tools.length.toLocaleString('en')} tools`}: {listed(custom.pack.tools.map((t) => t.name))}
         </p>
       )}
+      {custom?.ok === true && <ReadRulesPanel pack={custom.pack} />}
       {custom?.ok === true && custom.refused && (
         <div className="pg-problems" data-testid="tools-refused" role="alert">
           <p>

@@ -9,6 +9,7 @@
 // rule). context.ts holds what they share; fault.ts (../faults) is the one constructor they all call.
 import { pointerToSegments, valueAt } from '../paths';
 import type { AjvError, ExplainContext, Fault } from '../types';
+import { readRuleNote, readRuleOf, withReadRule } from './read-rule-words';
 import { fieldFor, schemaAt, type Explainers } from './context';
 import { ARGUMENTS } from './arguments';
 import { BOUNDS } from './bounds';
@@ -20,13 +21,17 @@ const EXPLAINERS: Explainers = { ...ARGUMENTS, ...VALUES, ...BOUNDS, ...CHOICES 
 export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
   const at = pointerToSegments(e.instancePath, ctx.args);
   const here = valueAt(ctx.args, at);
-  const field = fieldFor(ctx, at);
-  const node = schemaAt(ctx, e.schemaPath);
+  // A rule read from a description is explained as its keyword would be, on the field as if it held it.
+  const read = readRuleOf(e);
+  const field = read ? withReadRule(fieldFor(ctx, at), read) : fieldFor(ctx, at);
+  const node = read ? { ...schemaAt(ctx, e.schemaPath), ...read.keywords } : schemaAt(ctx, e.schemaPath);
   const p = e.params ?? {};
   // AJV's messages have no outer spaces: only an empty one needs the trim (which would flatten the string).
   const said = e.message ?? '';
   const reason = said !== '' && said.trim() === said ? `${e.keyword} at ${e.schemaPath}: ${said}` : `${e.keyword} at ${e.schemaPath}: ${said}`.trim();
 
   const explain = Object.prototype.hasOwnProperty.call(EXPLAINERS, e.keyword) ? EXPLAINERS[e.keyword] : OTHER_RULE;
-  return explain({ ctx, e, at, here, field, node, p, reason });
+  const fault = explain({ ctx, e, at, here, field, node, p, reason });
+  if (read) readRuleNote(fault, read);
+  return fault;
 }

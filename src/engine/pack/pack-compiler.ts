@@ -11,6 +11,8 @@ import { deref, enumIsListable, resolveLocalRef } from '../schema';
 import type { AjvError, CompiledPack, CompiledTool, FieldInfo, Json, PackSource, RefusedTool, SchemaNode, ToolSource } from '../types';
 import { parseUnit, unitProblems } from '../explain/units';
 import { VALUE_SET_NAMES, valueSet } from '../explain/value-sets';
+import { readToolRules } from './promises/promises';
+import { enforcedRules, withReadRules } from './promises/enforce';
 
 export interface PackProblem {
   /** JSON pointer into the pack file. */
@@ -49,6 +51,8 @@ export interface CompileOptions {
    * walk now and compiled on its first call (the proxy, before a server's thousands of tools).
    */
   firstUse?: boolean;
+  /** Read rules from the fields' descriptions and enforce them beside the schema (pack/promises/); on unless false. */
+  readRules?: boolean;
 }
 
 /** An error as a validator reports it: where, and what it says. */
@@ -610,6 +614,9 @@ export function compilePackWith(backend: ValidatorBackend, input: unknown, origi
         f.example = undefined;
       }
     }
+    // Rules the descriptions state and the schema does not, held to the tool's own examples; never in the wire schema.
+    const read = !asIs && options.readRules !== false && options.formats !== 'annotate' ? readToolRules(tool, fields.values()) : undefined;
+    if (read?.kept.length) validate = withReadRules(validate, enforcedRules(read.kept));
     const fieldMap = new Map<string, FieldInfo>();
     for (const [k, v] of fields) fieldMap.set(k, v);
     tools.push({
@@ -624,6 +631,8 @@ export function compilePackWith(backend: ValidatorBackend, input: unknown, origi
       validate,
       checks: [],
       effects: [],
+      ...(read?.kept.length ? { readRules: read.kept } : {}),
+      ...(read?.dropped.length ? { readRulesDropped: read.dropped } : {}),
     });
   };
   source.tools.forEach((tool, index) => {

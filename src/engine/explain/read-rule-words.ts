@@ -1,0 +1,32 @@
+// A fault on a rule read from a field's description (pack/promises/): the field seen as if its schema held
+// the rule's keywords, so the usual family words it, and the note that says where the rule came from. The
+// note names the field, never the description's words: those are the tool author's, and the statement
+// already says the rule in ours.
+import { enumCodeFor } from '../faults/codes';
+import { addNote } from '../faults/fault';
+import { schemaText } from '../faults/rule-words';
+import type { AjvError, FieldInfo, Fault, ReadRule } from '../types';
+
+export function readRuleOf(e: AjvError): ReadRule | undefined {
+  const r = e.params?.readRule as ReadRule | undefined;
+  return r && typeof r === 'object' && typeof r.field === 'string' ? r : undefined;
+}
+
+/** The field as if its schema held the rule: a view over it (its lazy members stay lazy), never a change to it. */
+export function withReadRule(field: FieldInfo | undefined, rule: ReadRule): FieldInfo | undefined {
+  if (!field) return undefined;
+  const view = Object.create(field) as FieldInfo;
+  const values = Array.isArray(rule.keywords.enum) ? rule.keywords.enum : undefined;
+  Object.defineProperties(view, {
+    schema: { value: { ...field.schema, ...rule.keywords }, enumerable: true },
+    ...(values ? { enumValues: { value: values, enumerable: true }, enumCode: { value: field.enumCode ?? enumCodeFor(field.name), enumerable: true } } : {}),
+    ...(rule.rule ? { rule: { value: rule.rule, enumerable: true }, example: { value: field.example ?? rule.example, enumerable: true } } : {}),
+    ...(rule.unit && !field.unit ? { unit: { value: rule.unit, enumerable: true } } : {}),
+  });
+  return view;
+}
+
+/** `read from the description of due`: where the rule the fault states came from. */
+export function readRuleNote(fault: Fault, rule: ReadRule): void {
+  addNote(fault, 'read_from', rule.inToolDescription ? `read from the tool's description, which names ${schemaText(rule.field)}` : `read from the description of ${schemaText(rule.field)}`);
+}
