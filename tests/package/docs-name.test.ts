@@ -64,13 +64,20 @@ export function references(text: string): Reference[] {
 
 const DEPENDENCIES = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})]);
 
+/**
+ * SDKs whose adapters are typed structurally (src/package/adapters/) because they cannot be installed beside
+ * this repository's pins: Mastra needs Node 22, @openai/agents wants zod 4 beside Astro's zod 3. Their /use/
+ * examples import the published packages, as a user's project does.
+ */
+const STRUCTURAL_SDKS = new Set(['@mastra/core', '@openai/agents']);
+
 /** What a reference may name: ours always; for an import or require, also a package this repository depends on (or has installed, for the site's own code). */
 function allowed(r: Reference): boolean {
   if (r.name === OURS) return true;
   if (r.name === OLD) return false;
   // `content/packs/` is this repository's folder, not a package's entry point.
   if (r.kind === 'subpath' && existsSync(r.name) && statSync(r.name).isDirectory()) return true;
-  if (r.kind === 'import' || r.kind === 'require') return DEPENDENCIES.has(r.name) || existsSync(join('node_modules', r.name, 'package.json'));
+  if (r.kind === 'import' || r.kind === 'require') return DEPENDENCIES.has(r.name) || STRUCTURAL_SDKS.has(r.name) || existsSync(join('node_modules', r.name, 'package.json'));
   return false;
 }
 
