@@ -7,7 +7,7 @@
 //  (b) valid calls refused, on every valid corpus: our corrected calls, the imported tools' own examples,
 //      and, from the rest of the bench when it runs them, tau-bench's and BFCL's ground truth, the curated
 //      packs' examples and the vendors' documented forms;
-//  (c) the rules made and dropped at pack build, by source, from the engine's readRuleCounts() once it has one.
+//  (c) the rules made and dropped at pack build, by source of tools, from the engine's readRuleCounts().
 //
 // Alone: `npx tsx bench/beyond-schema/measure.ts` prints the figures (`--not-fixed` lists the misses,
 // `--write` puts the section into bench/results.json, keeping the rest of the last full run).
@@ -16,7 +16,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { check } from '../../src/engine/check';
 import { nextNamedCall } from '../../src/engine/caller';
-import * as engineIndex from '../../src/engine/index';
+import { readRuleCounts } from '../../src/engine/index';
 import type { CheckResult, CompiledPack, Json } from '../../src/engine/types';
 import { canonical, MAX_ROUNDS } from '../recovery';
 import { loadCorpusPacks, loadVendorForms, refusedExamples, runsIntent } from '../imported-calls';
@@ -137,17 +137,19 @@ export interface BeyondSchemaResult {
   run_s: number;
 }
 
-/**
- * Where the rule counts come from. The rules stage (issue 33, item 1) exposes readRuleCounts() from the
- * engine's index; until it does, the section says "not available" rather than a number.
- */
-export const RULE_COUNTS_SOURCE = 'readRuleCounts() exported by src/engine/index.ts';
+/** Where the rule counts come from: the pack compiler's count of the rules it read from descriptions and the spec. */
+export const RULE_COUNTS_SOURCE = 'readRuleCounts() (src/engine/pack/promises/promises.ts) over the packs this corpus calls, by where the tools come from';
 
-export async function readRuleCountsIfAny(): Promise<RuleCounts | null> {
-  const fn = (engineIndex as Record<string, unknown>).readRuleCounts;
-  if (typeof fn !== 'function') return null;
-  const counts = (await (fn as () => unknown)()) as unknown;
-  return counts !== null && typeof counts === 'object' ? (counts as RuleCounts) : null;
+/** Rules made and dropped (by the tools' own examples) over the packs of each source of tools. */
+export function ruleCountsBySource(resolved: { pack: CompiledPack; label: string }[]): RuleCounts {
+  const packsBy = new Map<string, Set<CompiledPack>>();
+  for (const r of resolved) (packsBy.get(r.label) ?? packsBy.set(r.label, new Set()).get(r.label)!).add(r.pack);
+  const out: RuleCounts = {};
+  for (const [label, packs] of [...packsBy].sort(([a], [b]) => a.localeCompare(b))) {
+    const c = readRuleCounts(packs);
+    out[label] = { made: c.made.description + c.made.spec, dropped: c.dropped.description + c.dropped.spec };
+  }
+  return out;
 }
 
 export interface BeyondOptions {
@@ -198,7 +200,7 @@ export async function runBeyondSchema(options: BeyondOptions = {}): Promise<Beyo
     ...(options.otherValid ?? []),
   ];
   const refused = rows.reduce((n, r) => n + r.refused, 0);
-  const counts = await readRuleCountsIfAny();
+  const counts = ruleCountsBySource(loaded.resolved.map((r) => ({ pack: r.pack, label: sourceLabel(r) })));
   const bySourceCount: Record<string, number> = {};
   const byRuleCount: Record<string, number> = {};
   for (const r of loaded.resolved) {
@@ -215,7 +217,7 @@ export async function runBeyondSchema(options: BeyondOptions = {}): Promise<Beyo
     by_source: bySource,
     not_fixed: notFixed.slice(0, 30),
     valid_refused: { goal: 0, total: rows.reduce((n, r) => n + r.calls, 0), refused, met: refused === 0, rows, list: refusedList.slice(0, 20) },
-    rules: { available: counts !== null, source: RULE_COUNTS_SOURCE, by_source: counts },
+    rules: { available: true, source: RULE_COUNTS_SOURCE, by_source: counts },
     notes: baselineNote(fixed),
     run_s: Math.round((performance.now() - t0) / 100) / 10,
   };
