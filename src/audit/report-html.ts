@@ -44,6 +44,7 @@ export function reportHtml(report: AuditReport): string {
   }
   if (report.tools.skipped.length) parts.push(`<h2>Not called</h2><ul>${report.tools.skipped.map((s) => `<li><code>${esc(s.tool)}</code>: ${esc(s.why)}</li>`).join('')}</ul>`);
   if (report.tools.uncompiled.length) parts.push(`<h2>Not compiled</h2><ul>${report.tools.uncompiled.map((s) => `<li><code>${esc(s.tool)}</code>: ${esc(s.why)}</li>`).join('')}</ul>`);
+  if (report.promises?.length) parts.push(`<h2>Promised in a description, not enforced by the schema</h2><ul>${report.promises.map((p) => `<li><code>${esc(p.tool)}</code> <code>${esc(p.field)}</code>: ${esc(p.message)}<br><code>${esc(JSON.stringify(p.patch))}</code></li>`).join('')}</ul>`);
   if (report.lint.length) parts.push(`<h2>Strict mode lint</h2><ul>${report.lint.map((l) => `<li>${l.target}: refuses ${l.refuses}, ignores ${l.ignores}, rewrites ${l.rewrite}${l.refusedTools.length ? `; refuses the tools ${l.refusedTools.map((t) => `<code>${esc(t.tool)}</code>`).join(', ')}` : ''}</li>`).join('')}</ul>`);
   if (report.events.length) parts.push(`<h2>The session</h2><ul>${report.events.map((e) => `<li>${esc(e)}</li>`).join('')}</ul>`);
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Audit of ${esc(who)}</title><style>${STYLE}</style></head><body>\n${parts.join('\n')}\n</body></html>\n`;

@@ -43,6 +43,7 @@ export function reportText(report: AuditReport): string {
     out.push('', 'Tools the engine could not compile:');
     for (const u of report.tools.uncompiled) out.push(`  ${u.tool}: ${u.why}`);
   }
+  if (report.promises?.length) out.push('', 'Promised in a description, not enforced by the schema (each with the JSON Patch that would):', ...report.promises.map((p) => `  ${p.tool} ${p.field}: ${JSON.stringify(p.patch)}`));
   if (report.lint.length) out.push('', `Strict mode lint: ${report.lint.map((l) => `${l.target} refuses ${l.refuses}, ignores ${l.ignores}, rewrites ${l.rewrite}${l.refusedTools.length ? ` (refuses the tools ${l.refusedTools.map((t) => t.tool).join(', ')})` : ''}`).join('; ')}`);
   if (report.events.length) {
     out.push('', 'The session:');

@@ -4,6 +4,7 @@
 import { GRADE_POINTS, type GradePointId } from '../engine/grade';
 import type { Json } from '../engine/types';
 import type { StrictTarget } from '../engine/pack/strict-lint';
+import type { PromiseFinding } from '../engine/pack/promises/promise-lint';
 import { MISTAKE_KINDS, type MistakeKind } from './wrong-calls';
 
 /**
@@ -85,6 +86,8 @@ export interface AuditReport {
     uncompiled: { tool: string; why: string }[];
   };
   lint: LintSummary[];
+  /** What the tools' descriptions promise and their schemas do not enforce, each with the JSON Patch that would. */
+  promises: (PromiseFinding & { tool: string })[];
   calls: AuditCall[];
   byTool: Record<string, Tally>;
   byKind: Partial<Record<MistakeKind, Tally>>;

@@ -9,6 +9,7 @@ import { engineBodyFor, grade } from '../engine/grade';
 import { packFromToolDefinitions } from '../engine/pack/tools-import';
 import { PackError } from '../engine/pack/pack-compiler';
 import { STRICT_TARGETS, strictReport } from '../engine/pack/strict-lint';
+import { lintPromises } from '../engine/pack/promises/promise-lint';
 import type { CompiledPack } from '../engine/types';
 import { ListingPages } from '../mcp/listing-pages';
 import { summarise, type AuditCall, type AuditReport, type CallPoint, type LintSummary } from './report';
@@ -164,11 +165,12 @@ export async function runAudit(o: AuditOptions): Promise<AuditReport> {
       uncompiled = err.problems.map((p) => ({ tool: p.path, why: p.message }));
     }
     const tools = { listed: definitions.length, audited: [] as string[], skipped: [] as { tool: string; why: string }[], uncompiled };
-    if (!pack) return { version: 1, server, tools, lint: [], calls: [], ...summarise([]), events, complete: true };
+    if (!pack) return { version: 1, server, tools, lint: [], promises: [], calls: [], ...summarise([]), events, complete: true };
     const chosen = selectTools(definitions, pack, o);
     tools.audited = chosen.audited;
     tools.skipped = chosen.skipped;
     const lint = lintSummaries(pack);
+    const promises = pack.tools.flatMap((t) => lintPromises(t).map((f) => ({ tool: t.name, ...f })));
 
     const names = new Set(definitions.map((d) => (isObject(d) ? String(d.name) : '')));
     const planned: WrongCall[] = [];
@@ -206,7 +208,7 @@ export async function runAudit(o: AuditOptions): Promise<AuditReport> {
       if (s.outcome === 'crash' || s.outcome === 'oversized') events.push(`${call.name} (${call.kind}): ${s.text}`);
       calls.push(gradeCall(pack, call, s, o.countTokens));
     }
-    return { version: 1, server, tools, lint, calls, ...summarise(calls), events, complete: !stopped };
+    return { version: 1, server, tools, lint, promises, calls, ...summarise(calls), events, complete: !stopped };
   } finally {
     await session.close().catch(() => {});
   }

@@ -35,7 +35,8 @@ export const TOOLS = [
   {
     name: 'delete_order',
     annotations: { readOnlyHint: false, destructiveHint: true },
-    inputSchema: { type: 'object', properties: { order_id: { type: 'integer' } }, required: ['order_id'], additionalProperties: false },
+    // A promise the schema does not keep: the report offers the JSON Patch that would.
+    inputSchema: { type: 'object', properties: { order_id: { type: 'integer' }, reason: { type: 'string', description: 'One of: customer, fraud.' } }, required: ['order_id'], additionalProperties: false },
   },
   // A draft the engine does not read: the tool cannot be compiled, so it is reported and never called.
   { name: 'legacy_lookup', annotations: { readOnlyHint: true }, inputSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { id: { type: 'string' } } } },

@@ -61,6 +61,11 @@ describe('what the report claims', () => {
     }
   });
 
+  test('a description\'s promise the schema does not keep is reported with its JSON Patch, as --lint reports it', () => {
+    expect(reports.bad.promises).toMatchObject([{ tool: 'delete_order', field: 'reason', kind: 'value-set', patch: [{ op: 'add', path: '/properties/reason/enum', value: ['customer', 'fraud'] }] }]);
+    expect(audit([], scripted('bad'), { AUDIT_MODE: 'bad' }).stdout).toContain('delete_order reason: [{"op":"add","path":"/properties/reason/enum","value":["customer","fraud"]}]');
+  });
+
   test('a tool that cannot be compiled is reported, and never called', () => {
     expect(reports.bad.tools.uncompiled.map((u) => u.tool)).toEqual(['legacy_lookup']);
     expect(reports.bad.tools.uncompiled[0].why).toMatch(/draft-04/);
