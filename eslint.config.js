@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   {
     // Built output and generated code (validators compiled from the packs) are not written by hand.
-    ignores: ['dist/**', 'dist-*/**', 'lib/**', '.astro/**', 'node_modules/**', 'src/generated/**', 'public/**', 'bench/results*/**', 'bench/tmp/**'],
+    ignores: ['dist/**', 'dist-*/**', 'lib/**', '.release/**', '.astro/**', 'node_modules/**', 'src/generated/**', 'public/**', 'bench/results*/**', 'bench/tmp/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
