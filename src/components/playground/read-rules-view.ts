@@ -1,7 +1,7 @@
 // Your tools: the rules read from the descriptions you pasted (src/engine/pack/promises/), each with the
 // words it came from and the JSON Patch that would put it in your schema. Computed purely, for the panel
 // (ReadRulesPanel.tsx) and its test.
-import { lintPromises } from '../../engine/pack/promises/promise-lint';
+import { lintPromises } from '../../sandbox/lint';
 import type { CompiledPack } from '../../engine/types';
 
 export interface ReadRuleRow {
