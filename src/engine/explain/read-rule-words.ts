@@ -1,10 +1,11 @@
-// A fault on a rule read from a field's description (pack/promises/): the field seen as if its schema held
-// the rule's keywords, so the usual family words it, and the note that says where the rule came from. The
-// note names the field, never the description's words: those are the tool author's, and the statement
-// already says the rule in ours.
+// A fault on a rule read from a field's description or examples (pack/promises/): the field seen as if its
+// schema held the rule's keywords, so the usual family words it, and the note that says where the rule came
+// from. The note names the field and whether its description or its examples gave the rule, never the
+// description's words: those are the tool author's, and the statement already says the rule in ours.
 import { enumCodeFor } from '../faults/codes';
 import { addNote } from '../faults/fault';
 import { schemaText } from '../faults/rule-words';
+import { readFromExamples } from '../pack/promises/example-shapes';
 import type { AjvError, FieldInfo, Fault, ReadRule } from '../types';
 
 export function readRuleOf(e: AjvError): ReadRule | undefined {
@@ -28,5 +29,6 @@ export function withReadRule(field: FieldInfo | undefined, rule: ReadRule): Fiel
 
 /** `read from the description of due`: where the rule the fault states came from. */
 export function readRuleNote(fault: Fault, rule: ReadRule): void {
-  addNote(fault, 'read_from', rule.inToolDescription ? `read from the tool's description, which names ${schemaText(rule.field)}` : `read from the description of ${schemaText(rule.field)}`);
+  const from = rule.inToolDescription ? `the tool's description, which names ${schemaText(rule.field)}` : `the ${readFromExamples(rule) ? 'examples' : 'description'} of ${schemaText(rule.field)}`;
+  addNote(fault, 'read_from', `read from ${from}`);
 }
