@@ -1,5 +1,5 @@
-// The shape an id field's examples share, read as a rule: a literal prefix (`cus_`, `#W`, `T-`) and a
-// class and length for the rest, or a fixed length of one class (32 upper-case hex digits). The examples
+// The shape an id field's examples share, read as a rule: a literal prefix (`cus_`, `#`, `T-`) and a class
+// for the rest, or a class alone (capitals and digits; 32 upper-case hex digits, whose length is kept). The examples
 // come from the field's `examples`, `example` and `default`, and from "such as X", "e.g. X", "for example X"
 // or "like X" in its description. Precision first: a prefix counts only when it is a sigil, when the field's
 // name abbreviates it (`cus_` for customer_id) or when two different examples share it; a name-like
@@ -62,10 +62,9 @@ interface Shape {
   words: string;
 }
 
-/** A sigil (`#`, `@`) with up to three capitals after it (`#W`), or a short word and one separator (`cus_`, `T-`). */
+/** A sigil (`#`, `@`), or a short word and one separator (`cus_`, `T-`). */
 function prefixOf(s: string): { prefix: string; letters: string } | undefined {
-  const sigil = /^[#@]([A-Z]{0,3})(?=[0-9])|^[#@](?=[A-Za-z0-9])/.exec(s);
-  if (sigil) return { prefix: sigil[0], letters: '' };
+  if (/^[#@](?=[A-Za-z0-9])/.test(s)) return { prefix: s[0], letters: '' };
   const word = /^([A-Za-z]{1,8})[_-](?=[A-Za-z0-9]+$)/.exec(s);
   return word ? { prefix: word[0], letters: word[1] } : undefined;
 }
@@ -84,23 +83,23 @@ function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
-/** The class and length the rests share: digits, hex of one case, capitals and digits, or letters and digits after a prefix. */
+/**
+ * The class the rests share, and their length where a class fixes it: digits, hex of one case, capitals and
+ * digits, or letters and digits after a prefix. Ids grow (Slack's from 9 characters to 11, tau-bench's
+ * orders from `#W` and 7 digits to `#` and 7), so only hex of 16 or more, a hash's length, keeps its length.
+ */
 function restShape(rests: string[], prefixed: boolean): { cls: string; quant: string; words: string } | undefined {
   if (!rests.every((r) => /[0-9]/.test(r))) return undefined;
-  const lengths = new Set(rests.map((r) => r.length));
-  const n = lengths.size === 1 ? rests[0].length : undefined;
-  if (rests.every((r) => /^[0-9]+$/.test(r))) {
-    // Numbers without a prefix grow: only the class is held, never the length.
-    if (prefixed && n !== undefined && n >= 5) return { cls: '[0-9]', quant: `{${n}}`, words: `${n} digits` };
-    if (!prefixed && !rests.every((r) => r.length >= 5)) return undefined;
-    return { cls: '[0-9]', quant: '+', words: prefixed ? 'digits' : 'digits only' };
-  }
+  // Without a prefix a short run says too little: `42` or `A1` may be a number or a code as well as an id.
+  if (!prefixed && !rests.every((r) => r.length >= 5)) return undefined;
+  const n = new Set(rests.map((r) => r.length)).size === 1 ? rests[0].length : undefined;
+  if (rests.every((r) => /^[0-9]+$/.test(r))) return { cls: '[0-9]', quant: '+', words: prefixed ? 'digits' : 'digits only' };
   if (n !== undefined && n >= 16) {
     if (rests.every((r) => /^[0-9a-f]+$/.test(r))) return { cls: '[0-9a-f]', quant: `{${n}}`, words: `${n} lower-case hex digits` };
     if (rests.every((r) => /^[0-9A-F]+$/.test(r))) return { cls: '[0-9A-F]', quant: `{${n}}`, words: `${n} upper-case hex digits` };
   }
-  if (n !== undefined && n >= 5 && rests.every((r) => /^[A-Z0-9]+$/.test(r) && /[A-Z]/.test(r))) return { cls: '[A-Z0-9]', quant: `{${n}}`, words: `${n} capital letters or digits` };
-  if (prefixed && rests.every((r) => /^[A-Za-z0-9]+$/.test(r))) return { cls: '[A-Za-z0-9]', quant: '+', words: 'letters or digits' };
+  if (rests.every((r) => /^[A-Z0-9]+$/.test(r) && /[A-Z]/.test(r))) return { cls: '[A-Z0-9]', quant: '+', words: 'capital letters and digits' };
+  if (prefixed && rests.every((r) => /^[A-Za-z0-9]+$/.test(r))) return { cls: '[A-Za-z0-9]', quant: '+', words: 'letters and digits' };
   return undefined;
 }
 
