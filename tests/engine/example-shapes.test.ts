@@ -62,6 +62,19 @@ describe('a shape the examples share', () => {
     expect(lintPromises(pack.tool('get_order')!)[0].patch).toEqual([{ op: 'add', path: '/properties/order_id/pattern', value: '^#[A-Z0-9]+$' }]);
   });
 
+  it('a # missing, or the case, is the one fix the shape allows: offered as the fix, never absorbed', () => {
+    const pack = packFromToolDefinitions([{ name: 'get_order', description: 'Gets an order.', parameters: { type: 'object', properties: { order_id: { type: 'string', description: "The order id, such as '#W0000000'." } }, required: ['order_id'] } }]);
+    for (const [sent, fixed] of [['W1234567', '#W1234567'], ['#w1234567', '#W1234567']]) {
+      const r = check(pack, { name: 'get_order', arguments: { order_id: sent } });
+      expect(r.body).toMatchObject({ error: 'invalid_format', did_you_mean: [fixed] });
+      expect(r.suggested_call).toEqual({ name: 'get_order', arguments: { order_id: fixed } });
+    }
+    // No reading in the shape: nothing offered.
+    const named = check(pack, { name: 'get_order', arguments: { order_id: 'order 1234567' } });
+    expect(named.body!.did_you_mean).toBeUndefined();
+    expect(named.suggested_call).toBeNull();
+  });
+
   it('a rule from the schema’s examples says so, in the body and in the lint', () => {
     const pack = packFromToolDefinitions([{ name: 'get_customer', description: 'Gets a customer.', parameters: { type: 'object', properties: { customer_id: { type: 'string', examples: ['cus_NffrFeUfNV2Hib'] } } } }]);
     const r = check(pack, { name: 'get_customer', arguments: { customer_id: 'Jane Doe' } });
