@@ -296,4 +296,12 @@ describe('a tool page’s fields table: rules read from descriptions (issue 33)'
     expect(rows.find((r) => r.path === 'due')!.constraints).toEqual([{ kind: 'read', parts: ['read from the description: ', { code: '"format": "date"' }] }]);
     expect(rows.find((r) => r.path === 'note')!.constraints).toEqual([]);
   });
+  test('an id field whose examples share a shape shows it as read from the examples', () => {
+    const pack = compilePack(
+      { id: 'read-shapes', title: 'T', vendor: 'v', reference: 'https://example.com/', summary: 's', tools: [{ name: 't', summary: 'T.', arguments: { type: 'object', properties: { customer_id: { type: 'string', examples: ['cus_NffrFeUfNV2Hib'] } } } }] },
+      'test',
+      { packChecks: false },
+    );
+    expect(fieldRows(pack.tools[0]).find((r) => r.path === 'customer_id')!.constraints).toEqual([{ kind: 'read', parts: ['read from the examples: ', { code: '"pattern": "^cus_[A-Za-z0-9]+$"' }] }]);
+  });
 });

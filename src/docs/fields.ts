@@ -2,6 +2,7 @@
 // engine's own phrasing helpers, so the table says what the error bodies say.
 import { FORMAT_RULES, enumIsListable, listValues } from '../engine';
 import { modelNotes } from '../engine/pack/pack-compiler';
+import { readFromExamples } from '../engine/pack/promises/example-shapes';
 import { keywordsText } from '../engine/pack/promises/promise-lint';
 import { deref } from '../engine/schema';
 import { lengthText, rangeText } from '../engine/faults/rule-words';
@@ -210,11 +211,11 @@ function splitPath(path: string): { parent: string; label: string; isItems: bool
   return i === -1 ? { parent: '', label: path, isItems: false } : { parent: path.slice(0, i + 1), label: path.slice(i + 1), isItems: false };
 }
 
-/** The rules read from the field's description (or the tool's), which check() enforces and the schema does not say. */
+/** The rules read from the field's description or examples (or the tool's description), which check() enforces and the schema does not say. */
 function readConstraints(tool: CompiledTool, path: string): Constraint[] {
   return (tool.readRules ?? [])
     .filter((r) => r.field === path)
-    .map((r) => ({ kind: 'read' as const, parts: [r.inToolDescription ? "read from the tool's description: " : 'read from the description: ', { code: keywordsText(r.keywords) }] }));
+    .map((r) => ({ kind: 'read' as const, parts: [r.inToolDescription ? "read from the tool's description: " : readFromExamples(r) ? 'read from the examples: ' : 'read from the description: ', { code: keywordsText(r.keywords) }] }));
 }
 
 /** One row per declared field, in declaration order (children right after their parent). */

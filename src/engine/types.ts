@@ -153,7 +153,7 @@ export interface UnitSpec {
 }
 
 /** What kind of promise a rule read from a description is (pack/promises/read-rules.ts). */
-export type ReadRuleKind = 'format' | 'value-set' | 'bound' | 'unit';
+export type ReadRuleKind = 'format' | 'value-set' | 'bound' | 'unit' | 'shape';
 
 /** Where a rule was read: a tool's own description (a user's tools, an MCP server's), or a vendor's spec by the importer. */
 export type ReadRuleSource = 'description' | 'spec';

@@ -9,7 +9,7 @@
 // rule). context.ts holds what they share; fault.ts (../faults) is the one constructor they all call.
 import { pointerToSegments, valueAt } from '../paths';
 import type { AjvError, ExplainContext, Fault } from '../types';
-import { readRuleNote, readRuleOf, withReadRule } from './read-rule-words';
+import { readRuleFix, readRuleNote, readRuleOf, withReadRule } from './read-rule-words';
 import { fieldFor, schemaAt, type Explainers } from './context';
 import { ARGUMENTS } from './arguments';
 import { BOUNDS } from './bounds';
@@ -32,6 +32,9 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
 
   const explain = Object.prototype.hasOwnProperty.call(EXPLAINERS, e.keyword) ? EXPLAINERS[e.keyword] : OTHER_RULE;
   const fault = explain({ ctx, e, at, here, field, node, p, reason });
-  if (read) readRuleNote(fault, read);
+  if (read) {
+    readRuleNote(fault, read);
+    readRuleFix(fault, read, field?.name, here.value, at);
+  }
   return fault;
 }

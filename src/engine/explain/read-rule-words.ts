@@ -1,11 +1,13 @@
-// A fault on a rule read from a field's description (pack/promises/): the field seen as if its schema held
-// the rule's keywords, so the usual family words it, and the note that says where the rule came from. The
-// note names the field, never the description's words: those are the tool author's, and the statement
-// already says the rule in ours.
+// A fault on a rule read from a field's description or examples (pack/promises/): the field seen as if its
+// schema held the rule's keywords, so the usual family words it, and the note that says where the rule came
+// from. The note names the field and whether its description or its examples gave the rule, never the
+// description's words: those are the tool author's, and the statement already says the rule in ours.
+import { readDecoratedId } from '../absorb/decorated-ids';
 import { enumCodeFor } from '../faults/codes';
 import { addNote } from '../faults/fault';
 import { schemaText } from '../faults/rule-words';
-import type { AjvError, FieldInfo, Fault, ReadRule } from '../types';
+import { readFromExamples } from '../pack/promises/example-shapes';
+import type { AjvError, FieldInfo, Fault, Json, ReadRule } from '../types';
 
 export function readRuleOf(e: AjvError): ReadRule | undefined {
   const r = e.params?.readRule as ReadRule | undefined;
@@ -28,5 +30,20 @@ export function withReadRule(field: FieldInfo | undefined, rule: ReadRule): Fiel
 
 /** `read from the description of due`: where the rule the fault states came from. */
 export function readRuleNote(fault: Fault, rule: ReadRule): void {
-  addNote(fault, 'read_from', rule.inToolDescription ? `read from the tool's description, which names ${schemaText(rule.field)}` : `read from the description of ${schemaText(rule.field)}`);
+  const from = rule.inToolDescription ? `the tool's description, which names ${schemaText(rule.field)}` : `the ${readFromExamples(rule) ? 'examples' : 'description'} of ${schemaText(rule.field)}`;
+  addNote(fault, 'read_from', `read from ${from}`);
+}
+
+/**
+ * The fix of a value an id's shape rule refuses, where it reads one way only in that shape: a # or @
+ * missing or extra, or its case (`W1234567` or `#w1234567` for `#W0000000`), read as decorated-ids.ts
+ * reads them against a pattern the schema states.
+ */
+export function readRuleFix(fault: Fault, rule: ReadRule, name: string | undefined, value: Json | undefined, at: (string | number)[]): void {
+  if (rule.kind !== 'shape' || typeof value !== 'string' || !name || fault.fix || fault.candidates.length > 0) return;
+  const node = { type: 'string', ...rule.keywords };
+  const read = readDecoratedId({ name, node, siblings: undefined, toolWords: () => new Set() }, value);
+  if (!read || (read.rule !== 'id_sigil' && read.rule !== 'id_case')) return;
+  fault.candidates = [read.to];
+  fault.fix = { kind: 'replace', path: at };
 }

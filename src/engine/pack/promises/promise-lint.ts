@@ -3,6 +3,7 @@
 // patch puts them where every other reader of the schema sees them too. The rules a tool's own examples
 // break are not offered: the patch would refuse the author's own example.
 import type { CompiledTool, Json } from '../../types';
+import { readFromExamples } from './example-shapes';
 import type { ReadRule, ReadRuleKind, ReadRuleSource } from './read-rules';
 
 export interface PatchOperation {
@@ -48,7 +49,7 @@ export function promiseFinding(rule: ReadRule): PromiseFinding {
     words: rule.words,
     wordsAt: rule.wordsAt,
     patch,
-    message: `${rule.inToolDescription ? `the tool's description says it of ${rule.field}` : `the ${rule.source === 'spec' ? 'spec' : 'description'} of ${rule.field} promises it`} and the schema does not enforce it: add ${keywordsText(rule.keywords)}`,
+    message: `${rule.inToolDescription ? `the tool's description says it of ${rule.field}` : readFromExamples(rule) ? `the examples of ${rule.field} show it` : `the ${rule.source === 'spec' ? 'spec' : 'description'} of ${rule.field} promises it`} and the schema does not enforce it: add ${keywordsText(rule.keywords)}`,
   };
 }
 

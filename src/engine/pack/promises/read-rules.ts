@@ -5,6 +5,7 @@
 // field whose schema says nothing else about it; anything hedged (an example, an alternative, a negation)
 // makes none. The compiler then drops any rule an example of the pack itself would break (promises.ts).
 import type { Json, ReadRule, SchemaNode, UnitSpec } from '../../types';
+import { readExampleShape } from './example-shapes';
 
 export type { ReadRule, ReadRuleKind, ReadRuleSource } from '../../types';
 
@@ -292,16 +293,24 @@ function readBounds(f: FieldToRead, text: string, at: string, out: ReadRule[]): 
 
 // ---- one field ----------------------------------------------------------------------------------------------
 
-/** Each rule the field's description states and its schema does not enforce. */
+/** Each rule the field's description states and its schema does not enforce, and the shape its examples share if it holds an id. */
 export function readFieldRules(f: FieldToRead): ReadRule[] {
-  const text = f.schema.description;
-  if (typeof text !== 'string' || text.length === 0 || text.length > 4000 || composed(f.schema)) return [];
-  const at = `${f.path}/description`;
-  const out: ReadRule[] = [];
-  readFormats(f, text, at, out);
-  readValueSet(f, text, at, out);
-  readBounds(f, text, at, out);
-  // A value set beside a format is two readings of the same words: neither is kept.
-  if (out.some((r) => r.kind === 'value-set') && out.some((r) => r.kind === 'format')) return out.filter((r) => r.kind === 'bound');
+  if (composed(f.schema)) return [];
+  const raw = f.schema.description;
+  const text = typeof raw === 'string' && raw.length > 0 && raw.length <= 4000 ? raw : undefined;
+  let out: ReadRule[] = [];
+  if (text) {
+    const at = `${f.path}/description`;
+    readFormats(f, text, at, out);
+    readValueSet(f, text, at, out);
+    readBounds(f, text, at, out);
+    // A value set beside a format is two readings of the same words: neither is kept.
+    if (out.some((r) => r.kind === 'value-set') && out.some((r) => r.kind === 'format')) out = out.filter((r) => r.kind === 'bound');
+  }
+  // A stated format or set says the form already; the examples' shape would be a second reading of it.
+  if (!out.some((r) => r.kind === 'format' || r.kind === 'value-set')) {
+    const shape = readExampleShape(f, typeof raw === 'string' && raw.length <= 4000 ? raw : undefined);
+    if (shape) out.push(shape);
+  }
   return out;
 }

@@ -1,0 +1,120 @@
+// Issue 33, item 1, example shapes: an id field whose examples share one shape gets that shape as a read
+// rule (src/engine/pack/promises/example-shapes.ts), with an example and where it came from; and the
+// examples that must make no rule.
+import { describe, expect, it } from 'vitest';
+import { check } from '../../src/engine/check';
+import { packFromToolDefinitions } from '../../src/engine/pack/tools-import';
+import { lintPromises } from '../../src/engine/pack/promises/promise-lint';
+import { readFieldRules, type ReadRule } from '../../src/engine/pack/promises/read-rules';
+import type { SchemaNode } from '../../src/engine/types';
+import { bodySchemaProblems } from '../reliability/support';
+
+function read(schema: SchemaNode, name: string): ReadRule[] {
+  return readFieldRules({ field: name, path: `/properties/${name}`, name, schema });
+}
+
+function shapes(schema: SchemaNode, name: string): (string | undefined)[] {
+  return read(schema, name)
+    .filter((r) => r.kind === 'shape')
+    .map((r) => r.keywords.pattern as string | undefined);
+}
+
+describe('a shape the examples share', () => {
+  it('a sigil and a class, from "such as" in the description, with its words and pointer', () => {
+    const [rule] = read({ type: 'string', description: "The order id, such as '#W0000000'. Mind the '#' at the start." }, 'order_id');
+    expect(rule).toEqual({
+      field: 'order_id',
+      path: '/properties/order_id',
+      kind: 'shape',
+      keywords: { pattern: '^#[A-Z0-9]+$' },
+      source: 'description',
+      words: "such as '#W0000000'",
+      wordsAt: '/properties/order_id/description',
+      rule: '"#" then capital letters and digits, like #W0000000',
+      example: '#W0000000',
+    });
+  });
+
+  it('a prefix the field’s name abbreviates, from its examples', () => {
+    const [rule] = read({ type: 'string', examples: ['cus_NffrFeUfNV2Hib', 'cus_9s6XKzkNRiz8i3'] }, 'customer_id');
+    expect(rule.keywords).toEqual({ pattern: '^cus_[A-Za-z0-9]+$' });
+    expect(rule.wordsAt).toBe('/properties/customer_id/examples/0');
+    expect(shapes({ type: 'string', example: 'T-10342' }, 'ticketId')).toEqual(['^T-[0-9]+$']);
+  });
+
+  it('a fixed length of upper-case hex, capitals and digits, and digits alone, from example, "e.g." and "for example"', () => {
+    expect(shapes({ type: 'string', example: '9F86D081884C7D659A2FEAA0C55AD015' }, 'file_id')).toEqual(['^[0-9A-F]{32}$']);
+    expect(shapes({ type: 'string', description: 'The booking ID (e.g. `ZFA04Y`).' }, 'booking')).toEqual(['^[A-Z0-9]+$']);
+    expect(shapes({ type: 'string', description: 'The product id, for example 6086499569.' }, 'product_id')).toEqual(['^[0-9]+$']);
+  });
+
+  it('enforced through check(): the shape in words, one example, and where it came from', () => {
+    const pack = packFromToolDefinitions([{ name: 'get_order', description: 'Gets an order.', parameters: { type: 'object', properties: { order_id: { type: 'string', description: "The order id, such as '#W0000000'." } }, required: ['order_id'] } }]);
+    for (const sent of ['W1234567', '#w1234567', 'https://shop.example/orders/1234567']) {
+      const r = check(pack, { name: 'get_order', arguments: { order_id: sent } });
+      expect(r.ok).toBe(false);
+      expect(r.body).toMatchObject({ error: 'invalid_format', field: 'order_id', received: sent });
+      expect(r.body!.message).toBe('must be "#" then capital letters and digits, like #W0000000; read from the description of order_id');
+      expect(bodySchemaProblems(r.body!)).toEqual([]);
+    }
+    // tau-bench's own ground truth holds `#9502126`: the length and the letter after the sigil are not kept.
+    for (const sent of ['#W1234567', '#9502126']) expect(check(pack, { name: 'get_order', arguments: { order_id: sent } }).ok).toBe(true);
+    expect(lintPromises(pack.tool('get_order')!)[0].patch).toEqual([{ op: 'add', path: '/properties/order_id/pattern', value: '^#[A-Z0-9]+$' }]);
+  });
+
+  it('a # missing, or the case, is the one fix the shape allows: offered as the fix, never absorbed', () => {
+    const pack = packFromToolDefinitions([{ name: 'get_order', description: 'Gets an order.', parameters: { type: 'object', properties: { order_id: { type: 'string', description: "The order id, such as '#W0000000'." } }, required: ['order_id'] } }]);
+    for (const [sent, fixed] of [['W1234567', '#W1234567'], ['#w1234567', '#W1234567']]) {
+      const r = check(pack, { name: 'get_order', arguments: { order_id: sent } });
+      expect(r.body).toMatchObject({ error: 'invalid_format', did_you_mean: [fixed] });
+      expect(r.suggested_call).toEqual({ name: 'get_order', arguments: { order_id: fixed } });
+    }
+    // No reading in the shape: nothing offered.
+    const named = check(pack, { name: 'get_order', arguments: { order_id: 'order 1234567' } });
+    expect(named.body!.did_you_mean).toBeUndefined();
+    expect(named.suggested_call).toBeNull();
+  });
+
+  it('a rule from the schema’s examples says so, in the body and in the lint', () => {
+    const pack = packFromToolDefinitions([{ name: 'get_customer', description: 'Gets a customer.', parameters: { type: 'object', properties: { customer_id: { type: 'string', examples: ['cus_NffrFeUfNV2Hib'] } } } }]);
+    const r = check(pack, { name: 'get_customer', arguments: { customer_id: 'Jane Doe' } });
+    expect(r.body!.message).toContain('read from the examples of customer_id');
+    expect(lintPromises(pack.tool('get_customer')!)[0].message).toContain('the examples of customer_id show it');
+  });
+});
+
+describe('examples that make no shape', () => {
+  it('a name-like id with no prefix its name abbreviates (tau-bench’s user_id), or a word', () => {
+    expect(read({ type: 'string', description: "The user id, such as 'sara_doe_496'." }, 'user_id')).toEqual([]);
+    expect(read({ type: 'string', example: 'john_1234' }, 'user_id')).toEqual([]);
+    expect(read({ type: 'string', example: 'general' }, 'channel_id')).toEqual([]);
+    expect(read({ type: 'string', description: "The workspace id, such as 'acme'." }, 'workspace_id')).toEqual([]);
+  });
+
+  it('examples that disagree, or a description that names another kind of value', () => {
+    expect(read({ type: 'string', description: "The payment method id, such as 'gift_card_0000000' or 'credit_card_0000000'." }, 'payment_method_id')).toEqual([]);
+    expect(read({ type: 'string', examples: ['cus_NffrFeUfNV2Hib', 'acct_1032D82eZvKYlo2C'] }, 'owner_id')).toEqual([]);
+    expect(read({ type: 'string', examples: ['#W0000000', 'W0000001'] }, 'order_id')).toEqual([]);
+    expect(read({ type: 'string', examples: ['9F86D081884C7D659A2FEAA0C55AD015', '9f86d081884c7d659a2feaa0c55ad015'] }, 'file_id')).toEqual([]);
+    expect(read({ type: 'string', description: "The channel id or name, such as 'C0123ABCD'." }, 'channel_id')).toEqual([]);
+    expect(read({ type: 'string', example: '#W0000000', default: '' }, 'order_id')).toEqual([]);
+  });
+
+  it('a field whose schema has a pattern, a format or an enum already', () => {
+    expect(read({ type: 'string', pattern: '^#W', description: "The order id, such as '#W0000000'." }, 'order_id')).toEqual([]);
+    expect(read({ type: 'string', format: 'uuid', example: '#W0000000' }, 'order_id')).toEqual([]);
+    expect(read({ type: 'string', enum: ['#W0000000'], example: '#W0000000' }, 'order_id')).toEqual([]);
+  });
+
+  it('a field that holds no id, or no string', () => {
+    expect(read({ type: 'string', description: "The zip code, such as '12345'." }, 'zip')).toEqual([]);
+    expect(read({ type: 'string', description: "Flight number, such as 'HAT001'." }, 'flight_number')).toEqual([]);
+    expect(read({ type: 'integer', example: 1234567 }, 'order_id')).toEqual([]);
+  });
+
+  it('a short run with no prefix, and no length kept where ids grow (Slack’s 9 characters, then 11)', () => {
+    expect(read({ type: 'string', example: '42' }, 'issue_id')).toEqual([]);
+    expect(read({ type: 'string', example: 'A1' }, 'code_id')).toEqual([]);
+    expect(shapes({ type: 'string', examples: ['C024BE91L'] }, 'channel_id')).toEqual(['^[A-Z0-9]+$']);
+  });
+});
