@@ -9,6 +9,7 @@
 // - an id in the wrong case, when the field's pattern fixes the case of every letter (id_case).
 // A name where an id goes (`#general`, `@jane`) has no such reading: namedInstead says so, for a refusal.
 import type { Json, JsonObject, SchemaNode } from '../types';
+import { safePatternTest } from '../safe-pattern';
 import { examplesOf, idNouns, isIdField, takesType, takesUrls } from './id-fields';
 
 export type DecoratedRule = 'id_from_url' | 'id_from_mention' | 'id_sigil' | 'id_case';
@@ -25,19 +26,20 @@ export interface IdSlot {
 /** Longer values are not read here: an id, a mention or a resource URL is short. */
 const MAX_DECORATED = 512;
 
-const patterns = new Map<string, RegExp | null>();
+const patterns = new Map<string, { test(s: string): boolean } | null>();
 
-/** The field's pattern compiled as the validator compiles it (flag u), once; null when it does not compile. */
-function patternOf(node: SchemaNode): RegExp | null | undefined {
+/**
+ * The field's pattern as the validator reads it (flag u), once; null when it does not compile or could
+ * backtrack without end on the platform's matcher (safe-pattern.ts): a server's schema is untrusted input,
+ * and such a field is then not read for decorated ids at all.
+ */
+function patternOf(node: SchemaNode): { test(s: string): boolean } | null | undefined {
   const p = node.pattern;
   if (typeof p !== 'string') return undefined;
   let re = patterns.get(p);
   if (re === undefined) {
-    try {
-      re = new RegExp(p, 'u');
-    } catch {
-      re = null;
-    }
+    const test = safePatternTest(p, 'u');
+    re = test ? { test } : null;
     if (patterns.size >= 1000) patterns.clear();
     patterns.set(p, re);
   }
@@ -63,7 +65,8 @@ export function readDecoratedId(slot: IdSlot, value: string): { rule: DecoratedR
   const { name, node } = slot;
   // A value the field's pattern takes as sent is the field's own (a # that is part of the value).
   const re = patternOf(node);
-  if (re && re.test(value)) return undefined;
+  // A pattern not run here (unsafe, or not one) leaves the value as sent: the validator has the last word.
+  if (re === null || (re && re.test(value))) return undefined;
   const first = value[0];
   if (first === 'h' || first === 'H') {
     if (!/^https?:\/\//i.test(value) || takesUrls(node)) return undefined;
@@ -119,7 +122,7 @@ function sigilByExamples(node: SchemaNode, value: string): { rule: DecoratedRule
 }
 
 /** The value in one case, when the field's pattern takes it so and fixes the case of every letter of it. */
-function caseByPattern(node: SchemaNode, re: RegExp, value: string): { rule: DecoratedRule; to: Json } | undefined {
+function caseByPattern(node: SchemaNode, re: { test(s: string): boolean }, value: string): { rule: DecoratedRule; to: Json } | undefined {
   if (value.length > 64) return undefined;
   const fitting = [value.toUpperCase(), value.toLowerCase()].filter((v) => v !== value && fits(node, v));
   if (fitting.length !== 1) return undefined;
