@@ -40,7 +40,7 @@ async function added(answer: Promise<{ errors: string[] }>): Promise<void> {
 }
 
 let dir = '';
-const QUERIES = ['send sms', 'create issue', 'post message'];
+const QUERIES = ['send sms', 'create issue', 'post message', 'refund'];
 let results: Record<string, string[]> = {};
 
 beforeAll(async () => {
@@ -88,6 +88,16 @@ describe('search words from the facts', () => {
     expect(words('create_thread_from_message')).toMatchObject({ verb: 'create', object: 'thread' });
     // No verb in the name: the HTTP method's.
     expect(words('Messages', 'POST /v1/Messages')).toMatchObject({ verb: 'create', object: 'message' });
+    // A name that is its method and path: a POST to one existing refund changes it; a GET of the collection lists.
+    expect(words('PostRefunds', 'POST /v1/refunds')).toMatchObject({ verb: 'create', object: 'refund' });
+    expect(words('PostRefundsRefund', 'POST /v1/refunds/{refund}')).toMatchObject({ verb: 'update', object: 'refund' });
+    expect(words('GetRefunds', 'GET /v1/refunds')).toMatchObject({ verb: 'list', object: 'refund' });
+  });
+  test('the words are metadata only: the page gains no text for an excerpt to quote', () => {
+    const html = toolSearchHtml('Stripe', 'stripe', { name: 'create_refund', operation: { id: 'POST /v1/refunds' }, argumentNames: ['charge'] });
+    expect(html.replace(/<[^>]*>/g, '')).toBe('');
+    expect(html).toContain('data-pagefind-meta="does:create add new make open refund refunds"');
+    expect(html).toContain('data-pagefind-meta="makes:refund refunds"');
   });
   test('a message tool that takes a recipient sends it; a Twilio one is an SMS', () => {
     const tw = toolSearchWords('Twilio', { name: 'CreateMessage', argumentNames: ['To', 'Body'] });
@@ -106,6 +116,11 @@ describe('the index over every pack', () => {
     const top = ranked('create issue');
     expect(top.slice(0, 3)).toContain('/packs/github-v3/issues_create/');
     expect(top.slice(0, 3)).toContain('/packs/jira-v3/createIssue/');
+  });
+  test('"refund" alone lists the tools that create refunds among the eight the box shows', () => {
+    const top = ranked('refund').slice(0, 8);
+    expect(top).toContain('/packs/stripe/create_refund/');
+    expect(top).toContain('/packs/stripe-v1/PostRefunds/');
   });
   test('a tool page outranks the pack page that lists it', async () => {
     for (const query of ['send sms', 'create issue', 'post message']) {

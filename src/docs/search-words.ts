@@ -60,6 +60,9 @@ const VERBS: Record<string, string[]> = {
   batch: ['batch', 'bulk'],
 };
 
+/** The verbs that make a new thing. */
+const CREATE_VERBS = new Set(['create', 'post', 'send', 'add', 'insert']);
+
 /** The verb an HTTP method stands for when the name has none. */
 const METHOD_VERBS: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete', GET: 'get' };
 
@@ -95,7 +98,7 @@ const OBJECTS: Record<string, string[]> = {
  */
 function vendorWords(vendor: string, verb: string | undefined, object: string | undefined, argumentNames: readonly string[]): string[] {
   const out: string[] = [];
-  const creates = verb !== undefined && ['create', 'post', 'send', 'add', 'insert'].includes(verb);
+  const creates = verb !== undefined && CREATE_VERBS.has(verb);
   if (object === 'message' && creates && argumentNames.some((a) => /^to$/i.test(a))) {
     out.push('send', 'deliver');
     if (/twilio/i.test(vendor)) out.push('sms', 'text', 'texts', 'mms', 'text message');
@@ -137,12 +140,23 @@ function plural(word: string): string {
 }
 
 /** The words of the operation: a route's verb and its path without placeholders and versions; a Discovery id's parts. */
-function operationWords(id: string | undefined): { method?: string; words: string[] } {
+function operationWords(id: string | undefined): { method?: string; words: string[]; endsInPlaceholder?: boolean } {
   if (!id) return { words: [] };
   const m = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(.+)$/.exec(id);
   if (!m) return { words: splitWords(id) };
+  const endsInPlaceholder = /\}(?:\.json)?\/?$/.test(m[2]);
   const path = m[2].replace(/\{[^}]*\}/g, ' ').replace(/\.json$/, '');
-  return { method: m[1], words: path.split('/').filter((s) => !/^v\d+|^\d{4}-\d{2}-\d{2}$/.test(s)).flatMap(splitWords) };
+  return { method: m[1], endsInPlaceholder, words: path.split('/').filter((s) => !/^v\d+|^\d{4}-\d{2}-\d{2}$/.test(s)).flatMap(splitWords) };
+}
+
+/**
+ * The verb of a route: a POST to one existing thing (`POST /v1/refunds/{refund}`) changes it, as a GET of a
+ * collection lists it. For a name that has no verb, or whose verb is only its method (Stripe's PostRefundsRefund).
+ */
+function routeVerb(op: { method?: string; endsInPlaceholder?: boolean }): string | undefined {
+  if (op.method === 'POST' && op.endsInPlaceholder) return 'update';
+  if (op.method === 'GET' && op.endsInPlaceholder === false) return 'list';
+  return op.method ? METHOD_VERBS[op.method] : undefined;
 }
 
 /** A compiled tool's facts for its search words. */
@@ -155,7 +169,9 @@ export function toolSearchWords(vendor: string, tool: SearchableTool): ToolSearc
   const name = splitWords(tool.name);
   const op = operationWords(tool.operation?.id);
   const at = name.findIndex((w) => w in VERBS);
-  const verb = at >= 0 ? name[at] : op.method ? METHOD_VERBS[op.method] : undefined;
+  // A name that opens with its own HTTP method says only how it is called: the route says what it does.
+  const methodNamed = at === 0 && name[0] === op.method?.toLowerCase();
+  const verb = at >= 0 && !methodNamed ? name[at] : routeVerb(op);
   // The object is what the verb acts on: the head (last) noun of the words after it, up to a preposition
   // (CreateSmsCommand: command; create_thread_from_message: thread), else the last noun before it (issues_create: issue).
   const after: string[] = [];
@@ -185,21 +201,24 @@ export function toolSearchWords(vendor: string, tool: SearchableTool): ToolSearc
 
 /**
  * The part of a tool page only the search index reads (`hidden`: no reader sees it, no screen reader reads it):
- * the action words at Pagefind's top weight, so a tool page outranks the pack page that merely lists its name,
- * and as the `does` metadata field, the other words of its facts at a low weight, and filters and metadata for the results.
+ * metadata, never the page's text, so no result's excerpt quotes these lists (Pagefind cuts an excerpt from the
+ * text, and indexes the words of metadata as well). `does`: the action words, ranked as a title match is
+ * (SEARCH_RANKING); `makes`: the thing a creating tool makes, so a search for the thing alone ("refund") finds
+ * the tools that create one first; `about`: the other words of its facts, at a low weight. Then filters, and
+ * the operation for the results.
  */
 export function toolSearchHtml(vendor: string, packId: string, tool: SearchableTool): string {
   const words = toolSearchWords(vendor, tool);
+  const meta = (field: string, value: string) => `<span data-pagefind-meta="${field}:${escapeHtml(value.replace(/[,:]/g, ' '))}"></span>`;
+  const creates = words.verb !== undefined && CREATE_VERBS.has(words.verb) && words.object !== undefined;
   const parts = [
-    `<p data-pagefind-weight="10">${escapeHtml(words.action.join(' '))}</p>`,
-    // Also as metadata: Pagefind adds a boost for a query word found in a metadata field (SEARCH_RANKING's
-    // metaWeights), as it does for the title, so a tool found by what it does competes with one found by its name.
-    `<span data-pagefind-meta="does:${escapeHtml(words.action.join(' '))}"></span>`,
-    words.context.length ? `<p data-pagefind-weight="1">${escapeHtml(words.context.join(' '))}</p>` : '',
+    meta('does', words.action.join(' ')),
+    creates ? meta('makes', [...new Set((OBJECTS[words.object!] ?? [words.object!]).flatMap((w) => [w, plural(w)]))].join(' ')) : '',
+    words.context.length ? meta('about', words.context.join(' ')) : '',
     `<span data-pagefind-filter="vendor:${escapeHtml(vendor.replace(/[,:]/g, ' '))}"></span>`,
     `<span data-pagefind-filter="pack:${escapeHtml(packId)}"></span>`,
     `<span data-pagefind-filter="kind:tool"></span>`,
-    tool.operation ? `<span data-pagefind-meta="operation:${escapeHtml(tool.operation.id.replace(/[,:]/g, ' '))}"></span>` : '',
+    tool.operation ? meta('operation', tool.operation.id) : '',
   ];
   return `<div hidden data-role="search-words">${parts.join('')}</div>`;
 }

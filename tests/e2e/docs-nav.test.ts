@@ -72,7 +72,7 @@ describe('a table of contents on long pages', () => {
     await s.page.goto(siteUrl('/packs/stripe/'));
     expect((await tocOf(s)).filter((e) => e[2] === 2).map((e) => e[1])).toEqual(['Tools', 'What stands out', 'Whole-pack exports']);
     await s.page.goto(siteUrl('/benchmarks/'));
-    expect((await tocOf(s)).filter((e) => e[2] === 2).map((e) => e[0])).toEqual(['#buys', '#summary', '#tokens', '#recovery', '#speed', '#hostile', '#run']);
+    expect((await tocOf(s)).filter((e) => e[2] === 2).map((e) => e[0])).toEqual(['#buys', '#summary', '#tokens', '#recovery', '#beyond-schema', '#speed', '#hostile', '#run']);
     for (const path of ['/', '/packs/', '/playground/']) {
       await s.page.goto(siteUrl(path));
       expect(await s.page.locator(TOC).count(), path).toBe(0);
@@ -237,6 +237,54 @@ describe('/benchmarks/', () => {
     expect(buys.y).toBeLessThan(900);
     await done(s);
   });
+
+  test('the headline and the goal table agree: the headline\'s figure is a row, and the goal\'s narrower measure is named under it', async () => {
+    const results = JSON.parse(readFileSync(new URL('../../bench/results.json', import.meta.url), 'utf8'));
+    const s = await session(1440);
+    await s.page.goto(siteUrl('/benchmarks/'));
+    const rows = await s.page.locator('table[data-role="summary"] tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())));
+    const headline = (await s.page.locator('[data-figure="within-one"] strong').textContent())!;
+    const applicable = (Object.values(results.recovery.external.actionable) as { applicable: number }[]).reduce((t, r) => t + r.applicable, 0);
+    const row = rows.find((r) => r[1].includes('the figure that leads this page'));
+    expect(row?.[2]).toBe(`${headline} of ${applicable.toLocaleString('en')}`);
+    expect(await s.page.locator('[data-figure="within-one"]').innerText()).toContain(`of all ${applicable.toLocaleString('en')} broken calls`);
+    // The goal's row counts the knowable calls only; the note under the headline gives that share and that count.
+    const goal = results.recovery.goal;
+    const share = `${((100 * goal.within_one_round) / goal.knowable_pairs).toFixed(1)}%`;
+    expect(rows.find((r) => r[1].includes('where the fix is knowable'))?.[2]).toBe(`${share} of ${goal.knowable_pairs}`);
+    const note = await s.page.locator('[data-role="headline-measure"]').innerText();
+    expect(note).toContain(`only the ${goal.knowable_pairs.toLocaleString('en')} whose fix the schema makes knowable`);
+    expect(note).toContain(`and ${share} of those were fixed within one round`);
+    await done(s);
+  });
+});
+
+describe('the main navigation', () => {
+  for (const width of [1440, 360]) {
+    test(`every section is on screen and can be clicked at ${width} px, with no scrolling row to hide one`, async () => {
+      const s = await session(width);
+      await s.page.goto(siteUrl('/packs/stripe/create_refund/'));
+      const links = s.page.locator('nav.main-nav a');
+      expect(await links.allTextContents()).toEqual(['Packs', 'Playground', 'Error codes', 'Examples', 'Use it', 'Strict mode', 'Benchmarks', 'Grade', 'Audit']);
+      // Each link's centre is inside the viewport and the link itself is what is there (not clipped by a scrolling row).
+      const hidden = await links.evaluateAll((as) =>
+        as
+          .filter((a) => {
+            const r = a.getBoundingClientRect();
+            const x = r.left + r.width / 2;
+            const y = r.top + r.height / 2;
+            return r.left < 0 || r.right > window.innerWidth || !a.contains(document.elementFromPoint(x, y));
+          })
+          .map((a) => a.textContent),
+      );
+      expect(hidden).toEqual([]);
+      const nav = s.page.locator('nav.main-nav');
+      expect(await nav.evaluate((n) => n.scrollWidth <= n.clientWidth)).toBe(true);
+      await s.page.locator('nav.main-nav a', { hasText: 'Audit' }).click();
+      expect(new URL(s.page.url()).pathname).toMatch(/\/audit\/$/);
+      await done(s);
+    });
+  }
 });
 
 describe('the home page', () => {

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { breakCall, looseDate } from '../../bench/breaks';
 import { nextCall, nextNamedCall } from '../../src/engine/caller';
 import { bfclToJsonSchema, sanitiseName } from '../../bench/corpus';
-import { readResults } from '../../bench/report';
+import { externalWithinOne, readResults } from '../../bench/report';
 import { check, packFromToolDefinitions, type Json } from '../../src/engine';
 
 const pack = packFromToolDefinitions([
@@ -144,6 +144,14 @@ describe('the report behind /benchmarks/', () => {
       expect(report.faulty).toBeNull();
       expect(report.recovery).toBeNull();
     }
+  });
+
+  test('the goal table holds the headline\'s measure too: every broken call, beside the knowable ones the goal counts', () => {
+    const raw = { recovery: { goal: { knowable_pairs: 3, within_one_round: 3, share: 1 }, external: { actionable: { enum_case: { applicable: 3, knowable: 3, absorbed: 1, one_round: 2, never: 0 }, enum_synonym: { applicable: 1000, knowable: 0, absorbed: 0, one_round: 0, never: 1000 } } } } };
+    const rows = readResults(raw).summary.filter((r) => r.section === 'Recovery');
+    expect(rows.find((r) => r.measure.includes('where the fix is knowable'))!.result).toBe('100.0% of 3');
+    expect(rows.find((r) => r.measure.includes('the figure that leads this page'))!.result).toBe('0.3% of 1,003');
+    expect(externalWithinOne(raw.recovery.external.actionable)).toEqual({ applicable: 1003, withinOne: 3, never: 1000, absorbed: 1 });
   });
 
   test('a results file missing sections says "not measured" for exactly those', () => {
