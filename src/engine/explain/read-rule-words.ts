@@ -6,8 +6,12 @@ import { readDecoratedId } from '../absorb/decorated-ids';
 import { enumCodeFor } from '../faults/codes';
 import { addNote } from '../faults/fault';
 import { schemaText } from '../faults/rule-words';
-import { readFromExamples } from '../pack/promises/example-shapes';
 import type { AjvError, FieldInfo, Fault, Json, ReadRule } from '../types';
+
+/** Whether a rule was read from a field's examples rather than from the words of its description. */
+export function readFromExamples(rule: ReadRule): boolean {
+  return !rule.inToolDescription && !rule.wordsAt.endsWith('/description');
+}
 
 export function readRuleOf(e: AjvError): ReadRule | undefined {
   const r = e.params?.readRule as ReadRule | undefined;

@@ -131,10 +131,8 @@ function idLike(f: FieldToRead, text: string | undefined): boolean {
   return typeof text === 'string' && /\b(?:ID|identifier)\b/.test(text) && isIdField(`${f.name}_id`, f.schema);
 }
 
-/** Whether a rule was read from a field's examples rather than from the words of its description. */
-export function readFromExamples(rule: ReadRule): boolean {
-  return !rule.inToolDescription && !rule.wordsAt.endsWith('/description');
-}
+// Where a rule was read from is the explain stage's to say (its bodies cite it); the lint and the docs ask it there.
+export { readFromExamples } from '../../explain/read-rule-words';
 
 /** The shape rule of an id field whose examples share one shape, or undefined. */
 export function readExampleShape(f: FieldToRead, text: string | undefined): ReadRule | undefined {
