@@ -3,7 +3,7 @@
 // (in this repository: npm run --silent check -- …). help.ts has the words --help prints.
 // Engine modules one by one, not the engine's index: the bundled bin then loads no registry and no
 // schema compiler it does not need (the packs come through CliIo.pack, your own tools through toolsPack).
-import { serializeBody } from '../engine/body/body';
+import { serializeBody } from '../engine/body/wire-forms';
 import { docUrlFor, WIRE_FORMS, type WireForm } from '../engine/body/wire-forms';
 import { checkCalls } from '../engine/check-calls';
 import { EXPORT_FORMS, exportTool, type ExportForm } from '../engine/pack/exports';

@@ -8,8 +8,10 @@ export { checkCalls } from './check-calls';
 import './registries/all';
 // JSON as models write it (a fence, a trailing comma…) is repaired where certain: jsonrepair, installed on import.
 import './parse/json-repair-default';
+import './pack/promises/reader-default';
 export { VALUE_SET_NAMES, registerValueSet, valueSet, valueSetNamesIn, type ValueSet } from './explain/value-sets';
-export { serializeBody, MAX_ERRORS, BODY_TOKEN_BUDGET } from './body/body';
+export { MAX_ERRORS, BODY_TOKEN_BUDGET } from './body/body';
+export { serializeBody } from './body/wire-forms';
 // The wire forms serializeBody() writes besides the body (problem+json, AIP-193, JSON-RPC, MCP), and the vendor's docs link for one.
 export { WIRE_FORMS, docUrlFor, type WireForm, type SerializeOptions } from './body/wire-forms';
 // The JSON Schema every body validates against, for tool servers to publish; and the pack conformance check.

@@ -18,7 +18,7 @@
 // tool is in `allowUnchecked`: then its calls are forwarded as sent, and every log record of them says so.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCNotification, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
-import { serializeBody } from '../engine/body/body';
+import { serializeBody } from '../engine/body/wire-forms';
 import { docUrlFor, type WireForm } from '../engine/body/wire-forms';
 import { check } from '../engine/check';
 import '../engine/parse/json-repair-default';

@@ -11,6 +11,8 @@ import { newAjv, toolKey } from '../engine/pack/ajv-instance';
 import { untrustedRegExp } from '../engine/pack/pattern-engine';
 import { dialectOf, type Dialect } from '../engine/validate/dialect';
 import { compilePackWith, type ValidatorBackend } from '../engine/pack/pack-compiler';
+// An imported pack's examples show its ids' shapes: read them as the site and check() do (promises/).
+import '../engine/pack/promises/reader-default';
 import type { AjvError, CompiledPack, CompiledTool, PackSource } from '../engine/types';
 import { registerRegistries, type ShippedRegistry } from './shipped-pack';
 

@@ -3,6 +3,8 @@
 // document. Shipped packs validate with generated code (checker.ts), so the first check never waits for it.
 // Every outcome is data: the problems a compile found, each with the JSON pointer it is about.
 import { compilePack } from '../engine/pack/ajv-backend';
+// The AJV part compiles your tools and the imported packs: their descriptions' rules are read, as in Node.
+import '../engine/pack/promises/reader-default';
 import { PackError } from '../engine/pack/pack-compiler';
 import { loadValueSets } from '../engine/registries';
 import { packFromToolDefinitions, toolDefinitionList } from '../engine/pack/tools-import';

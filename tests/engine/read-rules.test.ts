@@ -250,3 +250,17 @@ describe('the tool’s own description, where it names one field clearly', () =>
     expect(t.readRules?.map((r) => [r.keywords, r.inToolDescription])).toEqual([[{ format: 'date-time' }, undefined]]);
   });
 });
+
+describe('the shipped packs state no rule their schemas lack', () => {
+  // The playground's first body compiles them without the rule reader (rule-reader.ts): that is the same
+  // body only while reading their descriptions makes no rule.
+  it("reading the curated packs' descriptions and examples makes no rule", async () => {
+    await import('../../src/engine/pack/promises/reader-default');
+    const { compilePack } = await import('../../src/engine/pack/ajv-backend');
+    const { readFileSync } = await import('node:fs');
+    for (const id of ['helpdesk', 'stripe', 'google-calendar']) {
+      const pack = compilePack(JSON.parse(readFileSync(`content/packs/${id}.json`, 'utf8')), `content/packs/${id}.json`);
+      expect(readRuleCounts([pack]).made, id).toEqual({ description: 0, spec: 0 });
+    }
+  });
+});

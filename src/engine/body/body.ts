@@ -4,7 +4,6 @@ import { codeRetryable } from '../faults/codes';
 import { messageOf } from '../faults/fault';
 import { printable } from '../faults/rule-words';
 import type { Body, BodyError, Fault, FaultBody, Json, ValidationFailedBody } from '../types';
-import { writeWireForm, type SerializeOptions } from './wire-forms';
 
 export const MAX_ERRORS = 10;
 
@@ -319,9 +318,9 @@ function fitBudget(body: Body, faultCount = 1, fieldCount = faultCount): Body {
 }
 
 /**
- * The exact bytes handed to the model: the body itself, or with `{ form }` the same facts in a wire form
- * servers already speak (problem+json, AIP-193, a JSON-RPC error, an MCP result; wire-forms.ts).
+ * The exact bytes handed to the model: the body itself. The package's serializeBody (wire-forms.ts) also
+ * writes the same facts in a wire form; it lives there so the playground's first body carries no form writer.
  */
-export function serializeBody(body: Body, options?: SerializeOptions): string {
-  return options?.form && options.form !== 'body' ? writeWireForm(body, options) : JSON.stringify(body);
+export function serializeBody(body: Body): string {
+  return JSON.stringify(body);
 }

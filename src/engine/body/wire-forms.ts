@@ -202,3 +202,11 @@ export function readWireForm(value: Json): Body | undefined {
   if (!isObject(value)) return undefined;
   return fromProblem(value) ?? fromAip(value);
 }
+
+/**
+ * The exact bytes handed to the model: the body itself, or with `{ form }` the same facts in a wire form
+ * servers already speak (problem+json, AIP-193, a JSON-RPC error, an MCP result).
+ */
+export function serializeBody(body: Body, options?: SerializeOptions): string {
+  return options?.form && options.form !== 'body' ? writeWireForm(body, options) : JSON.stringify(body);
+}

@@ -11,8 +11,7 @@ import { deref, enumIsListable, resolveLocalRef } from '../schema';
 import type { AjvError, CompiledPack, CompiledTool, FieldInfo, Json, PackSource, RefusedTool, SchemaNode, ToolSource } from '../types';
 import { parseUnit, unitProblems } from '../explain/units';
 import { VALUE_SET_NAMES, valueSet } from '../explain/value-sets';
-import { readToolRules } from './promises/promises';
-import { enforcedRules, withReadRules } from './promises/enforce';
+import { ruleReader } from './promises/rule-reader';
 
 export interface PackProblem {
   /** JSON pointer into the pack file. */
@@ -615,8 +614,9 @@ export function compilePackWith(backend: ValidatorBackend, input: unknown, origi
       }
     }
     // Rules the descriptions state and the schema does not, held to the tool's own examples; never in the wire schema.
-    const read = !asIs && options.readRules !== false && options.formats !== 'annotate' ? readToolRules(tool, fields.values()) : undefined;
-    if (read?.kept.length) validate = withReadRules(validate, enforcedRules(read.kept));
+    const reader = ruleReader();
+    const read = reader && !asIs && options.readRules !== false && options.formats !== 'annotate' ? reader.read(tool, fields.values()) : undefined;
+    if (read?.kept.length) validate = reader!.enforce(validate, read.kept);
     const fieldMap = new Map<string, FieldInfo>();
     for (const [k, v] of fields) fieldMap.set(k, v);
     tools.push({

@@ -1,6 +1,8 @@
 // Bring your own tools: tool definitions in OpenAI, Anthropic or MCP shape become a pack with no
 // glosses, so a user's own tools get the same bodies. Mistakes are named by where they are.
 import { compilePack } from './ajv-backend';
+// Definitions from outside state rules in their descriptions: read them (promises/).
+import './promises/reader-default';
 import { PackError, type PackProblem } from './pack-compiler';
 import { UNENFORCED_REASON, unenforcedPatterns } from './pattern-engine';
 import type { CompiledPack, PackSource, RefusedTool, ToolSource } from '../types';
