@@ -19,17 +19,12 @@ interface Place {
   key: Segment;
 }
 
-/** The last call measured: the fast path and the slow path measure the same arguments one after the other. */
-let last: { args: Json; over: OverBudget | undefined } | undefined;
-
 /** Undefined when `args` holds at most MAX_CHECKED_VALUES values; counting stops just past the budget. */
 export function overValueBudget(args: Json): OverBudget | undefined {
   if (args === null || typeof args !== 'object') return undefined;
-  if (last?.args === args) return last.over;
+  // Not cached across calls: a caller may send the same object again after adding to it.
   const widest = widestPast(args);
-  const over = widest ? { path: pathTo(args, widest.container), members: widest.members } : undefined;
-  last = { args, over };
-  return over;
+  return widest ? { path: pathTo(args, widest.container), members: widest.members } : undefined;
 }
 
 /** Counted in the order pathTo() walks: the container with the most members seen, once past the budget. */
