@@ -14,7 +14,7 @@ type Directive =
   | { op: 'missing'; path: Segment[] }
   | { op: 'unknown'; path: Segment[] | null; candidates: Json[]; takes: string[] }
   | { op: 'duplicate'; path: Segment[]; keys: string[] }
-  | { op: 'value'; path: Segment[]; candidates: Json[]; allowed: string[]; type?: string; example?: string; format?: string; pattern?: string }
+  | { op: 'value'; path: Segment[]; candidates: Json[]; allowed: string[]; type?: string; example?: string; format?: string; pattern?: string; bound?: { side: 'max' | 'min'; limit: number } }
   | { op: 'opaque' };
 
 /** `start.dateTime`, `attendees[0].email`, `metadata["order-id"]` as segments. */
@@ -107,8 +107,12 @@ function fromActionable(body: Record<string, any>): Directive[] {
         // The set only: "; or an integer" after it names another branch of the field, not a value.
         const allowed = /^must be one of: ([^;]*)/.exec(e.message)?.[1].split(', ') ?? [];
         const type = TYPE_WORDS.find(([re]) => re.test(e.message))?.[1];
-        const example = afterOnLastLine(e.message, /, e\.g\. /);
-        return { op: 'value', path, candidates, allowed, type, example };
+        // The example ends where a note begins ("; read from the description of due").
+        const example = afterOnLastLine(e.message, /, e\.g\. /)?.split('; ')[0];
+        // "must be at most 100": a number past a stated bound is sent at the bound, as a model asked for too many sends the most it may.
+        const stated = e.code === 'out_of_range' ? /^must be at (most|least) (-?\d+(?:\.\d+)?)(?:;|$)/.exec(e.message) : null;
+        const bound = stated ? { side: stated[1] === 'most' ? ('max' as const) : ('min' as const), limit: Number(stated[2]) } : undefined;
+        return { op: 'value', path, candidates, allowed, type, example, ...(bound ? { bound } : {}) };
       }
     }
   });
@@ -226,7 +230,10 @@ function followRule(value: Json | undefined, d: Extract<Directive, { op: 'value'
     if (d.type === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return String(value);
     return undefined;
   }
+  if (d.bound && typeof value === 'number') return d.bound.side === 'max' ? Math.min(value, d.bound.limit) : Math.max(value, d.bound.limit);
   if (typeof value !== 'string') return undefined;
+  // A date alone where the example is a date-time: the start of that day in UTC, as a model that meant the day sends it.
+  if (d.example && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/.test(d.example) && /^\d{4}-\d{2}-\d{2}$/.test(value.trim())) return `${value.trim()}T00:00:00Z`;
   const loose = readLooseDate(value);
   if (!loose) return undefined;
   const forms = [loose.date, ...(loose.time ? [`${loose.date}T${loose.time}${loose.offset}`] : [])];

@@ -180,6 +180,22 @@ export interface ReadRule {
   unit?: UnitSpec;
 }
 
+/**
+ * A rule the importer read from the vendor's description of a field, kept in the pack beside the field
+ * (`x-read-rules`), since the vendor's words never enter a pack: the rule's facts, the few words it was
+ * read from, and where in the vendor's document those words are.
+ */
+export interface SpecReadRule {
+  kind: ReadRuleKind;
+  keywords: { [keyword: string]: Json };
+  words: string;
+  /** JSON pointer, in the vendor's document, of the description that holds the words. */
+  at: string;
+  rule?: string;
+  example?: Json;
+  unit?: UnitSpec;
+}
+
 export interface CompiledTool {
   name: string;
   summary: string;

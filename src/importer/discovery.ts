@@ -2,6 +2,7 @@
 // by schema name into `schemas`, parameters are keyed by name with a `location`, `repeated` makes a list,
 // and bounds and defaults are strings (the schema converter turns them into numbers).
 import { RESPONSE_SHAPING } from './held-back';
+import { standsFor } from './spec-pointers';
 import type { OperationFacts, ParamFacts } from './types';
 
 function isObj(v: unknown): v is Record<string, any> {
@@ -11,7 +12,8 @@ function isObj(v: unknown): v is Record<string, any> {
 /** A Discovery parameter as a vendor schema in the OpenAPI shape the converter reads. */
 function paramSchema(p: Record<string, any>): Record<string, any> {
   const { location: _l, required: _r, repeated, ...schema } = p;
-  return repeated === true ? { type: 'array', items: schema, description: p.description } : schema;
+  standsFor(schema, p);
+  return repeated === true ? standsFor({ type: 'array', items: schema, description: p.description }, p) : schema;
 }
 
 /** Every method of a Discovery document, depth first in document order. */

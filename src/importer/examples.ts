@@ -3,7 +3,8 @@
 // out, a value past a bound, an argument the tool does not declare, and a call that fits none of the
 // allowed combinations. Each faulty example's `expect` is the code the engine really gives it.
 import { check } from '../engine/check';
-import type { CompiledPack, Json, JsonObject, SchemaNode, ToolSource } from '../engine/types';
+import { brokenKeyword } from '../engine/pack/promises/enforce';
+import type { CompiledPack, Json, JsonObject, SchemaNode, SpecReadRule, ToolSource } from '../engine/types';
 import { valueSet } from '../engine/explain/value-sets';
 import { COMBINATION_CODE } from './build';
 import { patternExample } from './patterns';
@@ -29,9 +30,32 @@ function stringSample(s: SchemaNode): string {
   return v;
 }
 
+/** A value that keeps the rules read from the vendor's description of the field (x-read-rules), when one is plain. */
+function ruledSample(s: SchemaNode, rules: SpecReadRule[], depth: number): Json | undefined {
+  const keeps = (v: Json) => rules.every((r) => !brokenKeyword(r.keywords, v));
+  const candidates: Json[] = [];
+  if ('x-example' in s) candidates.push(s['x-example']);
+  if ('default' in s) candidates.push(s.default);
+  for (const r of rules) {
+    if (Array.isArray(r.keywords.enum)) candidates.push(...(r.keywords.enum as Json[]));
+    if (r.example !== undefined) candidates.push(r.example);
+  }
+  // The schema with the rules' keywords in it: a bound read from the words moves the number or the length made.
+  const merged: SchemaNode = { ...s };
+  delete merged['x-read-rules'];
+  delete merged['x-example'];
+  for (const r of rules) Object.assign(merged, r.keywords);
+  candidates.push(sampleValue(merged, depth + 1));
+  return candidates.find(keeps);
+}
+
 /** A value the schema accepts, made from its facts; the engine has the last word. */
 export function sampleValue(s: SchemaNode | undefined, depth = 0): Json {
   if (!s || typeof s !== 'object' || depth > 12) return null;
+  if (Array.isArray(s['x-read-rules'])) {
+    const v = ruledSample(s, s['x-read-rules'] as SpecReadRule[], depth);
+    if (v !== undefined) return v;
+  }
   if ('x-example' in s) return s['x-example'];
   if ('const' in s) return s.const;
   if (typeof s['x-value-set'] === 'string') return valueSet(s['x-value-set'])?.example ?? 'example';

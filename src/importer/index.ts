@@ -3,7 +3,6 @@
 // playground run the same code. OpenAPI and Swagger `$ref`s are resolved by @apidevtools/json-schema-ref-parser
 // (local references only: nothing is fetched), which keeps recursive schemas as object cycles that the schema
 // converter cuts; Discovery's `$ref`s are schema names, resolved here.
-import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { compilePack } from '../engine/pack/ajv-backend';
 import { PackError } from '../engine/pack/pack-compiler';
 import { enumIsListable } from '../engine/schema';
@@ -18,6 +17,7 @@ import { discoveryStandardParams } from './held-back';
 import { assignToolNames, baseToolName, sanitizeName } from './names';
 import { fieldRole, listIndex } from './operation-words';
 import { InlineBudget, InlineBudgetError } from './inline-budget';
+import { dereference } from './dereference';
 import { dereferenceIsolated, type RefusedOperation } from './isolate-refs';
 import { readOpenApiOperations } from './openapi';
 import { applyOverlayRules, applyToolOverlay, mergeOverlayExamples, unresolvedCalls, validateOverlay } from './overlay';
@@ -26,6 +26,12 @@ import { loadPack } from '../engine/pack/pack-loader';
 import type { PackProblem } from '../engine/pack/pack-compiler';
 import { collectDocumentEvidence } from './recognise';
 import { completeKeywords, type ConvertEnv } from './schema';
+import { specPointers } from './spec-pointers';
+import { dropBrokenByVendorExamples, emptySpecRuleCounts } from './spec-rules';
+import { collectVendorExamples } from './vendor-examples';
+// The rules read from vendors' descriptions are enforced by check() while the import makes each tool's
+// examples, so the examples keep them, whoever imports the importer.
+import '../engine/pack/promises/reader-default';
 import type { ImportOptions, ImportReport, ImportResult, OperationFacts, SpecFormat } from './types';
 
 export type { HeldBack, ImportOptions, ImportReport, ImportResult, Inference, OperationFacts, SpecFormat } from './types';
@@ -81,6 +87,7 @@ function emptyReport(format: SpecFormat, specVersion: string): ImportReport {
     inferences: [],
     dateForms: { colonlessOffset: 0, zonedDateTime: 0, dateAccepted: 0 },
     exampleGaps: [],
+    readRules: emptySpecRuleCounts(),
   };
 }
 
@@ -101,21 +108,7 @@ function completeTree(env: ConvertEnv, tool: string, node: unknown, field: strin
   if (isObj(s.not)) completeTree(env, tool, s.not, field, depth + 1);
 }
 
-export async function dereference(doc: Record<string, any>): Promise<{ doc: Record<string, any>; names: WeakMap<object, string> }> {
-  const names = new WeakMap<object, string>();
-  const out = await $RefParser.dereference(doc as any, {
-    // Local references only: a spec that points elsewhere is imported without fetching anything.
-    resolve: { external: false },
-    dereference: {
-      circular: true,
-      onDereference: (path: string, value: unknown) => {
-        if (isObj(value) && !names.has(value)) names.set(value, path.split('/').pop() ?? path);
-      },
-    },
-    mutateInputSchema: false,
-  } as any);
-  return { doc: out as Record<string, any>, names };
-}
+export { dereference } from './dereference';
 
 function packSummary(title: string, format: SpecFormat, version: string, tools: number): string {
   return `${title}: ${tools} operations as tools, imported from the vendor's ${FORMAT_NAMES[format]} document (version ${version}); fields are described from their facts.`;
@@ -137,17 +130,19 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
   let base: ConvertEnv;
   let bases: string[];
   let leftUnresolved: RefusedOperation[] = [];
+  let dereferenced: Record<string, any> | undefined;
   if (format === 'google-discovery') {
     const schemas: Record<string, unknown> = isObj(raw.schemas) ? raw.schemas : {};
     const byObject = new WeakMap<object, string>();
     for (const [k, v] of Object.entries(schemas)) if (isObj(v)) byObject.set(v, k);
-    base = { report, documentEvidence, dateForms, resolveRef: (ref) => schemas[ref], refName: (node) => byObject.get(node) };
+    base = { report, documentEvidence, dateForms, resolveRef: (ref) => schemas[ref], refName: (node) => byObject.get(node), pointerOf: specPointers(raw) };
     ops = readDiscoveryOperations(raw);
     report.heldBack.everyTool = discoveryStandardParams(raw);
     bases = ops.map((op) => sanitizeName(discoveryNameBase(op.vendorName ?? op.id, String(raw.name ?? ''))));
   } else {
     const { doc, names, refused: unresolved, kept } = await dereferenceIsolated(raw, dereference);
-    base = { report, documentEvidence, dateForms, refName: (node) => names.get(node) };
+    dereferenced = doc;
+    base = { report, documentEvidence, dateForms, refName: (node) => names.get(node), pointerOf: specPointers(doc) };
     ops = readOpenApiOperations(doc).filter((op) => !kept || kept.has(op.pointer!));
     bases = ops.map((op) => baseToolName(op.vendorName, op.method, op.path));
     leftUnresolved = unresolved;
@@ -248,6 +243,8 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
     if (overlayProblems.length) throw new PackError(options.overlay!.file, overlayProblems);
   }
   forgetSkippedListers(tools);
+  // A rule read from a description that a request example of the vendor's breaks was a misreading.
+  if (dereferenced && report.readRules.made > 0) dropBrokenByVendorExamples(tools, collectVendorExamples(dereferenced, { tools } as PackSource), report.readRules);
 
   const reference = options.reference ?? firstHttps([raw.externalDocs?.url, raw.documentationLink, raw.info?.contact?.url]) ?? 'https://example.com/';
   const pack: PackSource = {

@@ -2,6 +2,7 @@
 // parameter schemas and formData parameters are read into the OpenAPI 3 shapes, so one tool builder serves
 // both.
 import { credentialParam, securitySchemes } from './held-back';
+import { standsFor } from './spec-pointers';
 import type { BodyFacts, HeldBack, OperationFacts, ParamFacts } from './types';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
@@ -16,7 +17,7 @@ function isObj(v: unknown): v is Record<string, any> {
 /** A Swagger 2 non-body parameter carries its schema inline: lift those keywords into a schema. */
 function swaggerParamSchema(p: Record<string, any>): Record<string, any> {
   const { name: _n, in: _i, required: _r, description, collectionFormat: _c, allowEmptyValue: _a, ...schema } = p;
-  return { ...schema, description };
+  return standsFor({ ...schema, description }, p);
 }
 
 /** A parameter's own example values (`example`, and the `value` of each of its `examples`). */
@@ -32,7 +33,8 @@ function paramSchema(p: Record<string, any>, swagger: boolean): unknown {
     if (!isObj(p.schema)) return p.schema;
     const examples = paramExamples(p);
     // The parameter's examples travel with its schema for the converter to read a date form from (date-forms.ts).
-    return { ...p.schema, ...(p.description && !p.schema.description ? { description: p.description } : {}), ...(examples.length ? { 'x-parameter-examples': examples } : {}) };
+    const lifted = p.description && !p.schema.description;
+    return standsFor({ ...p.schema, ...(lifted ? { description: p.description } : {}), ...(examples.length ? { 'x-parameter-examples': examples } : {}) }, lifted ? p : p.schema);
   }
   if (isObj(p.content)) {
     const first = Object.values(p.content)[0];

@@ -18,6 +18,7 @@ import { applyColonlessOffset, applyDateAccepted, applyZonedDateTime, zonedCondi
 import type { FieldRole } from './operation-words';
 import { patternExample, patternRule } from './patterns';
 import { recognise, type DocumentEvidence } from './recognise';
+import { readSpecRules } from './spec-rules';
 import type { ImportReport } from './types';
 import { fieldDescription, isShortValue, largeEnumRule } from './words';
 import type { InlineBudget } from './inline-budget';
@@ -72,6 +73,8 @@ export interface ConvertEnv {
   fieldRole?: (name: string, location: string) => FieldRole | undefined;
   /** The description of the operation's response field of this name: the same field of the resource acted on. */
   responseField?: (name: string) => string | undefined;
+  /** Where a vendor schema node is in its document (spec-pointers.ts), for the rules read from its description. */
+  pointerOf?: (node: unknown) => string | undefined;
 }
 
 export interface ConvertContext {
@@ -524,6 +527,13 @@ export function finishField(env: ConvertEnv, f: FieldInput): void {
     if (inference) env.report.inferences.push(inference);
   }
   completeKeywords(env, f.tool, f.field, node);
+  const read = readSpecRules({ node, raw: f.raw, name: f.name, description, pointer: env.pointerOf?.(f.raw), formatExamples: STRING_FORMATS });
+  if (read.kept.length) {
+    node['x-read-rules'] = read.kept;
+    env.report.readRules.made += read.kept.length;
+    for (const r of read.kept) env.report.readRules.byKind[r.kind] = (env.report.readRules.byKind[r.kind] ?? 0) + 1;
+  }
+  env.report.readRules.dropped += read.dropped;
   for (const key of ['items'] as const) if (isObj(node[key]) && !node[key].description) completeKeywords(env, f.tool, `${f.field}[]`, node[key]);
   const extra = vendorFormat && !node['x-unit'] && !node['x-value-set'] ? `in the vendor's "${vendorFormat}" format` : undefined;
   const role = f.parentArgsPath === '' ? env.fieldRole?.(f.name, f.location ?? 'body') : undefined;

@@ -1,6 +1,7 @@
 // Shapes shared by the importer's modules. The importer is pure TypeScript (no DOM, no Node APIs) so the
 // playground can import a pasted document with the same code the CLI runs.
 import type { JsonObject, PackSource, RefusedTool, SchemaNode } from '../engine/types';
+import type { SpecRuleCounts } from './spec-rules';
 
 export type SpecFormat = 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0' | 'google-discovery';
 
@@ -116,6 +117,11 @@ export interface ImportReport {
   dateForms: { colonlessOffset: number; example?: string; zonedDateTime: number; dateAccepted: number };
   /** Tools whose examples could not be made as wanted. */
   exampleGaps: { tool: string; missing: string }[];
+  /**
+   * Rules read from the vendor's descriptions of fields (spec-rules.ts): kept in the pack (`made`, by kind),
+   * or dropped because a value the vendor shows as taken breaks them.
+   */
+  readRules: SpecRuleCounts;
 }
 
 export interface ImportOptions {

@@ -10,7 +10,7 @@ import { compilePack } from '../engine/pack/ajv-backend';
 import { check } from '../engine/check';
 import { formatPath, type Segment } from '../engine/paths';
 import type { Json, JsonObject, PackSource, SchemaNode, ToolSource } from '../engine/types';
-import { dereference } from './index';
+import { dereference } from './dereference';
 import { readOpenApiOperations } from './openapi';
 
 export interface VendorExample {

@@ -34,7 +34,11 @@ export function withReadRule(field: FieldInfo | undefined, rule: ReadRule): Fiel
 
 /** `read from the description of due`: where the rule the fault states came from. */
 export function readRuleNote(fault: Fault, rule: ReadRule): void {
-  const from = rule.inToolDescription ? `the tool's description, which names ${schemaText(rule.field)}` : `the ${readFromExamples(rule) ? 'examples' : 'description'} of ${schemaText(rule.field)}`;
+  const from = rule.inToolDescription
+    ? `the tool's description, which names ${schemaText(rule.field)}`
+    : rule.source === 'spec'
+      ? `the vendor's description of ${schemaText(rule.field)}`
+      : `the ${readFromExamples(rule) ? 'examples' : 'description'} of ${schemaText(rule.field)}`;
   addNote(fault, 'read_from', `read from ${from}`);
 }
 

@@ -23,6 +23,7 @@ export const PACK_KEYWORDS = [
   'x-in',
   'x-wire-name',
   'x-comma-list',
+  'x-read-rules',
 ] as const;
 
 /** Each pack keyword's own shape; checked wherever it appears inside a tool's arguments. */
@@ -53,6 +54,25 @@ export const KEYWORD_SCHEMAS: Record<string, object> = {
   'x-wire-name': nonEmpty,
   // A string that holds a list, its items separated by commas (GitHub's `labels`, Slack's `users`).
   'x-comma-list': { const: true },
+  // Imported packs: rules read from the vendor's description of the field (SpecReadRule), enforced beside the schema.
+  'x-read-rules': {
+    type: 'array',
+    minItems: 1,
+    items: {
+      type: 'object',
+      required: ['kind', 'keywords', 'words', 'at'],
+      additionalProperties: false,
+      properties: {
+        kind: { enum: ['format', 'value-set', 'bound', 'unit'] },
+        keywords: { type: 'object', minProperties: 1, propertyNames: { enum: ['format', 'pattern', 'enum', 'maximum', 'minimum', 'maxLength', 'minLength', 'maxItems', 'minItems', 'type'] } },
+        words: { type: 'string', minLength: 1, maxLength: 60 },
+        at: { type: 'string', pattern: '^(/|$)' },
+        rule: nonEmpty,
+        example: {},
+        unit: { type: 'object', required: ['kind'], properties: { kind: { enum: UNIT_KINDS } } },
+      },
+    },
+  },
   // `currency` is a currency code or an expression over $args and $records; units.ts checks what it reads.
   'x-unit': {
     type: 'object',

@@ -3,7 +3,7 @@
 // since the tool's author showed that value as one it takes. What is kept is enforced beside the validator
 // (enforce.ts); what is dropped is counted, by source, for the benchmark (readRuleCounts).
 import { valuesAlong } from '../../paths';
-import type { CompiledPack, FieldInfo, Json, SchemaNode, ToolSource } from '../../types';
+import type { CompiledPack, FieldInfo, Json, SchemaNode, SpecReadRule, ToolSource } from '../../types';
 import { brokenKeyword } from './enforce';
 import { readFieldRules, type ReadRule, type ReadRuleSource } from './read-rules';
 
@@ -55,6 +55,23 @@ function sentencesNaming(summary: string, names: readonly string[]): Map<string,
   return out;
 }
 
+/** The rules the importer read from the vendor's description of a field and kept in the pack (`x-read-rules`). */
+function specRules(f: FieldInfo & { pointer: string }): ReadRule[] {
+  const kept = f.schema['x-read-rules'];
+  if (!Array.isArray(kept)) return [];
+  return (kept as SpecReadRule[]).map((r) => ({
+    field: f.path,
+    path: f.pointer,
+    kind: r.kind,
+    keywords: r.keywords,
+    source: 'spec',
+    words: r.words,
+    wordsAt: r.at,
+    ...(r.rule !== undefined ? { rule: r.rule, example: r.example } : {}),
+    ...(r.unit ? { unit: r.unit } : {}),
+  }));
+}
+
 /** The rules read from one tool's fields and from its own description where it names one: those kept, and those its own examples drop. */
 export function readToolRules(tool: ToolSource, fields: Iterable<FieldInfo & { pointer: string }>): { kept: ReadRule[]; dropped: ReadRule[] } {
   const kept: ReadRule[] = [];
@@ -64,7 +81,9 @@ export function readToolRules(tool: ToolSource, fields: Iterable<FieldInfo & { p
   const topLevel = all.filter((f) => f.path === f.name);
   const naming = typeof tool.summary === 'string' ? sentencesNaming(tool.summary, topLevel.map((f) => f.name)) : new Map<string, string[]>();
   for (const f of all) {
-    const own = readFieldRules({ field: f.path, path: f.pointer, name: f.name, schema: f.schema });
+    const spec = specRules(f);
+    // The vendor's words, read at import, come first: the pack's own description of the field is ours.
+    const own = [...spec, ...readFieldRules({ field: f.path, path: f.pointer, name: f.name, schema: f.schema }).filter((r) => !spec.some((s) => s.kind === r.kind || (r.kind === 'shape' && (s.kind === 'format' || s.kind === 'value-set'))))];
     const said = naming.get(f.path);
     // Words of the tool's description about this field, read as if they were the field's, where its own say nothing of that kind.
     const fromTool = said
