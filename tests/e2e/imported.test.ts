@@ -168,10 +168,12 @@ describe('build: imported packs', () => {
       const page = html(`packs/${id}/${name}`);
       const shown = /data-role="strict-command">([\s\S]*?)<\/code>/.exec(page);
       expect(shown, `${id}/${name}: the command`).not.toBeNull();
+      // Beside it, where the package comes from: not the registry, its tarball, as /use/ shows.
+      expect(page, `${id}/${name}: the install note`).toMatch(/from its tarball, as <a href="[^"]*\/use\/">Use it<\/a> shows\):\s*<code data-role="strict-command">/);
       const words = text(shown![1]).split(' ');
-      // npx runs the package's bin, which is runCli over the process's arguments.
-      expect(words.slice(0, 2)).toEqual(['npx', 'actionable-errors']);
-      const out = runCli(words.slice(2), { stdin: () => '', readFile: () => { throw new Error('no file is read'); }, pack: (p) => (sources.has(p) ? imported(p) : undefined), toolsPack: packFromToolDefinitions });
+      // npx runs the package's bin, which is runCli over the process's arguments; --no: the copy installed from the tarball, none fetched.
+      expect(words.slice(0, 4)).toEqual(['npx', '--no', '--', 'actionable-errors']);
+      const out = runCli(words.slice(4), { stdin: () => '', readFile: () => { throw new Error('no file is read'); }, pack: (p) => (sources.has(p) ? imported(p) : undefined), toolsPack: packFromToolDefinitions });
       expect(out.stderr, `${id}/${name}`).toMatch(/^openai-strict: \d+ findings? \(/);
       expect([0, 1], `${id}/${name}: exit ${out.code}`).toContain(out.code);
       const findings = out.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { tool: string | null });
@@ -230,9 +232,11 @@ describe('build: imported packs', () => {
     await s.page.locator('[data-role="envelope-anthropic"] button[data-envelope]').click();
     const status = s.page.locator('[data-role="envelope-anthropic"] .envelope-status.failed');
     await status.waitFor();
+    expect(await status.locator('a').getAttribute('href')).toBe(new URL(siteUrl('/use/')).pathname);
     expect(await status.textContent()).toBe(
       'Could not make twilio-chat-v3.anthropic.json: /packs/twilio-chat-v3/exports/openai.json did not load: the server answered 404 Not Found. ' +
-        'The command line prints it: npx actionable-errors --pack twilio-chat-v3 --export anthropic > twilio-chat-v3.anthropic.json',
+        'The command line prints it, with the package installed from its tarball as Use it shows: ' +
+        'npx --no -- actionable-errors --pack twilio-chat-v3 --export anthropic > twilio-chat-v3.anthropic.json',
     );
     // The failed request is the browser's console error; nothing else went wrong.
     expect(s.errors.filter((e) => !e.includes('404'))).toEqual([]);
@@ -252,12 +256,15 @@ describe('build: imported packs', () => {
       expect(await page.locator('button[data-envelope]:visible').count(), c.path).toBe(0);
       const commands = await page.locator(`${c.list} .without-js code:visible`).allTextContents();
       expect(commands.length, c.path).toBe(2);
+      // The page says once where the package comes from: the pack page above its list, a tool page beside its strict-mode command.
+      const note = c.tool ? page.locator('p.prose:has(code[data-role="strict-command"]) a') : page.locator('p.prose .without-js a:visible');
+      expect(await note.getAttribute('href'), c.path).toBe(new URL(siteUrl('/use/')).pathname);
       for (const [i, form] of (['anthropic', 'mcp'] as const).entries()) {
         const [command, file] = commands[i].split(' > ');
         expect(file).toBe(`${[c.pack, c.tool, form].filter(Boolean).join('.')}.json`);
         const words = command.split(' ');
-        expect(words.slice(0, 2)).toEqual(['npx', 'actionable-errors']);
-        const out = runCli(words.slice(2), { stdin: () => '', readFile: () => { throw new Error('no file is read'); }, pack: (p) => (sources.has(p) ? imported(p) : undefined), toolsPack: packFromToolDefinitions });
+        expect(words.slice(0, 4)).toEqual(['npx', '--no', '--', 'actionable-errors']);
+        const out = runCli(words.slice(4), { stdin: () => '', readFile: () => { throw new Error('no file is read'); }, pack: (p) => (sources.has(p) ? imported(p) : undefined), toolsPack: packFromToolDefinitions });
         expect(out.code, command).toBe(0);
         const pack = imported(c.pack);
         // A tool's, as a list of that one tool: the page says so.
@@ -267,7 +274,7 @@ describe('build: imported packs', () => {
     // A tool page names the pack's command (run above) for every tool of the pack at once.
     const tool = imported('twilio-chat-v3').tools[0];
     await page.goto(siteUrl(`/packs/twilio-chat-v3/${tool.name}/`));
-    expect(await page.locator('p[data-envelope-pack] code:visible').allTextContents()).toEqual(['npx actionable-errors --pack twilio-chat-v3 --export anthropic', 'mcp']);
+    expect(await page.locator('p[data-envelope-pack] code:visible').allTextContents()).toEqual(['npx --no -- actionable-errors --pack twilio-chat-v3 --export anthropic', 'mcp']);
     await context.close();
   });
 

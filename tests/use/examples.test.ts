@@ -158,7 +158,7 @@ describe('the proxy', () => {
 describe('the command over a call log', () => {
   test('one full result per line, in order', () => {
     const line = readFileSync(join(EXAMPLES, 'call-log.sh'), 'utf8').trim();
-    const match = /^npx actionable-errors (.+) < calls\.jsonl > results\.jsonl$/.exec(line);
+    const match = /^npx --no -- actionable-errors (.+) < calls\.jsonl > results\.jsonl$/.exec(line);
     expect(match).not.toBeNull();
     const r = spawnSync(process.execPath, ['src/cli/launch.mjs', ...match![1].split(' ')], { input: readFileSync(join(EXAMPLES, 'calls.jsonl')), encoding: 'utf8', timeout: 120_000 });
     expect(r.stderr).toBe('');

@@ -5,9 +5,12 @@
 // to an openai.json is the OpenAI file. Without JavaScript the pages show exportCommand instead.
 import { fromOpenAIExport, type EnvelopeForm, type OpenAIToolExport } from '../../sandbox/envelopes';
 
-/** The command that prints the same export without a browser (one tool's as a list of that one tool). */
+/**
+ * The command that prints the same export without a browser (one tool's as a list of that one tool). --no: the
+ * package is not on the registry yet, so npx runs the copy the project installed from its tarball and fetches none.
+ */
 export function exportCommand(pack: string, form: EnvelopeForm, tool?: string): string {
-  return `npx actionable-errors --pack ${pack}${tool ? ` --tool ${tool}` : ''} --export ${form}`;
+  return `npx --no -- actionable-errors --pack ${pack}${tool ? ` --tool ${tool}` : ''} --export ${form}`;
 }
 
 /** The name a download is saved under: `stripe-v1.anthropic.json`, `google-docs-v1.documents_create.mcp.json`. */
@@ -86,7 +89,16 @@ async function download(button: HTMLButtonElement): Promise<void> {
     line.classList.add('failed');
     const command = document.createElement('code');
     command.textContent = `${exportCommand(pack, form, tool)} > ${file}`;
-    line.replaceChildren(`Could not make ${file}: ${(err as Error).message}. The command line prints it${tool ? ' (as a list of this one tool)' : ''}: `, command);
+    const use = document.createElement('a');
+    // basePath() of docs/urls.ts, inlined: that module imports the share-link code, which this script has no use for.
+    use.href = `${(import.meta.env.BASE_URL ?? '/').replace(/\/?$/, '/')}use/`;
+    use.textContent = 'Use it';
+    line.replaceChildren(
+      `Could not make ${file}: ${(err as Error).message}. The command line prints it${tool ? ' (as a list of this one tool)' : ''}, with the package installed from its tarball as `,
+      use,
+      ' shows: ',
+      command,
+    );
   } finally {
     button.removeAttribute('aria-busy');
   }

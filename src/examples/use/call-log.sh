@@ -1,1 +1,1 @@
-npx actionable-errors --pack helpdesk --jsonl --workers 2 < calls.jsonl > results.jsonl
+npx --no -- actionable-errors --pack helpdesk --jsonl --workers 2 < calls.jsonl > results.jsonl
