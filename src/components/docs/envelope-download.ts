@@ -7,7 +7,7 @@ import { fromOpenAIExport, type EnvelopeForm, type OpenAIToolExport } from '../.
 
 /**
  * The command that prints the same export without a browser (one tool's as a list of that one tool). --no: the
- * package is not on the registry yet, so npx runs the copy the project installed from its tarball and fetches none.
+ * package is not on the registry yet, so npx runs the copy the project installed from its tarball and installs nothing.
  */
 export function exportCommand(pack: string, form: EnvelopeForm, tool?: string): string {
   return `npx --no -- actionable-errors --pack ${pack}${tool ? ` --tool ${tool}` : ''} --export ${form}`;
