@@ -4,6 +4,9 @@
 // Its patterns run on the platform's RegExp, without re2js (ajv-instance.ts): every imported pattern was judged
 // safe when imported, and tests/engine/untrusted-patterns.test.ts holds each one to it.
 import { newAjv, toolKey } from '../engine/pack/ajv-instance';
+// The rules read from the vendors' descriptions (x-read-rules) and the tools' examples are enforced here as in
+// Node, so the playground gives an imported tool's call the body a server gives it.
+import '../engine/pack/promises/reader-default';
 import type { ValidatorBackend } from '../engine/pack/pack-compiler';
 import type { AjvError } from '../engine/types';
 

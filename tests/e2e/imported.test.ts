@@ -468,6 +468,8 @@ describe('the playground\'s checker, as built, opens imported packs', () => {
       sheetsGiant: { name: 'spreadsheets_batchUpdate', arguments: { spreadsheetId: 'abc', requests: [{ addSheet: { properties: { title: 5 } } }], bogus: 1 } },
       githubFar: { name: 'repos_create-org-ruleset', arguments: { org: 'acme', name: 'r', enforcement: 'sometimes' } },
       unknown: { name: 'repos_erase_everything', arguments: {} },
+      // A rule read at import from the vendor's description (x-read-rules), enforced in the browser as in Node.
+      tasksDueMin: { name: 'tasks_list', arguments: { tasklist: 'abc', dueMin: 'March 3' } },
     };
     // A string, not a function: the test runner would rewrite a function's import() for Node.
     const script = `(async () => {
@@ -491,6 +493,9 @@ describe('the playground\'s checker, as built, opens imported packs', () => {
       out.farNeeded = checker.validatorsNeeded(github, calls.githubFar);
       await checker.loadValidators(github, out.farNeeded);
       out.githubFar = checker.check(github, calls.githubFar).body;
+      const tasks = await checker.loadPackById('google-tasks-v1');
+      await checker.loadValidators(tasks, checker.validatorsNeeded(tasks, calls.tasksDueMin));
+      out.tasksDueMin = checker.check(tasks, calls.tasksDueMin).body;
       return out;
     })()`;
     const got = (await s.page.evaluate(script)) as Record<string, unknown>;
@@ -509,6 +514,8 @@ describe('the playground\'s checker, as built, opens imported packs', () => {
     expect((got.unknown as { error: string }).error).toBe('unknown_tool');
     expect(got.farNeeded).toHaveLength(1);
     expect(got.githubFar).toEqual(check(github, calls.githubFar).body);
+    expect(got.tasksDueMin).toEqual(check(imported('google-tasks-v1'), calls.tasksDueMin).body);
+    expect((got.tasksDueMin as { message: string }).message).toContain("read from the vendor's description of dueMin");
     // Only what was asked for came over the wire: two GitHub parts of its many, and AJV's compiler for the giant.
     const githubParts = requested.filter((p) => /\/github-v3-\d+\.[^/]*\.js$/.test(p));
     expect(githubParts).toHaveLength(2);
