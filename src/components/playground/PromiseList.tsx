@@ -14,7 +14,9 @@ export function PromiseList({ rows, testId }: { rows: ReadRuleRow[]; testId: str
           </code>{' '}
           “{r.words}”: add <code>{r.adds}</code>{' '}
           <details className="pg-read-rule-patch">
-            <summary>JSON Patch</summary> <code>{r.patch}</code> <CopyButton text={r.patch} label="Copy patch" />
+            <summary>JSON Patch</summary>
+            <code>{r.patch}</code>
+            <CopyButton text={r.patch} label="Copy patch" />
           </details>
         </li>
       ))}
