@@ -21,6 +21,14 @@ export async function openPlayground(browser: Browser, hash = '', options: Param
   return { ...s, dialogs };
 }
 
+/** Replaces an editor's text with a real paste (clipboard, then Ctrl+V), as a user does. */
+export async function paste(page: Page, testId: string, text: string) {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.locator(`[data-testid=${testId}] .view-lines`).click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('ControlOrMeta+V');
+}
+
 /** Every test ends here: nothing left localhost, nothing failed in the page, no dialog opened. */
 export async function done(s: Session & { dialogs?: string[] }) {
   expect(s.offsite, 'requests outside localhost').toEqual([]);

@@ -1,6 +1,7 @@
 // Your tools: the promises your descriptions make that your schemas do not enforce. check() enforces them
 // here already; each row offers the keywords that would put the rule in the schema, with the JSON Patch.
 import type { CompiledPack } from '../../engine/types';
+import { PromiseList } from './PromiseList';
 import { readRuleRows } from './read-rules-view';
 
 export function ReadRulesPanel({ pack }: { pack: CompiledPack }) {
@@ -12,20 +13,7 @@ export function ReadRulesPanel({ pack }: { pack: CompiledPack }) {
         <strong>{rows.length === 1 ? 'One rule' : `${rows.length} rules`} read from the descriptions</strong>, which the schemas do not enforce. Calls are checked against{' '}
         {rows.length === 1 ? 'it' : 'them'} here; add the keywords to put {rows.length === 1 ? 'it' : 'them'} in the schema:
       </p>
-      <ul>
-        {rows.map((r, i) => (
-          <li key={i} data-testid="read-rule">
-            <code>
-              {r.tool}.{r.field}
-            </code>{' '}
-            “{r.words}”: add <code>{r.adds}</code>{' '}
-            <details className="pg-read-rule-patch">
-              <summary>JSON Patch</summary>
-              <code>{r.patch}</code>
-            </details>
-          </li>
-        ))}
-      </ul>
+      <PromiseList rows={rows} testId="read-rule" />
     </div>
   );
 }
