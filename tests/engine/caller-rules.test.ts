@@ -2,8 +2,9 @@
 // as a careful model would; and not where the body says nothing it can act on.
 import { expect, test } from 'vitest';
 import { nextCall } from '../../src/engine/caller';
+import type { Json } from '../../src/engine/types';
 
-const body = (code: string, field: string, message: string, received: unknown) => ({ error: code, field, message, received, retryable: false });
+const body = (code: string, field: string, message: string, received: Json) => ({ error: code, field, message, received, retryable: false });
 
 test('a number past a stated bound is sent at the bound, the note after the rule notwithstanding', () => {
   expect(nextCall('actionable', body('out_of_range', 'per_page', "must be at most 100; read from the vendor's description of per_page", 500), { per_page: 500, q: 'x' }, {})).toEqual({ per_page: 100, q: 'x' });

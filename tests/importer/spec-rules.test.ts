@@ -63,7 +63,7 @@ describe('rules read from the vendor\u2019s descriptions', () => {
     const req = JSON.parse(JSON.stringify(doc));
     req.components.schemas.Task.required = ['title', 'kind'];
     const { pack, loaded } = await imported(req);
-    expect(pack.tools[0].examples!.valid[0]).toMatchObject({ kind: 'bug' });
+    expect(pack.tools[0].examples!.valid![0]).toMatchObject({ kind: 'bug' });
     expect(loaded.tool('createTask')!.readRules).toHaveLength(1);
     expect(loaded.tool('createTask')!.readRulesDropped).toBeUndefined();
   });

@@ -11,6 +11,7 @@ import { deref } from '../schema';
 import { branchPhrase } from './schema-example';
 import { valueSet, valueSetCandidates } from './value-sets';
 import { noteSiblingFit, refineTypeFault } from './shapes';
+import { rewrittenForms } from './written-forms';
 import { exampleText, FORMAT_RULES, oneOfText, SCHEMA_WORDS, schemaText, typePhrase, valueText } from '../faults/rule-words';
 import { base, applyUnit, type Explainers, type Violation } from './context';
 
@@ -92,6 +93,13 @@ function notTheConstant({ e, at, here, p, reason }: Violation): Fault {
   return withFix(base(at, 'invalid_value', `must be ${valueText(p.allowedValue)}`, e, here, reason), [p.allowedValue], at);
 }
 
+/** A value in another plain written form (a spaced phone number, a URL without its scheme), offered as it reads. */
+function offerWrittenForms(fault: Fault, value: Json | undefined, at: Segment[]): void {
+  if (typeof value !== 'string' || fault.candidates.length > 0 || fault.fix) return;
+  const forms = rewrittenForms(value);
+  if (forms.length) withFix(fault, forms, at);
+}
+
 /** `format`. */
 function wrongFormat({ ctx, e, at, here, field, p, reason }: Violation): Fault {
   const known = FORMAT_RULES[p.format];
@@ -107,6 +115,7 @@ function wrongFormat({ ctx, e, at, here, field, p, reason }: Violation): Fault {
   if (other?.readings && fault.candidates.length === 0 && !fault.fix) {
     fault.candidates = [...other.readings];
   }
+  offerWrittenForms(fault, here.value, at);
   return fault;
 }
 
@@ -119,6 +128,7 @@ function noPatternMatch({ ctx, e, at, here, field, p, reason }: Violation): Faul
   if (field?.resolveWith) addNote(fault, 'resolve', `get one from ${field.resolveWith}`);
   const noted = noteSiblingFit(ctx, fault);
   if (other?.reading !== undefined && noted.candidates.length === 0 && !noted.fix) withFix(noted, [other.reading], at);
+  offerWrittenForms(noted, here.value, at);
   return noted;
 }
 
