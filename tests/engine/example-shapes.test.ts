@@ -106,6 +106,9 @@ describe('lower-case words and a number; codes of capitals', () => {
     expect(read({ type: 'string', default: 'US' }, 'country')).toEqual([]);
     expect(read({ type: 'string', description: "The airport in three letters, such as 'NY'." }, 'airport_name')).toEqual([]);
     expect(read({ type: 'string', description: "The state, such as 'CA' or 'Ontario'." }, 'state')).toEqual([]);
+    // A state of three capitals is a status; a request's origin is no airport.
+    expect(read({ type: 'string', description: "The ticket's state, such as 'NEW'." }, 'state')).toEqual([]);
+    expect(read({ type: 'string', description: "Where the request came from, such as 'API'." }, 'origin')).toEqual([]);
   });
 
   it('a flight id "in the format" of its example', () => {

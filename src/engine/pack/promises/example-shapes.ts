@@ -158,8 +158,19 @@ function idLike(f: FieldToRead, text: string | undefined): boolean {
 // Where a rule was read from is the explain stage's to say (its bodies cite it); the lint and the docs ask it there.
 export { readFromExamples } from '../../explain/read-rule-words';
 
-/** Fields whose name says they hold a place's or a country's code, when their examples are capitals: `state: 'CA'`. */
-const CODE_NOUNS: ReadonlySet<string> = new Set(['state', 'country', 'province', 'airport', 'origin', 'destination']);
+/**
+ * Fields whose name says they hold a place's or a country's code, when their examples are capitals of a
+ * length such codes have (`state: 'CA'`): a state of three capitals is more likely a status (`NEW`), and an
+ * origin is an airport only when the words say so (a request's origin may be `API`).
+ */
+const CODE_FIELDS: Record<string, { lengths: readonly number[]; cue?: RegExp }> = {
+  state: { lengths: [2] },
+  province: { lengths: [2] },
+  country: { lengths: [2, 3] },
+  airport: { lengths: [3] },
+  origin: { lengths: [3], cue: /\b(?:airport|IATA)\b/i },
+  destination: { lengths: [3], cue: /\b(?:airport|IATA)\b/i },
+};
 const LETTER_COUNT: Record<string, number> = { two: 2, three: 3, '2': 2, '3': 3 };
 
 /**
@@ -171,7 +182,8 @@ function codeLength(f: FieldToRead, text: string | undefined, values: string[]):
   if (!values.length || !values.every((v) => /^[A-Z]{2,3}$/.test(v)) || new Set(values.map((v) => v.length)).size !== 1) return undefined;
   const n = values[0].length;
   const ws = nameWords(f.name);
-  if (ws.length && CODE_NOUNS.has(ws[ws.length - 1])) return n;
+  const named = ws.length && Object.prototype.hasOwnProperty.call(CODE_FIELDS, ws[ws.length - 1]) ? CODE_FIELDS[ws[ws.length - 1]] : undefined;
+  if (named && named.lengths.includes(n) && (!named.cue || (typeof text === 'string' && named.cue.test(text)))) return n;
   if (typeof text !== 'string') return undefined;
   const counted = /\b(two|three|2|3)[- ]letters?\b/i.exec(text);
   if (counted) return LETTER_COUNT[counted[1].toLowerCase()] === n ? n : undefined;
