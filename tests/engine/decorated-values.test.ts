@@ -136,12 +136,14 @@ describe("id_from_url: Jira's browse URL, Asana's task and project URLs, a Slack
     }
     expect(run('asana-v1', 'getProject', { project_gid: ASANA_TASK }).arguments).toEqual({ project_gid: '1201234567890' });
     expect(act(own({ workspace_gid: { type: 'string' } }), { workspace_gid: ASANA_TASK_V1 }).arguments).toEqual({ workspace_gid: '15793206719' });
+    expect(run('asana-v1', 'getProjectsForWorkspace', { workspace_gid: 'https://app.asana.com/0/home/1201234567890' }).arguments).toEqual({ workspace_gid: '1201234567890' });
   });
 
-  test("not an Asana page whose number is not said to be the field's kind (home, a task in no project where a project goes), nor a field of another kind", () => {
-    const home = run('asana-v1', 'getProjectsForWorkspace', { workspace_gid: 'https://app.asana.com/0/home/1201234567890' });
-    untouched(home);
-    expect(home.body).toMatchObject({ error: 'id_expected', next_call: 'getWorkspaces()' });
+  test("not an Asana page whose number is not said to be the field's kind (inbox, a task in no project where a project goes), nor a field of another kind", () => {
+    const inbox = run('asana-v1', 'getProjectsForWorkspace', { workspace_gid: 'https://app.asana.com/0/inbox/1201234567890' });
+    untouched(inbox);
+    expect(inbox.body).toMatchObject({ error: 'id_expected', next_call: 'getWorkspaces()' });
+    untouched(run('asana-v1', 'getTask', { task_gid: 'https://app.asana.com/0/home/1201234567890' }));
     untouched(run('asana-v1', 'getProject', { project_gid: 'https://app.asana.com/0/0/1204138762958123' }));
     untouched(act(own({ user_gid: { type: 'string' } }), { user_gid: ASANA_TASK }));
     untouched(run('asana-v1', 'getTask', { task_gid: 'https://app.asana.com/0/1201234567890/list' }));

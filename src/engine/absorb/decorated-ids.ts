@@ -249,8 +249,9 @@ const GID = /^[0-9]{1,20}$/;
 
 /**
  * From Asana's URLs: /0/<project>/<task>[/f] (the first form; project 0 when the task is in none) and
- * /1/<workspace>/project/<project>[/task/<task>] or /1/<workspace>/task/<task> (the second), the gid
- * of the kind the field names. Any other page (home, inbox, search) names no id of these kinds here.
+ * /0/home/<workspace>, and /1/<workspace>/project/<project>[/task/<task>] or /1/<workspace>/task/<task>
+ * (the second, where every page names its workspace first), the gid of the kind the field names. Any
+ * other page (inbox, search) names no id of these kinds here.
  */
 function asanaGid(slot: IdSlot, path: string[]): string | undefined {
   if (!isIdField(slot.name, slot.node)) return undefined;
@@ -258,7 +259,8 @@ function asanaGid(slot: IdSlot, path: string[]): string | undefined {
   if (path[0] === '0' && GID.test(path[1] ?? '') && GID.test(path[2] ?? '') && (path.length === 3 || (path.length === 4 && path[3] === 'f'))) {
     found.task = path[2];
     if (path[1] !== '0') found.project = path[1];
-  } else if (path[0] === '1' && GID.test(path[1] ?? '')) {
+  } else if (path[0] === '0' && path[1] === 'home' && GID.test(path[2] ?? '') && path.length === 3) found.workspace = path[2];
+  else if (path[0] === '1' && GID.test(path[1] ?? '')) {
     found.workspace = path[1];
     for (let i = 2; i + 1 < path.length; i += 2) {
       if ((path[i] === 'project' || path[i] === 'task') && GID.test(path[i + 1])) found[path[i]] = path[i + 1];
