@@ -176,6 +176,8 @@ export interface ReadRule {
   /** The rule in our words, completing "must be …", with an example, for a rule no format name says (a pattern). */
   rule?: string;
   example?: Json;
+  /** Names the words give for their examples ("'CA' for California"): a value sent as the name is offered the example. */
+  standsFor?: { [name: string]: Json };
   /** A unit the words state (Unix seconds), which a refusal's message states and converts to. */
   unit?: UnitSpec;
 }

@@ -11,7 +11,7 @@ import Ajv2020 from 'ajv/dist/2020';
 
 const packs = new Map<string, CompiledPack>();
 beforeAll(async () => {
-  for (const id of ['slack-web', 'notion-v1', 'github-v3', 'google-docs-v1', 'google-drive-v3', 'google-sheets-v4', 'discord-v10', 'twilio-chat-v1', 'asana-v1']) {
+  for (const id of ['slack-web', 'notion-v1', 'github-v3', 'google-docs-v1', 'google-drive-v3', 'google-sheets-v4', 'discord-v10', 'twilio-chat-v1', 'asana-v1', 'jira-v3', 'google-gmail-v1']) {
     const pack = await loadCatalogPack(id);
     if (!pack) throw new Error(`no pack ${id} in the catalog`);
     packs.set(id, pack);
@@ -107,6 +107,87 @@ describe('id_from_url: a resource URL where its id goes', () => {
   });
 });
 
+const BROWSE = 'https://acme.atlassian.net/browse/PROJ-123';
+const ASANA_TASK = 'https://app.asana.com/0/1201234567890/1204138762958123';
+const ASANA_TASK_V1 = 'https://app.asana.com/1/15793206719/project/1201234567890/task/1204138762958123';
+const GMAIL = 'https://mail.google.com/mail/u/0/#inbox/18c2f0a1b2c3d4e5';
+
+describe("id_from_url: Jira's browse URL, Asana's task and project URLs, a Slack ts in its permalink form", () => {
+  test("a Jira browse URL is the issue's key where an issue goes", () => {
+    const r = run('jira-v3', 'getIssue', { issueIdOrKey: BROWSE });
+    expect(r.ok).toBe(true);
+    expect(r.corrections).toEqual([{ field: 'issueIdOrKey', rule: 'id_from_url', from: BROWSE, to: 'PROJ-123' }]);
+  });
+
+  test('not a Jira URL of something else than an issue, nor a browse URL where a project or a comment goes, nor a host that only looks like Atlassian\'s', () => {
+    for (const url of ['https://acme.atlassian.net/browse/PROJ', 'https://acme.atlassian.net/jira/software/projects/PROJ/boards/1', 'https://acme.atlassian.net.example.com/browse/PROJ-123']) {
+      untouched(run('jira-v3', 'getIssue', { issueIdOrKey: url }));
+    }
+    untouched(act(own({ project_id: { type: 'string' } }), { project_id: BROWSE }));
+    untouched(act(own({ comment_id: { type: 'string' } }), { comment_id: BROWSE }));
+    untouched(act(own({ issue_url: { type: 'string' } }), { issue_url: BROWSE }));
+  });
+
+  test("an Asana task URL, in either of Asana's forms, is the task's gid where a task goes and the project's where a project goes", () => {
+    for (const url of [ASANA_TASK, `${ASANA_TASK}/f`, ASANA_TASK_V1]) {
+      const r = run('asana-v1', 'getTask', { task_gid: url });
+      expect(r.ok).toBe(true);
+      expect(r.corrections).toEqual([{ field: 'task_gid', rule: 'id_from_url', from: url, to: '1204138762958123' }]);
+    }
+    expect(run('asana-v1', 'getProject', { project_gid: ASANA_TASK }).arguments).toEqual({ project_gid: '1201234567890' });
+    expect(act(own({ workspace_gid: { type: 'string' } }), { workspace_gid: ASANA_TASK_V1 }).arguments).toEqual({ workspace_gid: '15793206719' });
+    expect(run('asana-v1', 'getProjectsForWorkspace', { workspace_gid: 'https://app.asana.com/0/home/1201234567890' }).arguments).toEqual({ workspace_gid: '1201234567890' });
+  });
+
+  test("not an Asana page whose number is not said to be the field's kind (inbox, a task in no project where a project goes), nor a field of another kind", () => {
+    const inbox = run('asana-v1', 'getProjectsForWorkspace', { workspace_gid: 'https://app.asana.com/0/inbox/1201234567890' });
+    untouched(inbox);
+    expect(inbox.body).toMatchObject({ error: 'id_expected', next_call: 'getWorkspaces()' });
+    untouched(run('asana-v1', 'getTask', { task_gid: 'https://app.asana.com/0/home/1201234567890' }));
+    untouched(run('asana-v1', 'getProject', { project_gid: 'https://app.asana.com/0/0/1204138762958123' }));
+    untouched(act(own({ user_gid: { type: 'string' } }), { user_gid: ASANA_TASK }));
+    untouched(run('asana-v1', 'getTask', { task_gid: 'https://app.asana.com/0/1201234567890/list' }));
+  });
+
+  test("a Slack permalink is its message's ts where a `timestamp` goes; p and 16 digits is the ts they write", () => {
+    const r = run('slack-web', 'reactions_add', { channel: 'C024BE91L', name: 'thumbsup', timestamp: PERMALINK });
+    expect(r.ok).toBe(true);
+    expect(r.arguments).toMatchObject({ timestamp: '1700000000.000100' });
+    const bare = run('slack-web', 'chat_postMessage', { channel: 'C024BE91L', thread_ts: 'p1405894322002768', text: 'hi' });
+    expect(bare.ok).toBe(true);
+    expect(bare.corrections).toEqual([{ field: 'thread_ts', rule: 'id_from_url', from: 'p1405894322002768', to: '1405894322.002768' }]);
+  });
+
+  test("not p and digits where the field's examples are no ts, nor another count of digits, nor a field with no examples", () => {
+    expect(act(own({ code_id: { type: 'string', example: 'p1405894322002768' } }), { code_id: 'p1405894322002769' }).corrections).toEqual([]);
+    untouched(run('slack-web', 'chat_postMessage', { channel: 'C024BE91L', thread_ts: 'p140589432200276', text: 'hi' }));
+    untouched(act(own({ thread_ts: { type: 'string' } }), { thread_ts: 'p1405894322002768' }));
+    untouched(act(own({ message_ts: { type: 'string', examples: ['1405894322.002768'] } }), { message_ts: 'P1405894322002768' }));
+  });
+});
+
+describe("a Gmail web URL where a message or thread id goes: its id offered, never taken", () => {
+  test('refused with the id as did_you_mean: the web view names a conversation, whose id is its first message\'s', () => {
+    for (const [tool, args] of [['users_messages_get', { userId: 'me', id: GMAIL }], ['users_threads_get', { userId: 'me', id: GMAIL }]] as const) {
+      const r = run('google-gmail-v1', tool, args);
+      expect(r.ok).toBe(false);
+      untouched(r);
+      expect(r.body).toMatchObject({ error: 'id_expected', field: 'id', did_you_mean: ['18c2f0a1b2c3d4e5'] });
+      expect(validBody(r.body)).toBe(true);
+    }
+  });
+
+  test("nothing offered for the new view's opaque token, a label's URL, or where an attachment's id goes", () => {
+    const token = run('google-gmail-v1', 'users_messages_get', { userId: 'me', id: 'https://mail.google.com/mail/u/0/#inbox/FMfcgzGxSbrVcKJrWtHwqRsVpLHQXTnB' });
+    expect(token.body).toMatchObject({ error: 'id_expected' });
+    expect(token.body!.did_you_mean).toBeUndefined();
+    expect(run('google-gmail-v1', 'users_messages_get', { userId: 'me', id: 'https://mail.google.com/mail/u/0/#inbox' }).body!.did_you_mean).toBeUndefined();
+    const attachment = run('google-gmail-v1', 'users_messages_attachments_get', { userId: 'me', messageId: '18c2f0a1b2c3d4e5', id: GMAIL });
+    expect(attachment.body?.did_you_mean).toBeUndefined();
+    expect(run('google-gmail-v1', 'users_labels_get', { userId: 'me', id: GMAIL }).body?.did_you_mean).toBeUndefined();
+  });
+});
+
 describe('id_from_mention: a mention where its id goes', () => {
   test('a channel mention where a channel goes, a user mention where a user goes', () => {
     const r = run('slack-web', 'chat_postMessage', { channel: '<#C024BE91L|general>', text: 'hi' });
@@ -199,6 +280,30 @@ describe("id_case: an id in the case its field's pattern fixes", () => {
     const r = act(own({ record_id: { type: 'string', pattern: '^[A-Za-z]+-[0-9]+$' } }), { record_id: 'ab-1' });
     expect(r.ok).toBe(true);
     expect(r.corrections).toEqual([]);
+  });
+});
+
+describe("id_case without a pattern: a tracker's key, where every example is one", () => {
+  test("proj-123 is PROJ-123 where the examples show Jira's keys", () => {
+    const r = run('jira-v3', 'getIssue', { issueIdOrKey: 'proj-123' });
+    expect(r.ok).toBe(true);
+    expect(r.corrections).toEqual([{ field: 'issueIdOrKey', rule: 'id_case', from: 'proj-123', to: 'PROJ-123' }]);
+    expect(run('jira-v3', 'getIssue', { issueIdOrKey: 'Proj-123' }).arguments).toEqual({ issueIdOrKey: 'PROJ-123' });
+  });
+
+  test('not where an example is no key, or there is no example, or the field holds no id', () => {
+    untouched(act(own({ record_id: { type: 'string', examples: ['PROJ-123', 'abc-9'] } }), { record_id: 'proj-123' }));
+    untouched(act(own({ record_id: { type: 'string', examples: ['Ab3xZ-12'] } }), { record_id: 'ab3xz-12' }));
+    untouched(act(own({ record_id: { type: 'string' } }), { record_id: 'proj-123' }));
+    untouched(act(own({ summary: { type: 'string', example: 'PROJ-123' } }), { summary: 'proj-123' }));
+  });
+
+  test('not a value of another shape than a key, nor the numeric id the field also takes', () => {
+    for (const sent of ['proj_123', 'proj-12a', 'proj 123', '10002', 'PROJ-123']) {
+      const r = run('jira-v3', 'getIssue', { issueIdOrKey: sent });
+      expect(r.ok).toBe(true);
+      expect(r.corrections).toEqual([]);
+    }
   });
 });
 

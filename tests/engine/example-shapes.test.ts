@@ -83,16 +83,83 @@ describe('a shape the examples share', () => {
   });
 });
 
+describe('lower-case words and a number; codes of capitals', () => {
+  const SNAKE = '^[a-z][a-z_]*_[0-9]+$';
+  it('tau-bench’s user_id and payment ids: lower-case words joined by _, then a number', () => {
+    expect(shapes({ type: 'string', description: "The user id, such as 'sara_doe_496'." }, 'user_id')).toEqual([SNAKE]);
+    // An "or" between verbs says nothing of the value's kind.
+    expect(shapes({ type: 'string', description: "The payment method id to pay or receive refund, such as 'gift_card_0000000' or 'credit_card_0000000'." }, 'payment_method_id')).toEqual([SNAKE]);
+    expect(shapes({ type: 'string', description: "The payment id, such as 'credit_card_7815826', 'gift_card_7815826', 'certificate_7815826'." }, 'payment_id')).toEqual([SNAKE]);
+  });
+
+  it('a state, a country or an airport shown as capitals of one length; an abbreviation; "in three letters"', () => {
+    expect(shapes({ type: 'string', description: "The state, such as 'CA'." }, 'state')).toEqual(['^[A-Z]{2}$']);
+    expect(shapes({ type: 'string', description: "The country, such as 'USA'." }, 'country')).toEqual(['^[A-Z]{3}$']);
+    expect(shapes({ type: 'string', description: "The origin city airport in three letters, such as 'JFK'." }, 'origin')).toEqual(['^[A-Z]{3}$']);
+    const [rule] = read({ type: 'string', description: "The U.S. state abbreviation, such as 'CA' for California or 'NY' for New York." }, 'region');
+    expect(rule).toMatchObject({ keywords: { pattern: '^[A-Z]{2}$' }, standsFor: { California: 'CA', 'New York': 'NY' } });
+  });
+
+  it('no code rule for capitals a field name or description does not say are a code, a currency, a default alone, or a count that disagrees', () => {
+    expect(read({ type: 'string', description: "The size, such as 'XL'." }, 'size')).toEqual([]);
+    expect(read({ type: 'string', description: "The currency, such as 'USD'." }, 'currency')).toEqual([]);
+    expect(read({ type: 'string', default: 'US' }, 'country')).toEqual([]);
+    expect(read({ type: 'string', description: "The airport in three letters, such as 'NY'." }, 'airport_name')).toEqual([]);
+    expect(read({ type: 'string', description: "The state, such as 'CA' or 'Ontario'." }, 'state')).toEqual([]);
+    // A state of three capitals is a status; a request's origin is no airport.
+    expect(read({ type: 'string', description: "The ticket's state, such as 'NEW'." }, 'state')).toEqual([]);
+    expect(read({ type: 'string', description: "Where the request came from, such as 'API'." }, 'origin')).toEqual([]);
+  });
+
+  it('a flight id "in the format" of its example', () => {
+    expect(shapes({ type: 'string', description: "The unique identifier of the flight, typically in the format 'XX123' where 'XX' represents the airline code followed by the flight number." }, 'flight_id')).toEqual(['^[A-Z0-9]+$']);
+  });
+
+  it('refused with the one fix: a case, a # or @, spaces for _, the example the words give for a name; nothing where no one reading is', () => {
+    const pack = packFromToolDefinitions([{ name: 'act', description: 'Acts.', parameters: { type: 'object', properties: {
+      user_id: { type: 'string', description: "The user id, such as 'sara_doe_496'." },
+      payment_id: { type: 'string', description: "The payment id, such as 'credit_card_7815826', 'gift_card_7815826'." },
+      origin: { type: 'string', description: "The origin city airport in three letters, such as 'JFK'." },
+      state: { type: 'string', description: "The U.S. state abbreviation, such as 'CA' for California or 'NY' for New York." },
+      flight_id: { type: 'string', description: "The flight, in the format 'XX123'." },
+    } } }]);
+    const fixOf = (field: string, sent: string) => {
+      const r = check(pack, { name: 'act', arguments: { [field]: sent } });
+      expect(r.ok).toBe(false);
+      expect(bodySchemaProblems(r.body!)).toEqual([]);
+      return r.body!.did_you_mean;
+    };
+    expect(fixOf('user_id', '@ada_lovelace_1001')).toEqual(['ada_lovelace_1001']);
+    expect(fixOf('user_id', 'Ada_Lovelace_1001')).toEqual(['ada_lovelace_1001']);
+    expect(fixOf('payment_id', 'credit card 1234567')).toEqual(['credit_card_1234567']);
+    expect(fixOf('payment_id', 'Gift-Card-1234567')).toEqual(['gift_card_1234567']);
+    expect(fixOf('origin', 'jfk')).toEqual(['JFK']);
+    expect(fixOf('state', 'california')).toEqual(['CA']);
+    expect(fixOf('flight_id', 'DL 123')).toEqual(['DL123']);
+    expect(fixOf('flight_id', 'dl123')).toEqual(['DL123']);
+    // A name the words give no code for, a name where an id goes, an airport's name: refused, nothing offered.
+    expect(fixOf('state', 'Texas')).toBeUndefined();
+    expect(fixOf('user_id', 'Ada Lovelace')).toBeUndefined();
+    expect(fixOf('origin', 'New York')).toBeUndefined();
+    // The shape's own values are taken.
+    for (const [field, sent] of [['user_id', 'mia_garcia_4516'], ['payment_id', 'paypal_1234567'], ['state', 'TX'], ['origin', 'LAX'], ['flight_id', 'UA1234']]) {
+      expect(check(pack, { name: 'act', arguments: { [field]: sent } }).ok).toBe(true);
+    }
+  });
+});
+
 describe('examples that make no shape', () => {
-  it('a name-like id with no prefix its name abbreviates (tau-bench’s user_id), or a word', () => {
-    expect(read({ type: 'string', description: "The user id, such as 'sara_doe_496'." }, 'user_id')).toEqual([]);
+  it('one word and a number with no prefix its name abbreviates, or a word', () => {
     expect(read({ type: 'string', example: 'john_1234' }, 'user_id')).toEqual([]);
+    expect(read({ type: 'string', examples: ['john_1234', 'mary_77'] }, 'user_id')).toEqual([]);
     expect(read({ type: 'string', example: 'general' }, 'channel_id')).toEqual([]);
     expect(read({ type: 'string', description: "The workspace id, such as 'acme'." }, 'workspace_id')).toEqual([]);
   });
 
   it('examples that disagree, or a description that names another kind of value', () => {
-    expect(read({ type: 'string', description: "The payment method id, such as 'gift_card_0000000' or 'credit_card_0000000'." }, 'payment_method_id')).toEqual([]);
+    expect(read({ type: 'string', description: "The payment method id, such as 'gift_card_0000000' or 'card-0000000'." }, 'payment_method_id')).toEqual([]);
+    expect(read({ type: 'string', description: "The id or key of the issue, such as 'PROJ-123'." }, 'issue_id')).toEqual([]);
+    expect(read({ type: 'string', description: "The user's ID, or 'me', such as 'U024BE7LH'." }, 'user_id')).toEqual([]);
     expect(read({ type: 'string', examples: ['cus_NffrFeUfNV2Hib', 'acct_1032D82eZvKYlo2C'] }, 'owner_id')).toEqual([]);
     expect(read({ type: 'string', examples: ['#W0000000', 'W0000001'] }, 'order_id')).toEqual([]);
     expect(read({ type: 'string', examples: ['9F86D081884C7D659A2FEAA0C55AD015', '9f86d081884c7d659a2feaa0c55ad015'] }, 'file_id')).toEqual([]);

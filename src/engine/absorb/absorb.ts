@@ -21,7 +21,7 @@ import { makeFault } from '../faults/fault';
 import type { CompiledTool, Correction, Fault, Json, JsonObject, SchemaNode } from '../types';
 import { valueSet } from '../explain/value-sets';
 import { singular, words } from '../parse/name-words';
-import { namedInstead, readDecoratedId, vendorUrlWhereIdGoes, type IdSlot } from './decorated-ids';
+import { idOfferedByUrl, namedInstead, readDecoratedId, vendorUrlWhereIdGoes, type IdSlot } from './decorated-ids';
 import { idNouns } from './id-fields';
 import { readWrittenDate } from './written-dates';
 import { exampleText } from '../faults/rule-words';
@@ -414,6 +414,8 @@ function fieldNameAt(path: readonly Segment[]): string | undefined {
  */
 function idExpected(slot: IdSlot, path: Segment[], value: string, sent: 'name' | 'URL', listCall: ListCall | undefined): Fault | undefined {
   const nouns = idNouns(slot.name);
+  // A URL whose id may be the one meant, but is not certainly (a Gmail conversation's): offered, not taken.
+  const offered = sent === 'URL' ? idOfferedByUrl(slot, value) : undefined;
   const resolve = typeof slot.node['x-resolve-with'] === 'string' ? slot.node['x-resolve-with'] : listCall?.(nouns.length ? nouns : [...slot.toolWords()]);
   const example = slot.node['x-example'] ?? (Array.isArray(slot.node.examples) ? slot.node.examples[0] : slot.node.example);
   if (resolve === undefined && example === undefined) return undefined;
@@ -427,7 +429,8 @@ function idExpected(slot: IdSlot, path: Segment[], value: string, sent: 'name' |
     notes: resolve !== undefined ? [{ kind: 'resolve', text: `get one from ${resolve}` }] : [],
     sent: value,
     extra: resolve !== undefined ? { next_call: resolve } : undefined,
-    reason: sent === 'name' ? 'a name (a leading # or @ and a word) where the field takes an id' : "a vendor's URL with no id this field takes",
+    reason: sent === 'name' ? 'a name (a leading # or @ and a word) where the field takes an id' : offered !== undefined ? "a vendor's URL whose id may be another record's than the one meant" : "a vendor's URL with no id this field takes",
+    ...(offered !== undefined ? { candidates: [offered], showCandidates: true, fix: { kind: 'replace' as const, path: [...path] } } : {}),
   });
 }
 

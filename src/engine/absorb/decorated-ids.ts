@@ -1,12 +1,17 @@
 // Ids sent decorated, where an id goes (id-fields.ts says where): each reading has one answer or none.
 // - a resource URL whose host and form are known (Notion, GitHub, Slack permalinks, Google Docs, Sheets,
-//   Slides, Forms and Drive) -> the id in it, when the URL names the kind of thing the field holds, the
-//   call's other fields agree with it (GitHub's owner and repo) and the id fits the field (id_from_url);
+//   Slides, Forms and Drive, Jira's browse URL, Asana's task and project URLs) -> the id in it, when the
+//   URL names the kind of thing the field holds, the call's other fields agree with it (GitHub's owner
+//   and repo) and the id fits the field (id_from_url); a Slack ts in its permalink form (p1405894322002768)
+//   where the field's examples show the ts (1405894322.002768) is the same ts;
 // - a mention (`<@U123>`, `<#C123|general>`, Discord's `<@!123>`, `<@&123>`) -> the id in it, when the
 //   field names that kind of thing (a channel, a user, a role) (id_from_mention);
 // - a leading # or @ missing or extra, when the field's pattern, or every one of its examples, fixes it
 //   (id_sigil); `#412` where an integer issue number goes is 412;
-// - an id in the wrong case, when the field's pattern fixes the case of every letter (id_case).
+// - an id in the wrong case, when the field's pattern fixes the case of every letter, or, with no pattern,
+//   when every example is a tracker's key (PROJ-123: a project key, upper case by definition, and a number) (id_case).
+// A Gmail URL names a conversation: its id is offered (idOfferedByUrl), never taken, where a message or
+// thread id goes, as the web view may show one message or the thread.
 // A name where an id goes (`#general`, `@jane`) has no such reading: namedInstead says so, for a refusal.
 import type { Json, JsonObject, SchemaNode } from '../types';
 import { safePatternTest } from '../safe-pattern';
@@ -78,10 +83,38 @@ export function readDecoratedId(slot: IdSlot, value: string): { rule: DecoratedR
     const to = idFromMention(slot, value);
     return to !== undefined && fits(node, to) ? { rule: 'id_from_mention', to } : undefined;
   }
+  const ts = tsFromPermalinkForm(node, value);
+  if (ts) return ts;
   const sigil = re ? sigilByPattern(node, value) : sigilByExamples(node, value);
   if (sigil) return sigil;
   if (re) return caseByPattern(node, re, value);
-  return undefined;
+  return caseOfKey(node, value);
+}
+
+/** Slack's ts as its permalink writes it: p, then the ts's 16 digits without the point. */
+const PERMALINK_TS = /^p(\d{10})(\d{6})$/;
+const TS = /^\d{10}\.\d{6}$/;
+
+/** `p1405894322002768` where the field's examples (or its pattern) show `1405894322.002768`: the one ts it names. */
+function tsFromPermalinkForm(node: SchemaNode, value: string): { rule: DecoratedRule; to: Json } | undefined {
+  const m = PERMALINK_TS.exec(value);
+  if (!m) return undefined;
+  const examples = examplesOf(node);
+  if (!examples.length || !examples.every((e) => typeof e === 'string' && TS.test(e))) return undefined;
+  const to = `${m[1]}.${m[2]}`;
+  return fits(node, to) ? { rule: 'id_from_url', to } : undefined;
+}
+
+/** A tracker's issue key (Jira's, Linear's, YouTrack's): a project key in capitals, a hyphen, a number. */
+const KEY = /^[A-Z][A-Z0-9_]{0,29}-[0-9]{1,12}$/;
+
+/** `proj-123` where every example is a key (`PROJ-123`): a project key is upper case, so the key is the one reading. */
+function caseOfKey(node: SchemaNode, value: string): { rule: DecoratedRule; to: Json } | undefined {
+  const to = value.toUpperCase();
+  if (to === value || !KEY.test(to) || !/^[A-Za-z]/.test(value)) return undefined;
+  const examples = examplesOf(node);
+  if (!examples.length || !examples.every((e) => typeof e === 'string' && KEY.test(e))) return undefined;
+  return fits(node, to) ? { rule: 'id_case', to } : undefined;
 }
 
 /** `issue_number`, `pull_number`, `number`: an integer that trackers write as #412. */
@@ -169,7 +202,7 @@ function vendorUrl(value: string): URL | undefined {
   }
   if (url.username || url.password || (url.port && url.port !== '443')) return undefined;
   const host = url.hostname.toLowerCase();
-  const known = host === 'notion.so' || host.endsWith('.notion.so') || host.endsWith('.notion.site') || host === 'github.com' || host === 'www.github.com' || host.endsWith('.slack.com') || host === 'docs.google.com' || host === 'drive.google.com';
+  const known = host === 'notion.so' || host.endsWith('.notion.so') || host.endsWith('.notion.site') || host === 'github.com' || host === 'www.github.com' || host.endsWith('.slack.com') || host === 'docs.google.com' || host === 'drive.google.com' || host.endsWith('.atlassian.net') || host === 'app.asana.com' || host === 'mail.google.com';
   return known ? url : undefined;
 }
 
@@ -194,8 +227,67 @@ function idFromUrl(slot: IdSlot, value: string): Json | undefined {
   if (host === 'github.com' || host === 'www.github.com') return githubId(slot, path);
   if (host.endsWith('.slack.com')) return slackId(slot, url, path);
   if (host === 'docs.google.com' || host === 'drive.google.com') return googleId(slot, url, host, path);
+  if (host.endsWith('.atlassian.net')) return jiraKey(slot, path);
+  if (host === 'app.asana.com') return asanaGid(slot, path);
   return undefined;
 }
+
+/** The field's words, or else the tool's when the field is named `id` alone: what kind of thing it holds. */
+function namedKinds(slot: IdSlot): string[] {
+  const nouns = idNouns(slot.name);
+  return nouns.length ? nouns : [...slot.toolWords()];
+}
+
+/** From <site>.atlassian.net/browse/<KEY-123>: the issue's key, where an issue goes (not a comment, not a project). */
+function jiraKey(slot: IdSlot, path: string[]): string | undefined {
+  if (path.length !== 2 || path[0] !== 'browse' || !KEY.test(path[1]) || !isIdField(slot.name, slot.node)) return undefined;
+  const kinds = namedKinds(slot);
+  return kinds.includes('issue') && !kinds.some((w) => w === 'comment' || w === 'project' || w === 'worklog' || w === 'attachment') ? path[1] : undefined;
+}
+
+const GID = /^[0-9]{1,20}$/;
+
+/**
+ * From Asana's URLs: /0/<project>/<task>[/f] (the first form; project 0 when the task is in none) and
+ * /0/home/<workspace>, and /1/<workspace>/project/<project>[/task/<task>] or /1/<workspace>/task/<task>
+ * (the second, where every page names its workspace first), the gid of the kind the field names. Any
+ * other page (inbox, search) names no id of these kinds here.
+ */
+function asanaGid(slot: IdSlot, path: string[]): string | undefined {
+  if (!isIdField(slot.name, slot.node)) return undefined;
+  const found: Record<string, string> = {};
+  if (path[0] === '0' && GID.test(path[1] ?? '') && GID.test(path[2] ?? '') && (path.length === 3 || (path.length === 4 && path[3] === 'f'))) {
+    found.task = path[2];
+    if (path[1] !== '0') found.project = path[1];
+  } else if (path[0] === '0' && path[1] === 'home' && GID.test(path[2] ?? '') && path.length === 3) found.workspace = path[2];
+  else if (path[0] === '1' && GID.test(path[1] ?? '')) {
+    found.workspace = path[1];
+    for (let i = 2; i + 1 < path.length; i += 2) {
+      if ((path[i] === 'project' || path[i] === 'task') && GID.test(path[i + 1])) found[path[i]] = path[i + 1];
+      else if (i + 2 < path.length) return undefined;
+    }
+  } else return undefined;
+  const kinds = namedKinds(slot).filter((w) => w === 'task' || w === 'project' || w === 'workspace');
+  return kinds.length === 1 ? found[kinds[0]] : undefined;
+}
+
+/**
+ * The id in a Gmail web URL (mail.google.com/mail/u/0/#inbox/<16 hex>), where a message or thread id
+ * goes: offered, not taken. The web view names a conversation, whose id is its first message's, or one
+ * message when conversations are off: which the caller means is not said.
+ */
+export function idOfferedByUrl(slot: IdSlot, value: string): string | undefined {
+  if (value.length > MAX_DECORATED || takesUrls(slot.node) || !isIdField(slot.name, slot.node)) return undefined;
+  const url = vendorUrl(value);
+  if (!url || url.hostname.toLowerCase() !== 'mail.google.com' || !/^\/mail\/(?:u\/\d{1,2}\/)?$/.test(url.pathname)) return undefined;
+  const id = /^#[A-Za-z0-9%/_-]{0,200}\/([0-9a-f]{16})$/.exec(url.hash)?.[1];
+  if (!id || !fits(slot.node, id)) return undefined;
+  // users_messages_attachments_get's `id` is an attachment's, though its tool names a message too.
+  const kinds = namedKinds(slot);
+  return (kinds.includes('message') || kinds.includes('thread')) && !kinds.some((w) => OTHER_GMAIL_KINDS.has(w)) ? id : undefined;
+}
+
+const OTHER_GMAIL_KINDS: ReadonlySet<string> = new Set(['attachment', 'draft', 'label', 'filter', 'history']);
 
 function decodeSegment(s: string): string | undefined {
   try {
@@ -266,7 +358,8 @@ function slackId(slot: IdSlot, url: URL, path: string[]): string | undefined {
   const nouns = idNouns(slot.name);
   if (nouns.length && nouns.every((w) => NOUNS_OF.channel.has(w))) return channel;
   const last = nouns[nouns.length - 1];
-  if (last !== 'ts' || !message) return undefined;
+  // Slack calls a message's ts `timestamp` in some methods (reactions_add): the same value.
+  if ((last !== 'ts' && last !== 'timestamp') || !message) return undefined;
   if (typeof slot.siblings?.channel === 'string' && slot.siblings.channel !== channel) return undefined;
   const thread = url.searchParams.get('thread_ts');
   if (nouns[0] === 'thread' && thread !== null) return /^\d{10}\.\d{6}$/.test(thread) ? thread : undefined;
@@ -321,6 +414,9 @@ export function namedInstead(slot: IdSlot, value: string): string | undefined {
   return examples.every((e) => e[0] !== value[0] && !sameShape(m[1], e)) ? m[1] : undefined;
 }
 
+/** A key with a lower-case letter in its project part: what caseOfKey may read. */
+const LOWER_KEY = /^[A-Za-z][A-Za-z0-9_]{0,29}-[0-9]{1,12}$/;
+
 /** Strings looked at before a call valid as sent is taken as it is: past them, the call is taken as sent. */
 const DECORATION_SCAN_LIMIT = 256;
 
@@ -337,6 +433,8 @@ export function mayHoldDecoratedId(args: Json): boolean {
       const c = v.charCodeAt(0);
       // < # @ h H
       if (c === 60 || c === 35 || c === 64 || ((c === 104 || c === 72) && /^https?:\/\//i.test(v))) return true;
+      // p1405894322002768 (a ts as its permalink writes it), proj-123 (a key in lower case)
+      if (v.length <= 44 && (PERMALINK_TS.test(v) || (LOWER_KEY.test(v) && /[a-z]/.test(v)))) return true;
     } else if (Array.isArray(v)) {
       for (let i = 0; i < v.length && pushed < DECORATION_SCAN_LIMIT; i++, pushed++) stack.push(v[i]);
     } else if (v !== null && typeof v === 'object') {

@@ -2,11 +2,11 @@
 // schema held the rule's keywords, so the usual family words it, and the note that says where the rule came
 // from. The note names the field and whether its description or its examples gave the rule, never the
 // description's words: those are the tool author's, and the statement already says the rule in ours.
-import { readDecoratedId } from '../absorb/decorated-ids';
+import { fits, readDecoratedId } from '../absorb/decorated-ids';
 import { enumCodeFor } from '../faults/codes';
 import { addNote } from '../faults/fault';
 import { schemaText } from '../faults/rule-words';
-import type { AjvError, FieldInfo, Fault, Json, ReadRule } from '../types';
+import type { AjvError, FieldInfo, Fault, Json, ReadRule, SchemaNode } from '../types';
 
 /** Whether a rule was read from a field's examples rather than from the words of its description. */
 export function readFromExamples(rule: ReadRule): boolean {
@@ -43,15 +43,34 @@ export function readRuleNote(fault: Fault, rule: ReadRule): void {
 }
 
 /**
- * The fix of a value an id's shape rule refuses, where it reads one way only in that shape: a # or @
- * missing or extra, or its case (`W1234567` or `#w1234567` for `#W0000000`), read as decorated-ids.ts
- * reads them against a pattern the schema states.
+ * The fix of a value a shape rule refuses, where it reads one way only in that shape: a # or @ missing or
+ * extra, or its case (`W1234567` or `#w1234567` for `#W0000000`), read as decorated-ids.ts reads them
+ * against a pattern the schema states; else its case or its separators alone (`jfk` for `JFK`, `credit
+ * card 1234567` for `credit_card_0000000`, `DL 123` for `XX123`); else the example the description gives
+ * for the name sent (`California` where it says "'CA' for California").
  */
 export function readRuleFix(fault: Fault, rule: ReadRule, name: string | undefined, value: Json | undefined, at: (string | number)[]): void {
   if (rule.kind !== 'shape' || typeof value !== 'string' || !name || fault.fix || fault.candidates.length > 0) return;
   const node = { type: 'string', ...rule.keywords };
   const read = readDecoratedId({ name, node, siblings: undefined, toolWords: () => new Set() }, value);
-  if (!read || (read.rule !== 'id_sigil' && read.rule !== 'id_case')) return;
-  fault.candidates = [read.to];
+  const to = read && (read.rule === 'id_sigil' || read.rule === 'id_case') ? read.to : (oneReading(node, value) ?? namedExample(rule, value));
+  if (to === undefined) return;
+  fault.candidates = [to];
   fault.fix = { kind: 'replace', path: at };
+}
+
+/** The one spelling of the value, in another case or with `_` or nothing for its spaces and hyphens, that the shape takes. */
+function oneReading(node: SchemaNode, value: string): string | undefined {
+  if (value.length > 64) return undefined;
+  const spellings = new Set<string>();
+  for (const joined of [value, value.replace(/[\s-]+/g, '_'), value.replace(/[\s-]+/g, '')]) for (const v of [joined, joined.toUpperCase(), joined.toLowerCase()]) if (v !== value) spellings.add(v);
+  const fitting = [...spellings].filter((v) => fits(node, v));
+  return fitting.length === 1 ? fitting[0] : undefined;
+}
+
+function namedExample(rule: ReadRule, value: string): Json | undefined {
+  if (!rule.standsFor) return undefined;
+  const sent = value.trim().toLowerCase();
+  const hit = Object.keys(rule.standsFor).filter((n) => n.toLowerCase() === sent);
+  return hit.length === 1 ? rule.standsFor[hit[0]] : undefined;
 }

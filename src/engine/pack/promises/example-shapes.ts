@@ -4,7 +4,7 @@
 // or "like X" in its description. Precision first: a prefix counts only when it is a sigil, when the field's
 // name abbreviates it (`cus_` for customer_id) or when two different examples share it; a name-like
 // example (`sara_doe_496`), a word, an empty value or examples that disagree make no rule.
-import { isIdField } from '../../absorb/id-fields';
+import { examplesOf, isIdField } from '../../absorb/id-fields';
 import { words as nameWords } from '../../parse/name-words';
 import type { Json, ReadRule } from '../../types';
 import type { FieldToRead } from './read-rules';
@@ -14,12 +14,16 @@ interface Shown {
   value: Json;
   words: string;
   at: string;
+  /** The name the words say the example stands for (`California` of "'CA' for California"). */
+  standsFor?: string;
 }
 
-const INTRO = /\b(?:such as|e\.g\.?,?|for example,?|for instance,?|like)\s+/gi;
+const INTRO = /\b(?:such as|e\.g\.?,?|for example,?|for instance,?|like|in the (?:format|form)(?: of)?)\s+/gi;
 /** A quoted or code-marked example, or a bare one that holds a digit. */
 const TOKEN = /^(?:(["'`\u2018\u201c])([^"'`\u2018\u2019\u201c\u201d]{0,64})["'`\u2019\u201d]|([^\s,;()"'`]*\d[^\s,;()"'`]*?))(?=[\s,;)]|[.:](?:\s|$)|$)/;
 const SEPARATOR = /^(?:\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)/;
+/** What an example stands for, after it: `'CA' for California`. Read as part of the example's words. */
+const GLOSS = /^\s+for\s+(\p{Lu}\p{L}*(?:\s+\p{Lu}\p{L}*){0,3})(?=[\s,;.)]|$)/u;
 
 /** The examples a description gives after "such as", "e.g." and the like, each with the words that give it. */
 function examplesInWords(text: string, at: string): Shown[] {
@@ -30,9 +34,16 @@ function examplesInWords(text: string, at: string): Shown[] {
     for (;;) {
       const m = TOKEN.exec(rest);
       if (!m || m[0] === '') break;
-      out.push({ value: m[2] ?? m[3], words: '', at });
+      const shown: Shown = { value: m[2] ?? m[3], words: '', at };
+      out.push(shown);
       said += m[0];
       rest = rest.slice(m[0].length);
+      const gloss = GLOSS.exec(rest);
+      if (gloss) {
+        shown.standsFor = gloss[1];
+        said += gloss[0];
+        rest = rest.slice(gloss[0].length);
+      }
       const sep = SEPARATOR.exec(rest);
       if (!sep) break;
       said += sep[0];
@@ -103,7 +114,14 @@ function restShape(rests: string[], prefixed: boolean): { cls: string; quant: st
   return undefined;
 }
 
+/** Lower-case words joined by `_`, then `_` and a number: tau-bench's `sara_doe_496` and `credit_card_7815826`. */
+const SNAKE = /^[a-z]+(?:_[a-z]+)*_[0-9]+$/;
+/** The same shape as a rule, written so that no repeat nests in another: safe-pattern.ts runs it. */
+const SNAKE_RULE = '^[a-z][a-z_]*_[0-9]+$';
+
 function shapeOf(values: string[], name: string): Shape | undefined {
+  // At least one example of two words or more: one word and a number (`john_1234`) may be a prefix and an id, or a name.
+  if (values.every((v) => SNAKE.test(v)) && values.some((v) => /^[a-z]+_[a-z]+_/.test(v))) return { pattern: SNAKE_RULE, words: 'lower-case words joined by "_", then "_" and digits' };
   const prefixes = values.map(prefixOf);
   const first = prefixes[0];
   let prefix = '';
@@ -122,7 +140,13 @@ function shapeOf(values: string[], name: string): Shape | undefined {
 // ---- the rule --------------------------------------------------------------------------------------------------
 
 /** Words that say the field takes more than one kind of value: no one shape holds then. */
-const OTHER_KINDS = /\b(or|either|also|alias|instead|name|names|url|urls|link|e-?mail|handle|slug|username)\b/i;
+const OTHER_KINDS = /\b(either|also|alias|instead|name|names|url|urls|link|e-?mail|handle|slug|username)\b/i;
+/**
+ * An "or" beside a word for what a value is ("the id or key", "or its number", "or 'me'"): another kind of
+ * value. An "or" between other words ("to pay or receive a refund") says nothing of the value's kind.
+ */
+const KIND = String.raw`(?:id|ids|key|keys|number|code|identifier|me|self)`;
+const OR_KIND = new RegExp(String.raw`\b${KIND}\b['"’]?(?:\W+\w+)?\W+or\b|\bor\W+(?:\w+\W+)?${KIND}\b`, 'i');
 
 /** Whether the field holds an id: its name or description says so (isIdField), or its description calls it an ID. */
 function idLike(f: FieldToRead, text: string | undefined): boolean {
@@ -134,13 +158,46 @@ function idLike(f: FieldToRead, text: string | undefined): boolean {
 // Where a rule was read from is the explain stage's to say (its bodies cite it); the lint and the docs ask it there.
 export { readFromExamples } from '../../explain/read-rule-words';
 
-/** The shape rule of an id field whose examples share one shape, or undefined. */
+/**
+ * Fields whose name says they hold a place's or a country's code, when their examples are capitals of a
+ * length such codes have (`state: 'CA'`): a state of three capitals is more likely a status (`NEW`), and an
+ * origin is an airport only when the words say so (a request's origin may be `API`).
+ */
+const CODE_FIELDS: Record<string, { lengths: readonly number[]; cue?: RegExp }> = {
+  state: { lengths: [2] },
+  province: { lengths: [2] },
+  country: { lengths: [2, 3] },
+  airport: { lengths: [3] },
+  origin: { lengths: [3], cue: /\b(?:airport|IATA)\b/i },
+  destination: { lengths: [3], cue: /\b(?:airport|IATA)\b/i },
+};
+const LETTER_COUNT: Record<string, number> = { two: 2, three: 3, '2': 2, '3': 3 };
+
+/**
+ * Whether the field holds a code of capitals of one length (`CA`, `JFK`): every example is 2 or 3 capitals, one
+ * length, and the field's name says a state, a country or an airport, or its description the count of letters
+ * ("in three letters") or "abbreviation". A currency or a language is not read so: their APIs often take either case.
+ */
+function codeLength(f: FieldToRead, text: string | undefined, values: string[]): number | undefined {
+  if (!values.length || !values.every((v) => /^[A-Z]{2,3}$/.test(v)) || new Set(values.map((v) => v.length)).size !== 1) return undefined;
+  const n = values[0].length;
+  const ws = nameWords(f.name);
+  const named = ws.length && Object.prototype.hasOwnProperty.call(CODE_FIELDS, ws[ws.length - 1]) ? CODE_FIELDS[ws[ws.length - 1]] : undefined;
+  if (named && named.lengths.includes(n) && (!named.cue || (typeof text === 'string' && named.cue.test(text)))) return n;
+  if (typeof text !== 'string') return undefined;
+  const counted = /\b(two|three|2|3)[- ]letters?\b/i.exec(text);
+  if (counted) return LETTER_COUNT[counted[1].toLowerCase()] === n ? n : undefined;
+  return /\babbreviation\b/i.test(text) ? n : undefined;
+}
+
+/** The shape rule of an id field whose examples share one shape, or of a code field, or undefined. */
 export function readExampleShape(f: FieldToRead, text: string | undefined): ReadRule | undefined {
   const s = f.schema;
   const type = Array.isArray(s.type) ? s.type.filter((t) => t !== 'null') : [s.type];
   if (type.length !== 1 || type[0] !== 'string') return undefined;
   if (['pattern', 'format', 'enum', 'const', 'contentEncoding', 'contentMediaType'].some((k) => k in s)) return undefined;
-  if (!idLike(f, text)) return undefined;
+  const isId = idLike(f, text);
+  if (!isId && !(typeof text === 'string' && /['"`\u2018\u201c][A-Z]{2,3}['"`\u2019\u201d]/.test(text)) && !examplesOf(s).length) return undefined;
   const shown = examplesShown(f, text);
   if (shown.length === 0 || shown.length > 16) return undefined;
   const values: string[] = [];
@@ -150,11 +207,15 @@ export function readExampleShape(f: FieldToRead, text: string | undefined): Read
   }
   if (typeof text === 'string') {
     const rest = shown.reduce((t, e) => (e.at.endsWith('/description') ? t.split(e.words).join(' ') : t), text);
-    if (OTHER_KINDS.test(rest)) return undefined;
+    if (OTHER_KINDS.test(rest) || OR_KIND.test(rest)) return undefined;
   }
-  const shape = shapeOf(values, f.name);
+  // A default alone says what is used when nothing is sent, not what a code must look like.
+  const n = shown.some((e) => !e.at.endsWith('/default')) ? codeLength(f, text, values) : undefined;
+  const shape = n !== undefined ? { pattern: `^[A-Z]{${n}}$`, words: `${n === 2 ? 'two' : 'three'} capital letters` } : isId ? shapeOf(values, f.name) : undefined;
   if (!shape) return undefined;
   const example = values[0];
+  // "'CA' for California": the names the description itself gives for its examples, for a refusal to offer.
+  const glossed = shown.filter((e) => e.standsFor !== undefined);
   return {
     field: f.field,
     path: f.path,
@@ -165,5 +226,6 @@ export function readExampleShape(f: FieldToRead, text: string | undefined): Read
     wordsAt: shown[0].at,
     rule: `${shape.words}, like ${example}`,
     example,
+    ...(glossed.length ? { standsFor: Object.fromEntries(glossed.map((e) => [e.standsFor!, e.value])) } : {}),
   };
 }
