@@ -264,6 +264,8 @@ describe('value sets written as vendors write them', () => {
     ['one item in a list', 'Possible values are:\n- "a" - The only one.'],
     ['lines that are no quoted values', 'Possible values are:\n- Any label you like.\n- Or none.'],
     ['several values in one string', 'Possible values are:\n- "a" - A.\n- "b" - B.\nComma-separated.'],
+    ['"some of" the values', 'Why it failed. Some of the possible values are:\n- "a" - A.\n- "b" - B.'],
+    ['a list with an item that is no quoted value (the list read would be short)', 'Allowed values are:\n- `a`\n- `b`\n- Other words, and more'],
   ])('no rule from %s', (_why, description) => {
     expect(read({ type: 'string', description })).toEqual([]);
   });
@@ -293,6 +295,8 @@ describe('signs, counts, ranges and lengths', () => {
     ['a range of years on a string', { type: 'string', description: 'Era (1900-2000)' }],
     ['letters or numbers hedged elsewhere', { type: 'string', description: 'Must be 3–12 letters or numbers, or empty.' }],
     ['"negative" on a number that is no integer', { type: 'number', description: 'A negative integer value, as a decimal.' }],
+    ['a zero that means something', { type: 'integer', description: 'Queue position. 0 means running, 1 or higher means queued.' }],
+    ['an amount of money in an example', { type: 'integer', description: 'The least spent to redeem it (e.g., a purchase must be $100 or more).' }],
   ])('no rule from %s', (_why, schema) => {
     const rules = read(schema as SchemaNode);
     if (_why === '"negative" on a number that is no integer') expect(rules.filter((r) => 'maximum' in r.keywords)).toEqual([]);

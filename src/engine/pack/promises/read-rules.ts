@@ -329,12 +329,14 @@ function listItems(tail: string, quotedOnly: boolean): string[] | undefined {
 function linedValues(text: string): { words: string; items: string[] } | undefined {
   const intro = /\b(?:possible|allowed|valid|acceptable|accepted|supported) values are\s*:\s*\n/i.exec(text);
   if (!intro) return undefined;
-  if (/\b(not|never|cannot|can't|except|include|includes|including|such as|e\.g)\b/i.test(text.slice(Math.max(0, intro.index - 40), intro.index + intro[0].length))) return undefined;
+  if (/\b(not|never|cannot|can't|except|include|includes|including|such as|e\.g|some|among)\b/i.test(text.slice(Math.max(0, intro.index - 40), intro.index + intro[0].length))) return undefined;
   const items: string[] = [];
   for (const line of text.slice(intro.index + intro[0].length).split('\n')) {
-    const m = /^\s*[-*]\s*["'`\u201c]([A-Za-z0-9_.:/-]{1,64})["'`\u201d](?:\s*[-:\u2013\u2014]\s|\s*$)/.exec(line);
-    if (!m) break;
-    items.push(m[1]);
+    if (!/^\s*[-*]\s/.test(line)) break;
+    // A line that is an item but no quoted value ("- Beauty, Spa and Salon" unquoted): the list is not read at all.
+    const m = /^\s*[-*]\s*(["'`\u201c])([^"'`\u201c\u201d\n]{1,64})["'`\u201d](?:\s*[-:\u2013\u2014]\s|\s*$)/.exec(line);
+    if (!m) return undefined;
+    items.push(m[2]);
   }
   if (items.length < 2 || new Set(items).size !== items.length) return undefined;
   return { words: intro[0].trim(), items };
@@ -463,12 +465,12 @@ function readBounds(f: FieldToRead, text: string, at: string, out: ReadRule[]): 
  * N lines" (N is the field's value, a count from 1). Read on numbers only, from a sentence that hedges nothing
  * outside its brackets, in a description that names no zero, no negative sentinel and no other sign.
  */
-const SIGN_READINGS: { words: RegExp; keywords(type: string, m: RegExpExecArray): { [k: string]: Json } | undefined; zero?: true }[] = [
-  { words: /\bpositive (?:integer|whole number)\b/i, keywords: (t): { [k: string]: Json } => (t === 'integer' ? { minimum: 1 } : { type: 'integer', minimum: 1 }), zero: true },
+const SIGN_READINGS: { words: RegExp; keywords(type: string, m: RegExpExecArray): { [k: string]: Json } | undefined }[] = [
+  { words: /\bpositive (?:integer|whole number)\b/i, keywords: (t): { [k: string]: Json } => (t === 'integer' ? { minimum: 1 } : { type: 'integer', minimum: 1 }) },
   { words: /\bnon-?negative (?:integer|number|whole number|decimal|value)\b/i, keywords: () => ({ minimum: 0 }) },
-  { words: /(?<!non-?)\bnegative (?:integer|whole number)\b/i, keywords: (t) => (t === 'integer' ? { maximum: -1 } : undefined), zero: true },
+  { words: /(?<!non-?)\bnegative (?:integer|whole number)\b/i, keywords: (t) => (t === 'integer' ? { maximum: -1 } : undefined) },
   { words: /\b(\d{1,9}) or (?:greater|more|higher|above)\b/i, keywords: (_t, m) => ({ minimum: Number(m[1]) }) },
-  { words: /\b(?:the )?(?:first|last|top) N (?:lines|items|entries|rows|results|records|messages|characters|bytes)\b/, keywords: (t): { [k: string]: Json } => (t === 'integer' ? { minimum: 1 } : { type: 'integer', minimum: 1 }), zero: true },
+  { words: /\b(?:the )?(?:first|last|top) N (?:lines|items|entries|rows|results|records|messages|characters|bytes)\b/, keywords: (t): { [k: string]: Json } => (t === 'integer' ? { minimum: 1 } : { type: 'integer', minimum: 1 }) },
 ];
 
 function readSigns(f: FieldToRead, text: string, at: string, out: ReadRule[]): void {
@@ -482,8 +484,11 @@ function readSigns(f: FieldToRead, text: string, at: string, out: ReadRule[]): v
     for (const reading of SIGN_READINGS) {
       const m = reading.words.exec(sentence);
       if (!m) continue;
-      if (HEDGED.test(sentence.replace(/\([^)]*\)/g, ' ').replace(m[0], ' ')) || NOT_A_BOUND_SIGN.test(sentence)) return;
-      if (reading.zero && /\bzero\b|\b0\b/i.test(text)) return;
+      // Brackets beside the words may hedge something else ("(or local equivalent)"); the words' own may not.
+      const outside = sentence.replace(/\([^)]*\)/g, (b, i: number) => (i <= m.index && m.index < i + b.length ? b : ' '));
+      if (HEDGED.test(outside.replace(m[0], ' ')) || NOT_A_BOUND_SIGN.test(sentence)) return;
+      // An amount of money ("$100 or more") is a condition on a purchase, not the field's bound; a zero named is a value taken.
+      if (/[$\u00a3\u20ac]\s*$/.test(sentence.slice(0, m.index)) || /\bzero\b|\b0\b/i.test(text)) return;
       const keywords = reading.keywords(type, m);
       if (keywords) found.push({ words: m[0], keywords });
     }
