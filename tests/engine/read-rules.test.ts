@@ -198,7 +198,17 @@ describe('examples that keep the rule confirm it', () => {
     else expect(rules).toEqual([]);
   });
 
+  it('a slug and a latitude and longitude, read only where the examples show them', () => {
+    expect(keywordsOf({ type: 'string', description: "The page's name in links. Should be a URL slug, lower-case with hyphens, such as 'my-first-post'." }, 'slug')).toEqual([{ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }]);
+    expect(keywordsOf({ type: 'string', description: "Where the customer is, in the format of 'Latitude, Longitude', such as '36.2522, -105.3437'." }, 'where')).toEqual([
+      { pattern: '^-?[0-9]{1,3}(?:\\.[0-9]+)?, ?-?[0-9]{1,3}(?:\\.[0-9]+)?$' },
+    ]);
+    expect(read({ type: 'string', description: 'A URL slug for the page.' }, 'slug')).toEqual([]);
+    expect(read({ type: 'string', description: "Where, as 'Latitude, Longitude'." }, 'where')).toEqual([]);
+  });
+
   it('"should" beside a written template states the form; beside a name it hedges', () => {
+    expect(keywordsOf({ type: 'string', description: "The recipient. Format should be a valid email address, such as 'a@example.com'." }, 'to_address')).toEqual([{ format: 'email' }]);
     expect(keywordsOf({ type: 'string', description: "When to send it; should be formatted as 'YYYY-MM-DD HH:MM:SS' in UTC." })).toEqual([{ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$' }]);
     // BFCL's ground truth sends a name to a field that "should be in UUID format".
     expect(read({ type: 'string', description: 'The site id. It should be in UUID format.' })).toEqual([]);

@@ -109,7 +109,10 @@ interface FormatReading {
   needsExample?: true;
   /** Words anywhere in the description that make the reading wrong for the field (a git remote is no URI). */
   unless?: RegExp;
-  /** The words are a written template (`YYYY-MM-DD HH:MM:SS`): "should" beside one states the form, where beside a name ("should be a UUID") it hedges. */
+  /**
+   * The words are a written template (`YYYY-MM-DD HH:MM:SS`) or a form no name stands for ("a valid email
+   * address"): "should" beside them states the form, where beside a name ("should be in UUID format") it hedges.
+   */
   template?: true;
 }
 
@@ -172,11 +175,20 @@ const FORMAT_READINGS: { words: RegExp; reading: FormatReading }[] = [
   },
   {
     words: /\b(?:an?|the|valid)\s+e-?mail\s+(?:address\b|of\b)/i,
-    reading: { keywords: { format: 'email' }, type: 'string', name: /e-?mail|address$|recipient$|(?:^|_)to$/i },
+    reading: { keywords: { format: 'email' }, type: 'string', name: /e-?mail|address$|recipient$|(?:^|_)to$/i, template: true },
   },
   {
-    words: /\b(?:an?|the|valid|absolute|full)\s+(?:URL|URI)\b|^(?:[A-Z][a-z]+\s+)?URL\b/i,
-    reading: { keywords: { format: 'uri' }, type: 'string', name: /(^|[_-]|[a-z])(url|uri|link|href)s?$/i, unless: /\b(?:git|repo|repository|ssh)\b/i },
+    words: /(?:\b(?:an?|the|valid|absolute|full)\s+(?:URL|URI)|^(?:[A-Z][a-z]+\s+)?URL)\b(?![- ](?:slug|friendly|safe|encoded|path|parameter|query)\b)/i,
+    reading: { keywords: { format: 'uri' }, type: 'string', name: /(^|[_-]|[a-z])(url|uri|link|href)s?$/i, unless: /\b(?:git|repo|repository|ssh)\b/i, template: true },
+  },
+  // A URL slug or a latitude and longitude: read only where the description's examples show the form.
+  {
+    words: /\bURL slug\b|\bslug\b[^.;]{0,40}\blower-?case\b[^.;]{0,20}\bhyphens\b/i,
+    reading: { keywords: { pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }, rule: 'a slug: lower-case letters and digits joined by hyphens', example: 'my-first-post', type: 'string', needsExample: true, template: true },
+  },
+  {
+    words: /\bLatitude, ?Longitude\b/i,
+    reading: { keywords: { pattern: '^-?[0-9]{1,3}(?:\\.[0-9]+)?, ?-?[0-9]{1,3}(?:\\.[0-9]+)?$' }, rule: 'a latitude and a longitude in degrees, joined by a comma', example: '36.2522, -105.3437', type: 'string', needsExample: true, template: true },
   },
   // "The UUID of the project" is often a name for an id that takes other shapes too: only a stated form counts.
   {
