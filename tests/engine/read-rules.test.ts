@@ -94,7 +94,7 @@ describe('stated formats', () => {
     ['another form in the next sentence', 'Date as YYYY-MM-DD. Relative dates like today also work'],
     ['a time as HH:MM (BFCL sends "dontcare" to one such field)', 'The start time, in 24-hour format HH:MM'],
     ['a time with an offset', 'Time as HH:MM:SS+hh:mm'],
-    ['a date template followed by a time', "The departure time in the format of 'dd/mm/yyyy HH:MM'"],
+    ['a date template followed by a time with an offset', "The departure time in the format of 'dd/mm/yyyy HH:MM +hh:mm'"],
   ])('no rule from %s', (_why, description) => {
     expect(read({ type: 'string', description })).toEqual([]);
   });
@@ -166,6 +166,151 @@ describe('stated bounds', () => {
     ['a bound the schema contradicts', { type: 'integer', minimum: 200, description: 'At most 100' }],
   ])('no rule from %s', (_why, schema) => {
     expect(read(schema as SchemaNode)).toEqual([]);
+  });
+});
+
+// Issue 33, item 1, second pass: the texts BFCL, tau-bench, the MCP servers and the vendors' specs state rules
+// in, written here in our own words around the few words a rule is read from.
+describe('examples that keep the rule confirm it', () => {
+  it.each([
+    ["The due date, in the format 'YYYY-MM-DD', such as '2023-12-31'.", { format: 'date' }],
+    ["Flight date in the format 'YYYY-MM-DD', such as '2024-01-01'.", { format: 'date' }],
+    ["The start, in ISO 8601 format (e.g., '2023-01-01T00:00:00Z').", { pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:[.,][0-9]+)?)?(?:Z|[+-][0-9]{2}(?::?[0-9]{2})?)?)?$' }],
+    ["The language, using ISO 639-1 codes (e.g., 'en' for English, 'es' for Spanish)", { pattern: '^[a-z]{2}$' }],
+    ["The country, in ISO 3166-1 alpha-2 code format, such as 'US' for the United States.", { pattern: '^[A-Z]{2}$' }],
+    ["Image size, in the format 'WIDTHxHEIGHT' (e.g., '1920x1080').", { pattern: '^[0-9]+x[0-9]+$' }],
+    ['A number in E.164 format. E.164 numbers are a + and digits without punctuation characters. For example, +14155551234.', { pattern: '^\\+[1-9][0-9]{1,14}$' }],
+    ["This should be in the format of 'dd-mm-yyyy', such as '31-12-2023'.", { pattern: '^[0-9]{1,2}-[0-9]{1,2}-[0-9]{4}$' }],
+  ])('%s', (description, keywords) => {
+    expect(keywordsOf({ type: 'string', description })).toEqual([keywords]);
+  });
+
+  it.each([
+    ['an example that breaks the rule', "The date in the format 'YYYY-MM-DD', such as 'tomorrow'."],
+    ['an example the reader cannot read as values', 'The date as YYYY-MM-DD, e.g. next Friday'],
+    ['an alternative beside the confirmed example', "The date in the format 'YYYY-MM-DD', such as '2023-12-31', or a relative date"],
+    ['ISO 8601 with no example (it names many forms)', 'The start, in ISO 8601 format.'],
+    ['an ISO 8601 duration', "The length, as an ISO 8601 duration (e.g., 'PT1H')."],
+    ['examples of two cases (the case is not read)', "A two-letter ISO 639-1 code such as 'en' or 'DE'."],
+  ])('no rule (or no narrower rule) from %s', (_why, description) => {
+    const rules = read({ type: 'string', description });
+    if (_why.startsWith('examples of two')) expect(rules.map((r) => r.keywords)).toEqual([{ pattern: '^[A-Za-z]{2}$' }]);
+    else expect(rules).toEqual([]);
+  });
+
+  it('a slug and a latitude and longitude, read only where the examples show them', () => {
+    expect(keywordsOf({ type: 'string', description: "The page's name in links. Should be a URL slug, lower-case with hyphens, such as 'my-first-post'." }, 'slug')).toEqual([{ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }]);
+    expect(keywordsOf({ type: 'string', description: "Where the customer is, in the format of 'Latitude, Longitude', such as '36.2522, -105.3437'." }, 'where')).toEqual([
+      { pattern: '^-?[0-9]{1,3}(?:\\.[0-9]+)?, ?-?[0-9]{1,3}(?:\\.[0-9]+)?$' },
+    ]);
+    expect(read({ type: 'string', description: 'A URL slug for the page.' }, 'slug')).toEqual([]);
+    expect(read({ type: 'string', description: "Where, as 'Latitude, Longitude'." }, 'where')).toEqual([]);
+  });
+
+  it('"should" beside a written template states the form; beside a name it hedges', () => {
+    expect(keywordsOf({ type: 'string', description: "The recipient. Format should be a valid email address, such as 'a@example.com'." }, 'to_address')).toEqual([{ format: 'email' }]);
+    expect(keywordsOf({ type: 'string', description: "When to send it; should be formatted as 'YYYY-MM-DD HH:MM:SS' in UTC." })).toEqual([{ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$' }]);
+    // BFCL's ground truth sends a name to a field that "should be in UUID format".
+    expect(read({ type: 'string', description: 'The site id. It should be in UUID format.' })).toEqual([]);
+  });
+});
+
+describe('more stated forms', () => {
+  it.each([
+    ["The statement month, in the format 'YYYY-MM'.", { pattern: '^[0-9]{4}-[0-9]{2}$' }],
+    ["Leaving at, in the format of 'dd/mm/yyyy HH:MM', local time.", { pattern: '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4} [0-9]{1,2}:[0-9]{2}$' }],
+    ['A hint, formatted as YYYY-MM-DD HH:MM.', { pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}$' }],
+    ['The id, in the format of a UUID.', { format: 'uuid' }],
+    ['A Base64 string of the gzipped file.', { pattern: '^[A-Za-z0-9+/_=\\r\\n-]*$' }],
+    ['Scheduled date (as an RFC 3339 timestamp). Optional. The day it is due, or that it shows on the grid. The time part is dropped; you cannot read or write it.', { format: 'date-time' }],
+  ])('%s', (description, keywords) => {
+    expect(keywordsOf({ type: 'string', description })).toEqual([keywords]);
+  });
+
+  it('an e-mail on a field named for an address, a URL that opens its sentence, a label colour without its #', () => {
+    expect(keywordsOf({ type: 'string', description: 'The email of the user.' }, 'email')).toEqual([{ format: 'email' }]);
+    expect(keywordsOf({ type: 'string', description: 'The email address of the recipient.' }, 'to_address')).toEqual([{ format: 'email' }]);
+    expect(keywordsOf({ type: 'string', description: 'Image URL for the icon' }, 'image_url')).toEqual([{ format: 'uri' }]);
+    expect(keywordsOf({ type: 'string', description: 'The [hex colour code](https://example.com/hex) of the label, without the leading `#`.' }, 'color')).toEqual([
+      { pattern: '^(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$' },
+    ]);
+  });
+
+  it('Unix milliseconds in a string of digits (Discovery int64), the vendor format naming the same thing', () => {
+    const rules = read({ type: 'string', format: 'int64', description: 'When the channel expires, as a Unix timestamp, in milliseconds. Optional.' }, 'expiration');
+    expect(rules.map((r) => [r.keywords, r.words])).toEqual([[{ pattern: '^[0-9]{12,13}$' }, 'Unix timestamp, in milliseconds']]);
+    expect(keywordsOf({ type: 'string', format: 'phone-number', description: 'The number to buy, in [E.164](https://example.com) format.' })).toEqual([{ pattern: '^\\+[1-9][0-9]{1,14}$' }]);
+  });
+
+  it.each([
+    ['a git remote (scp-like forms are no URI)', 'The URL of the Git repository to clone. For example, https://example.com/a/b.git.', 'repo_url'],
+    ['a URL named after a possessive, not opening its sentence', 'Upload the icon first, then pass its URL here.', 'icon_url'],
+    ['an e-mail on a field named for something else', 'The email of the user.', 'query'],
+    ['e-mail words about a subject', 'The email subject line.', 'email_subject'],
+    ['a format of its own that names another thing', 'Expires at, in milliseconds since epoch.', 'expires'],
+    ['a hedged UUID', 'This is typically a UUID.', 'site_id'],
+    ['a time as HH:MM (BFCL sends "dontcare" to one)', "The start time, in 24-hour format 'HH:MM'.", 'start_time'],
+    ['a hex colour with a negation of something else', 'A hex colour, without transparency or #.', 'color'],
+  ])('no rule from %s', (_why, description, name) => {
+    const schema: SchemaNode = { type: 'string', description, ...(name === 'expires' ? { format: 'date-time' } : {}) };
+    expect(read(schema, name)).toEqual([]);
+  });
+});
+
+describe('value sets written as vendors write them', () => {
+  it('a list one value a line after "Possible values are:"', () => {
+    const description = 'Whether it blocks time. Optional. Possible values are:  \n- "opaque" - Blocks time. \n- "transparent" - Does not block time.\nSee the guide for how each shows.';
+    expect(read({ type: 'string', description }, 'transparency').map((r) => [r.keywords, r.words])).toEqual([[{ enum: ['opaque', 'transparent'] }, 'Possible values are:']]);
+  });
+
+  it('"must be set to one of", "either … or …" in brackets, and "multiple users" that is no list of values', () => {
+    expect(keywordsOf({ type: 'string', description: 'The setting. It must be set to one of `open`, `closed`, or `unlisted`.' })).toEqual([{ enum: ['open', 'closed', 'unlisted'] }]);
+    expect(keywordsOf({ type: 'string', description: 'The gender (rules require either "male" or "female").' })).toEqual([{ enum: ['male', 'female'] }]);
+    expect(keywordsOf({ type: 'string', description: 'The role. Possible values are:\n- "reader" - Reads.\n- "owner" - Owns. A calendar can have multiple users with this role.' })).toEqual([{ enum: ['reader', 'owner'] }]);
+  });
+
+  it.each([
+    ['a lined list that is a sample', 'Values include:\n- "a" - A.\n- "b" - B.'],
+    ['one item in a list', 'Possible values are:\n- "a" - The only one.'],
+    ['lines that are no quoted values', 'Possible values are:\n- Any label you like.\n- Or none.'],
+    ['several values in one string', 'Possible values are:\n- "a" - A.\n- "b" - B.\nComma-separated.'],
+    ['"some of" the values', 'Why it failed. Some of the possible values are:\n- "a" - A.\n- "b" - B.'],
+    ['a list with an item that is no quoted value (the list read would be short)', 'Allowed values are:\n- `a`\n- `b`\n- Other words, and more'],
+  ])('no rule from %s', (_why, description) => {
+    expect(read({ type: 'string', description })).toEqual([]);
+  });
+});
+
+describe('signs, counts, ranges and lengths', () => {
+  it.each([
+    [{ type: 'integer', description: 'A positive integer, in cents (or the local equivalent), to refund.' }, [{ minimum: 1 }]],
+    [{ type: 'integer', description: 'An amount to reverse, in negative integer cents.' }, [{ maximum: -1 }]],
+    [{ type: 'number', description: 'If given, returns only the first N lines of the file' }, [{ type: 'integer', minimum: 1 }]],
+    [{ type: 'integer', description: 'How many links (1-10)' }, [{ minimum: 1 }, { maximum: 10 }]],
+    [{ type: 'integer', description: 'Must be 1 or greater.' }, [{ minimum: 1 }]],
+    [{ type: 'number', description: 'A non-negative decimal.' }, [{ minimum: 0 }]],
+    [{ type: 'string', description: 'The name on the card. The maximum length of this field is 24 characters.' }, [{ maxLength: 24 }]],
+    [{ type: 'array', items: { type: 'string' }, description: 'A list of up to 8 URLs of images.' }, [{ maxItems: 8 }]],
+    [{ type: 'string', description: 'A prefix. Must be 3–12 uppercase letters or numbers.' }, [{ pattern: '^[A-Z0-9]{3,12}$' }]],
+  ])('%j', (schema, keywords) => {
+    expect(keywordsOf(schema as SchemaNode)).toEqual(keywords);
+  });
+
+  it.each([
+    ['zero named beside "positive"', { type: 'integer', description: 'A positive integer, or 0 for all.' }],
+    ['a sentinel', { type: 'integer', description: 'A positive integer; -1 means no limit.' }],
+    ['a default beside the sign', { type: 'integer', description: 'A positive integer. The default is 10, at most 100 per page. Positive integer default applies.' }],
+    ['a count that is not the value (no N)', { type: 'integer', description: 'Returns the first 10 lines.' }],
+    ['a range that runs backwards', { type: 'integer', description: 'Priority (10-1)' }],
+    ['a range of years on a string', { type: 'string', description: 'Era (1900-2000)' }],
+    ['letters or numbers hedged elsewhere', { type: 'string', description: 'Must be 3–12 letters or numbers, or empty.' }],
+    ['"negative" on a number that is no integer', { type: 'number', description: 'A negative integer value, as a decimal.' }],
+    ['a zero that means something', { type: 'integer', description: 'Queue position. 0 means running, 1 or higher means queued.' }],
+    ['an amount of money in an example', { type: 'integer', description: 'The least spent to redeem it (e.g., a purchase must be $100 or more).' }],
+  ])('no rule from %s', (_why, schema) => {
+    const rules = read(schema as SchemaNode);
+    if (_why === '"negative" on a number that is no integer') expect(rules.filter((r) => 'maximum' in r.keywords)).toEqual([]);
+    else expect(rules).toEqual([]);
   });
 });
 
