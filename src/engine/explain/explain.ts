@@ -14,7 +14,7 @@ import { fieldFor, schemaAt, type Explainers } from './context';
 import { ARGUMENTS } from './arguments';
 import { BOUNDS } from './bounds';
 import { CHOICES, OTHER_RULE } from './choices';
-import { VALUES } from './values';
+import { offerWrittenForms, VALUES } from './values';
 
 const EXPLAINERS: Explainers = { ...ARGUMENTS, ...VALUES, ...BOUNDS, ...CHOICES };
 
@@ -36,5 +36,6 @@ export function explainAjvError(ctx: ExplainContext, e: AjvError): Fault {
     readRuleNote(fault, read);
     readRuleFix(fault, read, field?.name, here.value, at);
   }
+  if (e.keyword === 'format' || e.keyword === 'pattern') offerWrittenForms(fault, here.value, at);
   return fault;
 }

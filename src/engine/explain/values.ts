@@ -11,7 +11,7 @@ import { deref } from '../schema';
 import { branchPhrase } from './schema-example';
 import { valueSet, valueSetCandidates } from './value-sets';
 import { noteSiblingFit, refineTypeFault } from './shapes';
-import { rewrittenForms } from './written-forms';
+import { otherCases, rewrittenForms } from './written-forms';
 import { exampleText, FORMAT_RULES, oneOfText, SCHEMA_WORDS, schemaText, typePhrase, valueText } from '../faults/rule-words';
 import { base, applyUnit, type Explainers, type Violation } from './context';
 
@@ -93,10 +93,16 @@ function notTheConstant({ e, at, here, p, reason }: Violation): Fault {
   return withFix(base(at, 'invalid_value', `must be ${valueText(p.allowedValue)}`, e, here, reason), [p.allowedValue], at);
 }
 
-/** A value in another plain written form (a spaced phone number, a URL without its scheme), offered as it reads. */
-function offerWrittenForms(fault: Fault, value: Json | undefined, at: Segment[]): void {
+/**
+ * A value in another plain written form (a spaced phone number, a URL without its scheme), offered as it reads,
+ * where nothing else is offered: explain.ts runs it last, after a read rule's own fix.
+ */
+export function offerWrittenForms(fault: Fault, value: Json | undefined, at: Segment[]): void {
   if (typeof value !== 'string' || fault.candidates.length > 0 || fault.fix) return;
-  const forms = rewrittenForms(value);
+  // Our words for the rule name its unit ("a Unix time in milliseconds"): an instant converts only then.
+  const unit = /\bUnix time in (milliseconds|seconds)\b/.exec(fault.statement)?.[1] as 'milliseconds' | 'seconds' | undefined;
+  const template = /\b((?:DD|MM)[-/](?:MM|DD)[-/]YYYY(?: HH:MM)?)\b/.exec(fault.statement)?.[1];
+  const forms = [...new Set([...rewrittenForms(value, { ...(unit ? { epoch: unit } : {}), ...(template ? { template } : {}) }), ...otherCases(value)])];
   if (forms.length) withFix(fault, forms, at);
 }
 
@@ -115,7 +121,6 @@ function wrongFormat({ ctx, e, at, here, field, p, reason }: Violation): Fault {
   if (other?.readings && fault.candidates.length === 0 && !fault.fix) {
     fault.candidates = [...other.readings];
   }
-  offerWrittenForms(fault, here.value, at);
   return fault;
 }
 
@@ -128,7 +133,6 @@ function noPatternMatch({ ctx, e, at, here, field, p, reason }: Violation): Faul
   if (field?.resolveWith) addNote(fault, 'resolve', `get one from ${field.resolveWith}`);
   const noted = noteSiblingFit(ctx, fault);
   if (other?.reading !== undefined && noted.candidates.length === 0 && !noted.fix) withFix(noted, [other.reading], at);
-  offerWrittenForms(noted, here.value, at);
   return noted;
 }
 

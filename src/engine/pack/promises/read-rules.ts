@@ -143,19 +143,32 @@ const FORMAT_READINGS: { words: RegExp; reading: FormatReading }[] = [
     words: /\bYYYY-MM\b(?![-\w])/,
     reading: { keywords: { pattern: '^[0-9]{4}-[0-9]{2}$' }, rule: 'a year and month as YYYY-MM', example: '2026-03', type: 'string', template: true },
   },
-  // Written templates of other forms: the shape alone, as written (a month of one digit is taken).
+  // Written templates of other forms: the shape alone, as written (a month of one digit is taken); the rule
+  // names the order the words give, day or month first, and its example has a day no month can be.
   {
-    words: /\b(?:MM\/DD\/YYYY|DD\/MM\/YYYY)\b(?![\sT,]*(?:HH|hh|at\b))/i,
-    reading: { keywords: { pattern: '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}$' }, rule: 'a date written with slashes, day and month of one or two digits and a four-digit year', example: '03/11/2026', type: 'string', template: true },
+    words: /\bDD\/MM\/YYYY\b(?![\sT,]*(?:HH|hh|at\b))/i,
+    reading: { keywords: { pattern: '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}$' }, rule: 'a date as DD/MM/YYYY, the day first', example: '31/12/2026', type: 'string', template: true },
   },
   {
-    words: /\b(?:MM-DD-YYYY|DD-MM-YYYY)\b(?![\sT,]*(?:HH|hh|at\b))/i,
-    reading: { keywords: { pattern: '^[0-9]{1,2}-[0-9]{1,2}-[0-9]{4}$' }, rule: 'a date written with dashes, day and month of one or two digits and a four-digit year', example: '03-11-2026', type: 'string', template: true },
+    words: /\bMM\/DD\/YYYY\b(?![\sT,]*(?:HH|hh|at\b))/i,
+    reading: { keywords: { pattern: '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}$' }, rule: 'a date as MM/DD/YYYY, the month first', example: '12/31/2026', type: 'string', template: true },
+  },
+  {
+    words: /\bDD-MM-YYYY\b(?![\sT,]*(?:HH|hh|at\b))/i,
+    reading: { keywords: { pattern: '^[0-9]{1,2}-[0-9]{1,2}-[0-9]{4}$' }, rule: 'a date as DD-MM-YYYY, the day first', example: '31-12-2026', type: 'string', template: true },
+  },
+  {
+    words: /\bMM-DD-YYYY\b(?![\sT,]*(?:HH|hh|at\b))/i,
+    reading: { keywords: { pattern: '^[0-9]{1,2}-[0-9]{1,2}-[0-9]{4}$' }, rule: 'a date as MM-DD-YYYY, the month first', example: '12-31-2026', type: 'string', template: true },
   },
   // A slashed date then a time of hours and minutes, nothing after it (no seconds, no AM/PM, no offset).
   {
-    words: /\b(?:MM\/DD\/YYYY|DD\/MM\/YYYY) HH:MM\b(?![:\s]*(?:ss|[+-]|Z\b|AM|PM|am|pm))/i,
-    reading: { keywords: { pattern: '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4} [0-9]{1,2}:[0-9]{2}$' }, rule: 'a date with slashes then a time, as DD/MM/YYYY HH:MM', example: '03/11/2026 09:14', type: 'string', template: true },
+    words: /\bDD\/MM\/YYYY HH:MM\b(?![:\s]*(?:ss|[+-]|Z\b|AM|PM|am|pm))/i,
+    reading: { keywords: { pattern: '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4} [0-9]{1,2}:[0-9]{2}$' }, rule: 'a date and time as DD/MM/YYYY HH:MM, the day first', example: '31/12/2026 09:14', type: 'string', template: true },
+  },
+  {
+    words: /\bMM\/DD\/YYYY HH:MM\b(?![:\s]*(?:ss|[+-]|Z\b|AM|PM|am|pm))/i,
+    reading: { keywords: { pattern: '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4} [0-9]{1,2}:[0-9]{2}$' }, rule: 'a date and time as MM/DD/YYYY HH:MM, the month first', example: '12/31/2026 09:14', type: 'string', template: true },
   },
   {
     words: /\bYYYY-MM-DD HH:MM:SS\b(?!\s*(?:[+-]|Z\b|AM|PM|am|pm))/i,
