@@ -38,8 +38,10 @@ const OUT = resolve(process.env.E2E_OUT_DIR ?? 'dist');
 // 2.5 KB), a refusal on a rule read from a description is worded (read-rule-words.ts), a call past the value
 // budget is refused before AJV. The rule reader itself, the wire forms and the format checks behind read
 // rules are kept off this path (promises/rule-reader.ts, body/wire-forms.ts): 7.1 KB came back that way.
-// The bound sits 1 KB above that.
-const BUDGET_GZIP = 115.3 * 1024;
+// Then 116.4 KB, issue 33 again: Jira, Asana, Slack and Gmail ids read from their URLs and permalinks
+// (decorated-ids.ts), the fixes a shape rule offers (read-rule-words.ts), and values in another written form
+// offered as they read (explain/written-forms.ts). The bound sits 1 KB above that.
+const BUDGET_GZIP = 117.4 * 1024;
 /**
  * What opening an imported pack may add to the engine besides AJV's compiler: its shell (every tool's name:
  * GitHub's 1,223 come to 10 KB) and the part of the tool it opens on. No more than the default pack adds, give or take.
@@ -47,18 +49,21 @@ const BUDGET_GZIP = 115.3 * 1024;
 const IMPORTED_PACK_GZIP = 16 * 1024;
 /**
  * AJV's compiler, which an imported pack loads with its first part: its tools have no generated validators
- * (21 MB of the site when they did). Measured at 47.3 KB gzip (browser-ajv and the AJV backend it imports);
- * it must not grow unnoticed.
+ * (21 MB of the site when they did). Measured at 47.3 KB gzip (browser-ajv and the AJV backend it imports),
+ * then 57.4 KB with the rule reader beside it (issue 33): an imported tool's rules, read from the vendor's
+ * descriptions at import and from its examples, are enforced in the browser as in Node, which without the
+ * reader gave such a call no refusal. Rollup puts AJV and the reader in one chunk. It must not grow unnoticed.
  */
-const AJV_COMPILER_GZIP = 48.5 * 1024;
+const AJV_COMPILER_GZIP = 58.5 * 1024;
 /** Issue 19's goal for the JavaScript before the first body, any pack. */
 const GOAL_GZIP = 150 * 1024;
 /**
- * Missed since issues 33 and 36 grew the engine (above): 156.1 KB with the largest imported pack. This bound
- * (1 KB above) keeps it from growing further unnoticed until the engine is back under the goal; the log
- * line prints both.
+ * Missed since issues 33 and 36 grew the engine (above): 156.1 KB with the largest imported pack, then
+ * 168.6 KB once the rule reader loads with AJV's compiler so the browser enforces what Node enforces (issue
+ * 33). This bound (1 KB above) keeps it from growing further unnoticed until the engine is back under the
+ * goal; the log line prints both.
  */
-const IMPORTED_BOUND_GZIP = 157.1 * 1024;
+const IMPORTED_BOUND_GZIP = 169.6 * 1024;
 
 /** The JS files an HTML page starts with: module scripts, and each island's component and renderer. */
 function entryScripts(html: string): string[] {
