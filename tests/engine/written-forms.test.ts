@@ -55,6 +55,9 @@ describe('a value written another plain way gets the form it reads as', () => {
     expect(check(p, { name: 'set_prefix', arguments: { prefix: 'acme' } }).body).toMatchObject({ did_you_mean: ['ACME'] });
     // Words with spaces are no token; a value no case passes gets nothing.
     expect(otherCases('acme corp')).toEqual([]);
+    // In mixed case the case is part of the value: an id's letters are not changed.
+    expect(otherCases('NffrFeUfNV2Hib')).toEqual([]);
+    expect(otherCases('x'.repeat(65))).toEqual([]);
     expect(check(p, { name: 'set_prefix', arguments: { prefix: 'ac-me' } }).body).not.toHaveProperty('did_you_mean');
   });
   test('a host and path without a scheme, where a URI goes', () => {

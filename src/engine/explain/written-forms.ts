@@ -97,9 +97,10 @@ export function rewrittenForms(value: string, options: WrittenFormOptions = {}):
   return [...out];
 }
 
-/** A token (no spaces) in the other case: where a rule fixes the case, only one of them passes it. */
+/** A token (no spaces) in the other case: where a rule fixes the case, only one of them passes it. Mixed case is kept: there the case is part of the value (an id's), and changing it would name another. */
 export function otherCases(value: string): string[] {
+  if (value.length > 64) return [];
   const t = value.trim();
-  if (!/[a-z]/i.test(t) || t.length > 64 || /\s/.test(t)) return [];
+  if (/\s/.test(t) || !/[a-z]/i.test(t) || (/[a-z]/.test(t) && /[A-Z]/.test(t))) return [];
   return [...new Set([t.toUpperCase(), t.toLowerCase()])].filter((v) => v !== value);
 }
