@@ -215,7 +215,7 @@ function splitPath(path: string): { parent: string; label: string; isItems: bool
 function readConstraints(tool: CompiledTool, path: string): Constraint[] {
   return (tool.readRules ?? [])
     .filter((r) => r.field === path)
-    .map((r) => ({ kind: 'read' as const, parts: [r.inToolDescription ? "read from the tool's description: " : r.source === 'spec' ? "read from the vendor's description: " : readFromExamples(r) ? 'read from the examples: ' : 'read from the description: ', { code: keywordsText(r.keywords) }] }));
+    .map((r) => ({ kind: 'read' as const, parts: [r.inToolDescription ? "read from the tool's description: " : r.source === 'spec' ? (r.convention ? "read from the vendor's description of this field in other operations: " : "read from the vendor's description: ") : readFromExamples(r) ? 'read from the examples: ' : 'read from the description: ', { code: keywordsText(r.keywords) }] }));
 }
 
 /** One row per declared field, in declaration order (children right after their parent). */

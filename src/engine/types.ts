@@ -173,6 +173,8 @@ export interface ReadRule {
   wordsAt: string;
   /** Set when the words are in the tool's own description, which names the field, not in the field's. */
   inToolDescription?: true;
+  /** Set when the vendor's words are on the field of the same name in another operation (spec-conventions.ts). */
+  convention?: true;
   /** The rule in our words, completing "must be …", with an example, for a rule no format name says (a pattern). */
   rule?: string;
   example?: Json;
@@ -196,6 +198,8 @@ export interface SpecReadRule {
   rule?: string;
   example?: Json;
   unit?: UnitSpec;
+  /** Read from the same field's description in another operation of the document, and carried here. */
+  convention?: true;
 }
 
 export interface CompiledTool {

@@ -27,6 +27,7 @@ import type { PackProblem } from '../engine/pack/pack-compiler';
 import { collectDocumentEvidence } from './recognise';
 import { completeKeywords, type ConvertEnv } from './schema';
 import { specPointers } from './spec-pointers';
+import { carryConventions } from './spec-conventions';
 import { dropBrokenByVendorExamples, emptySpecRuleCounts } from './spec-rules';
 import { collectVendorExamples } from './vendor-examples';
 // The rules read from vendors' descriptions are enforced by check() while the import makes each tool's
@@ -243,6 +244,8 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
     if (overlayProblems.length) throw new PackError(options.overlay!.file, overlayProblems);
   }
   forgetSkippedListers(tools);
+  // A format or value set the document states for a name in two operations or more holds where it states none.
+  carryConventions(tools, report.readRules);
   // A rule read from a description that a request example of the vendor's breaks was a misreading.
   if (dereferenced && report.readRules.made > 0) dropBrokenByVendorExamples(tools, collectVendorExamples(dereferenced, { tools } as PackSource), report.readRules);
 

@@ -17,6 +17,8 @@ export interface SpecRuleCounts {
   made: number;
   dropped: number;
   byKind: Record<string, number>;
+  /** Of those made, how many a convention of the document carried to a field whose words state none (spec-conventions.ts). */
+  conventions?: number;
 }
 
 export function emptySpecRuleCounts(): SpecRuleCounts {
@@ -142,7 +144,11 @@ export function dropBrokenByVendorExamples(tools: readonly ToolSource[], example
       if (keep.length === rules.length) continue;
       counts.dropped += rules.length - keep.length;
       counts.made -= rules.length - keep.length;
-      for (const r of rules) if (!keep.includes(r)) counts.byKind[r.kind] = (counts.byKind[r.kind] ?? 1) - 1;
+      for (const r of rules) {
+        if (keep.includes(r)) continue;
+        counts.byKind[r.kind] = (counts.byKind[r.kind] ?? 1) - 1;
+        if (r.convention && counts.conventions) counts.conventions--;
+      }
       if (keep.length) node['x-read-rules'] = keep;
       else delete node['x-read-rules'];
     }

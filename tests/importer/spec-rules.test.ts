@@ -39,7 +39,7 @@ describe('rules read from the vendor\u2019s descriptions', () => {
     const status = argsOf(pack).properties.status;
     expect(status['x-read-rules']).toEqual([{ kind: 'value-set', keywords: { enum: ['open', 'done'] }, words: expect.stringContaining('either'), at: '/components/schemas/Task/properties/status/description' }]);
     expect(argsOf(pack).properties.due['x-read-rules']).toEqual([{ kind: 'format', keywords: { format: 'date-time' }, words: 'RFC 3339', at: '/components/schemas/Task/properties/due/description', example: expect.any(String) }]);
-    expect(report.readRules).toEqual({ made: 2, dropped: 0, byKind: { 'value-set': 1, format: 1 } });
+    expect(report.readRules).toEqual({ made: 2, dropped: 0, byKind: { 'value-set': 1, format: 1 }, conventions: 0 });
     // The vendor's words stay in the vendor's document: the pack's description of the field is ours.
     expect(JSON.stringify(pack)).not.toContain('Where the task stands');
 
@@ -122,5 +122,44 @@ describe('rules read from the vendor\u2019s descriptions', () => {
     };
     const { pack } = await imported(doc);
     expect(argsOf(pack).properties.dueMin['x-read-rules']).toEqual([{ kind: 'format', keywords: { format: 'date-time' }, words: 'RFC 3339', at: '/resources/tasks/methods/list/parameters/dueMin/description', example: expect.any(String) }]);
+  });
+
+  describe('conventions inside one document', () => {
+    const op = (operationId: string, properties: Record<string, unknown>, example?: unknown) => ({
+      post: {
+        operationId,
+        requestBody: { content: { 'application/json': { schema: { type: 'object', properties }, ...(example ? { example } : {}) } } },
+        responses: { '200': { description: 'ok' } },
+      },
+    });
+    const doc = (paths: Record<string, unknown>) => ({ openapi: '3.0.3', info: { title: 'Tasks', version: '1' }, paths });
+    const rulesOf = (pack: PackSource, tool: string, field: string) => (pack.tools.find((t) => t.name === tool)!.arguments as any).properties[field]['x-read-rules'];
+    const dated = { type: 'string', description: 'When it is due, as YYYY-MM-DD.' };
+
+    it('a format two operations state for a name holds where a third states none, and says where it was read', async () => {
+      const { pack, report, loaded } = await imported(doc({ '/a': op('createA', { due_on: dated }), '/b': op('createB', { due_on: dated }), '/c': op('createC', { due_on: { type: 'string', description: 'When.' } }) }));
+      expect(rulesOf(pack, 'createC', 'due_on')).toEqual([{ kind: 'format', keywords: { format: 'date' }, words: 'YYYY-MM-DD', at: '/paths/~1a/post/requestBody/content/application~1json/schema/properties/due_on/description', example: expect.any(String), convention: true }]);
+      expect(report.readRules).toMatchObject({ made: 3, conventions: 1 });
+      const r = check(loaded, { name: 'createC', arguments: { due_on: 'March 3' } });
+      expect(String((r.body as any).message)).toContain("read from the vendor's description of due_on in its other operations");
+    });
+
+    it('carries nothing stated once, contradicted, on a generic name, or onto a field whose schema says the form', async () => {
+      const once = await imported(doc({ '/a': op('createA', { due_on: dated }), '/c': op('createC', { due_on: { type: 'string' } }) }));
+      expect(rulesOf(once.pack, 'createC', 'due_on')).toBeUndefined();
+      const contradicted = await imported(doc({ '/a': op('createA', { due_on: dated }), '/b': op('createB', { due_on: dated }), '/x': op('createX', { due_on: { type: 'string', description: 'As an RFC 3339 timestamp.' } }), '/c': op('createC', { due_on: { type: 'string' } }) }));
+      expect(rulesOf(contradicted.pack, 'createC', 'due_on')).toBeUndefined();
+      const states = { type: 'string', description: 'Either "open" or "done".' };
+      const generic = await imported(doc({ '/a': op('createA', { status: states }), '/b': op('createB', { status: states }), '/c': op('createC', { status: { type: 'string' } }) }));
+      expect(rulesOf(generic.pack, 'createC', 'status')).toBeUndefined();
+      const formed = await imported(doc({ '/a': op('createA', { due_on: dated }), '/b': op('createB', { due_on: dated }), '/c': op('createC', { due_on: { type: 'string', pattern: '^[0-9-]+$' } }) }));
+      expect(rulesOf(formed.pack, 'createC', 'due_on')).toBeUndefined();
+    });
+
+    it('drops a carried rule a request example of the vendor\u2019s breaks', async () => {
+      const { pack, report } = await imported(doc({ '/a': op('createA', { due_on: dated }), '/b': op('createB', { due_on: dated }), '/c': op('createC', { due_on: { type: 'string' } }, { due_on: 'next week' }) }));
+      expect(rulesOf(pack, 'createC', 'due_on')).toBeUndefined();
+      expect(report.readRules).toMatchObject({ made: 2, dropped: 1, conventions: 0 });
+    });
   });
 });

@@ -37,7 +37,7 @@ export function readRuleNote(fault: Fault, rule: ReadRule): void {
   const from = rule.inToolDescription
     ? `the tool's description, which names ${schemaText(rule.field)}`
     : rule.source === 'spec'
-      ? `the vendor's description of ${schemaText(rule.field)}`
+      ? `the vendor's description of ${schemaText(rule.field)}${rule.convention ? ' in its other operations' : ''}`
       : `the ${readFromExamples(rule) ? 'examples' : 'description'} of ${schemaText(rule.field)}`;
   addNote(fault, 'read_from', `read from ${from}`);
 }

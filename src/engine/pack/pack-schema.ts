@@ -70,6 +70,7 @@ export const KEYWORD_SCHEMAS: Record<string, object> = {
         rule: nonEmpty,
         example: {},
         unit: { type: 'object', required: ['kind'], properties: { kind: { enum: UNIT_KINDS } } },
+        convention: { const: true },
       },
     },
   },

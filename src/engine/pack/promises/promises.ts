@@ -69,6 +69,7 @@ function specRules(f: FieldInfo & { pointer: string }): ReadRule[] {
     wordsAt: r.at,
     ...(r.rule !== undefined ? { rule: r.rule, example: r.example } : {}),
     ...(r.unit ? { unit: r.unit } : {}),
+    ...(r.convention ? { convention: true as const } : {}),
   }));
 }
 
