@@ -3,7 +3,8 @@
 import { breakCall, BREAKS, BREAK_LABELS, type BreakKind } from './breaks';
 import { nextNamedCall } from '../src/engine/caller';
 import type { CorpusCall } from './corpus';
-import type { CompiledPack, Json } from './engine-entry';
+import type { CompiledPack, CompiledTool, Json } from './engine-entry';
+import { enforcedRules, readRuleErrors } from '../src/engine/pack/promises/enforce';
 import { BODY_KINDS, serve, type BodyKind } from './servers';
 
 export const MAX_ROUNDS = 4;
@@ -24,13 +25,22 @@ export interface Tally {
   knowable_within_one: number;
   /**
    * Broken calls that name a declared tool and satisfy its own schema (AJV on the wire schema, nothing of
-   * the engine), yet were refused: must be none. Counted only where the run is given that validator.
+   * the engine), yet were refused: must be none. Counted only where the run is given that validator. A call
+   * that breaks a rule its tool's description states (a read rule: "YYYY-MM-DD" on a plain string) is not
+   * valid, though its schema takes it: it counts under refused_stated_rule instead.
    */
   refused_valid: number;
+  /** Broken calls their schema takes, refused on a rule the tool's description or examples state (issue 33). */
+  refused_stated_rule: number;
 }
 
 function emptyTally(): Tally {
-  return { applicable: 0, not_applicable: 0, knowable: 0, absorbed: 0, one_round: 0, two_or_more: 0, never: 0, ran_wrong: 0, knowable_within_one: 0, refused_valid: 0 };
+  return { applicable: 0, not_applicable: 0, knowable: 0, absorbed: 0, one_round: 0, two_or_more: 0, never: 0, ran_wrong: 0, knowable_within_one: 0, refused_valid: 0, refused_stated_rule: 0 };
+}
+
+/** Whether `args` break a rule the tool states beside its schema (its read rules), as check() enforces them. */
+function breaksStatedRule(tool: CompiledTool, args: unknown): boolean {
+  return !!tool.readRules?.length && readRuleErrors(enforcedRules(tool.readRules), args) !== null;
 }
 
 /** Whether `args` satisfy the wire schema of `pack`'s tool `tool`, by a validator that is no part of the engine. */
@@ -81,8 +91,11 @@ export function runRecovery(calls: CorpusCall[], check: Check, satisfies?: Schem
     for (const b of BREAKS) {
       const broken = breakCall(b, tool, c.truth, declared);
       const name = broken?.name ?? c.tool;
-      // A call its own schema takes, under a declared name, must never be refused.
-      const refusedValid = broken !== null && satisfies !== undefined && c.pack.tool(name) !== undefined && satisfies(c.pack, name, broken.args) && !check(c.pack, { name, arguments: broken.args }).ok;
+      // A call its own schema takes, under a declared name, must never be refused, unless it breaks a rule its
+      // tool states beside the schema (pack/promises/): then the refusal is the point.
+      const refusedTaken = broken !== null && satisfies !== undefined && c.pack.tool(name) !== undefined && satisfies(c.pack, name, broken.args) && !check(c.pack, { name, arguments: broken.args }).ok;
+      const stated = refusedTaken && breaksStatedRule(c.pack.tool(name)!, broken!.args);
+      const refusedValid = refusedTaken && !stated;
       for (const kind of BODY_KINDS) {
         const targets = c.corpus === 'packs' ? [perCorpus[kind][b]] : [perCorpus[kind][b], external[kind][b]];
         if (!broken) {
@@ -93,6 +106,7 @@ export function runRecovery(calls: CorpusCall[], check: Check, satisfies?: Schem
         for (const t of targets) {
           t.applicable++;
           if (refusedValid && kind === 'actionable') t.refused_valid++;
+          if (stated && kind === 'actionable') t.refused_stated_rule++;
           if (broken.knowable) t.knowable++;
           if (r === 'never' || r === 'ran_wrong') {
             t.never++;

@@ -344,7 +344,7 @@ export function readResults(raw: unknown): Report {
     verdict: verdict(num(anyGoal?.worst_share), (x) => x >= 0.95),
   });
   summary.push({ section: 'Recovery', measure: 'Any tool set: suggestions that fail when sent back', result: num(anyTools?.suggestions_failing) === undefined ? NOT_MEASURED : String(anyTools!.suggestions_failing), goal: '0', verdict: verdict(num(anyTools?.suggestions_failing), (x) => x === 0) });
-  summary.push({ section: 'Recovery', measure: 'Any tool set: calls refused that satisfy their own schema', result: num(anyTools?.refused_valid) === undefined ? NOT_MEASURED : String(anyTools!.refused_valid), goal: '0', verdict: verdict(num(anyTools?.refused_valid), (x) => x === 0) });
+  summary.push({ section: 'Recovery', measure: 'Any tool set: calls refused that satisfy their own schema and every rule their tool states', result: num(anyTools?.refused_valid) === undefined ? NOT_MEASURED : String(anyTools!.refused_valid), goal: '0', verdict: verdict(num(anyTools?.refused_valid), (x) => x === 0) });
   summary.push(...importedCallRows(obj(r?.imported_calls)));
   const beyond = beyondSchemaPart(obj(r?.beyond_schema));
   summary.push(...beyond.rows);

@@ -292,15 +292,18 @@ const perMistake = Object.fromEntries(
       suggestions_sent_back: tripByBreak[b].did_you_mean + tripByBreak[b].suggested_calls,
       suggestions_failing: tripByBreak[b].invalid_did_you_mean + tripByBreak[b].invalid_suggested_calls,
       refused_valid: t.refused_valid,
+      refused_stated_rule: t.refused_stated_rule,
     }];
   }),
-) as Record<BreakKind, { applicable: number; absorbed: number; within_one_round: number; share: number | null; suggestions_sent_back: number; suggestions_failing: number; refused_valid: number }>;
+) as Record<BreakKind, { applicable: number; absorbed: number; within_one_round: number; share: number | null; suggestions_sent_back: number; suggestions_failing: number; refused_valid: number; refused_stated_rule: number }>;
 const worst = ISSUE_17_MISTAKES.reduce((w, b) => Math.min(w, perMistake[b].share ?? 0), 1);
 const anyToolSet = {
   corpora: ['tau-bench', 'bfcl'],
   mistakes: ISSUE_17_MISTAKES,
   goal: { target: 0.95, worst_share: worst, met: worst >= 0.95 },
   suggestions_failing: ISSUE_17_MISTAKES.reduce((n, b) => n + perMistake[b].suggestions_failing, 0),
+  /** Broken calls their schema takes that break a rule their tool states beside it, refused as they should be (issue 33). */
+  refused_stated_rule: BREAKS.reduce((n, b) => n + perMistake[b].refused_stated_rule, 0),
   refused_valid: BREAKS.reduce((n, b) => n + perMistake[b].refused_valid, 0) + Object.values(corpus.summary).reduce((n, s) => n + Object.entries(s.left_out).filter(([why]) => why.startsWith('refused by check() though')).reduce((m, [, k]) => m + k, 0), 0),
   per_mistake: perMistake,
 };
@@ -407,7 +410,8 @@ for (const b of ISSUE_17_MISTAKES) {
   const m = perMistake[b];
   rows.push(['5 any tool set', `  ${b} (${m.applicable} calls): within one round · absorbed · suggestions failing`, `${pct(m.within_one_round, m.applicable)} · ${pct(m.absorbed, m.applicable)} · ${m.suggestions_failing} of ${m.suggestions_sent_back}`, '≥ 95% · – · 0', verdict((m.share ?? 0) >= 0.95 && m.suggestions_failing === 0)]);
 }
-rows.push(['5 any tool set', 'calls refused that satisfy their own schema (ground truths and broken calls)', String(anyToolSet.refused_valid), '0', verdict(anyToolSet.refused_valid === 0)]);
+rows.push(['5 any tool set', 'calls refused that satisfy their own schema and every rule their tool states (ground truths and broken calls)', String(anyToolSet.refused_valid), '0', verdict(anyToolSet.refused_valid === 0)]);
+rows.push(['5 any tool set', '  broken calls their schema takes, refused on a rule their tool\'s description states', String(anyToolSet.refused_stated_rule), '', '']);
 {
   const ic = importedCalls;
   rows.push(['5 imported packs', `wrong calls fixed within one round from the body alone (${ic.fixed.calls} calls, ${ic.corpus.vendors.length} vendor APIs)`, `${pct(ic.fixed.within_one_round, ic.fixed.calls)} (absorbed ${pct(ic.fixed.absorbed, ic.fixed.calls)})`, '≥ 90%', verdict(ic.fixed.met)]);
