@@ -8,8 +8,9 @@
 // carried rule as they hold those read directly (dropBrokenByVendorExamples).
 import { brokenKeyword } from '../engine/pack/promises/enforce';
 import { valuesAlong } from '../engine/paths';
-import type { Json, SchemaNode, SpecReadRule, ToolSource } from '../engine/types';
-import type { SpecRuleCounts } from './spec-rules';
+import type { Json, SpecReadRule, ToolSource } from '../engine/types';
+import { soleType } from '../engine/pack/promises/read-rules';
+import { argumentFields, type ArgumentField, type SpecRuleCounts } from './spec-rules';
 
 /** Names too general to mean one thing across a document. */
 const GENERIC = new Set(['type', 'kind', 'status', 'state', 'name', 'id', 'value', 'mode', 'format', 'code', 'key', 'data', 'role', 'level', 'scope', 'category', 'action', 'source', 'target', 'order', 'sort', 'direction', 'filter', 'query', 'q', 'text', 'title', 'label', 'color', 'colour', 'size', 'version', 'method', 'channel', 'event', 'visibility', 'permission', 'priority', 'style']);
@@ -20,32 +21,8 @@ const CARRIED = new Set(['format', 'value-set']);
 /** Keywords that already say a value's form: a field with any of them takes no carried rule. */
 const FORM_KEYWORDS = ['format', 'pattern', 'enum', 'const', 'x-value-set', 'x-unit', 'x-cut', 'contentEncoding'];
 
-function isObj(v: unknown): v is Record<string, any> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function soleType(node: SchemaNode): string | undefined {
-  const types = (Array.isArray(node.type) ? node.type : [node.type]).filter((t) => typeof t === 'string' && t !== 'null');
-  return types.length === 1 ? (types[0] as string) : undefined;
-}
-
-interface Named {
+interface Named extends ArgumentField {
   tool: ToolSource;
-  node: SchemaNode;
-  /** Steps from the arguments to the field's values (`items`, `[]`, `url`). */
-  steps: string[];
-}
-
-/** Every named field of a tool's arguments (properties at any depth), with its name. */
-function namedFields(node: unknown, tool: ToolSource, steps: string[], out: Map<string, Named[]>, depth = 0): void {
-  if (!isObj(node) || depth > 40) return;
-  if (isObj(node.properties)) {
-    for (const [name, sub] of Object.entries(node.properties)) {
-      if (isObj(sub)) (out.get(name) ?? out.set(name, []).get(name)!).push({ tool, node: sub as SchemaNode, steps: [...steps, name] });
-      namedFields(sub, tool, [...steps, name], out, depth + 1);
-    }
-  }
-  if (isObj(node.items)) namedFields(node.items, tool, [...steps, '[]'], out, depth + 1);
 }
 
 /** Whether a value the tool's own examples send there breaks the rule. */
@@ -57,7 +34,7 @@ function breaksOwnExample(f: Named, rule: SpecReadRule): boolean {
 /** Carries each convention of the document to the fields of its name that state none; returns how many. */
 export function carryConventions(tools: readonly ToolSource[], counts: SpecRuleCounts): number {
   const byName = new Map<string, Named[]>();
-  for (const t of tools) namedFields(t.arguments, t, [], byName);
+  for (const tool of tools) for (const f of argumentFields(tool.arguments)) (byName.get(f.name) ?? byName.set(f.name, []).get(f.name)!).push({ ...f, tool });
   let carried = 0;
   for (const [name, fields] of byName) {
     if (name.length < 3 || GENERIC.has(name.toLowerCase())) continue;

@@ -98,13 +98,25 @@ export function readSpecRules(f: SpecRuleInput): { kept: SpecReadRule[]; dropped
   return { kept, dropped };
 }
 
-/** Every field of a tool's arguments that carries rules, with the steps to its values (`items`, `[]`, `id`). */
-function ruledFields(node: unknown, steps: string[], out: { node: SchemaNode; steps: string[] }[], depth = 0): void {
-  if (!isObj(node) || depth > 40) return;
-  if (Array.isArray(node['x-read-rules'])) out.push({ node, steps });
-  if (isObj(node.properties)) for (const [k, v] of Object.entries(node.properties)) ruledFields(v, [...steps, k], out, depth + 1);
-  if (isObj(node.items)) ruledFields(node.items, [...steps, '[]'], out, depth + 1);
-  for (const k of ['anyOf', 'oneOf', 'allOf']) if (Array.isArray(node[k])) for (const b of node[k]) ruledFields(b, steps, out, depth + 1);
+/** A named field of a tool's arguments: its name, its schema, and the steps to its values (`items`, `[]`, `id`). */
+export interface ArgumentField {
+  name: string;
+  node: SchemaNode;
+  steps: string[];
+}
+
+/** Every named field of a tool's arguments, at any depth, inside list items and branches too. */
+export function argumentFields(node: unknown, steps: string[] = [], out: ArgumentField[] = [], depth = 0): ArgumentField[] {
+  if (!isObj(node) || depth > 40) return out;
+  if (isObj(node.properties)) {
+    for (const [name, sub] of Object.entries(node.properties)) {
+      if (isObj(sub)) out.push({ name, node: sub as SchemaNode, steps: [...steps, name] });
+      argumentFields(sub, [...steps, name], out, depth + 1);
+    }
+  }
+  if (isObj(node.items)) argumentFields(node.items, [...steps, '[]'], out, depth + 1);
+  for (const k of ['anyOf', 'oneOf', 'allOf']) if (Array.isArray(node[k])) for (const b of node[k]) argumentFields(b, steps, out, depth + 1);
+  return out;
 }
 
 /** A vendor's request example: the tool, where in its arguments the value goes, and the value. */
@@ -125,9 +137,7 @@ export function dropBrokenByVendorExamples(tools: readonly ToolSource[], example
   for (const tool of tools) {
     const shown = byTool.get(tool.name);
     if (!shown) continue;
-    const fields: { node: SchemaNode; steps: string[] }[] = [];
-    ruledFields(tool.arguments, [], fields);
-    for (const { node, steps } of fields) {
+    for (const { node, steps } of argumentFields(tool.arguments).filter((f) => Array.isArray(f.node['x-read-rules']))) {
       const values: Json[] = [];
       for (const e of shown) {
         if (e.path === 'body') {

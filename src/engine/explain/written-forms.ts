@@ -8,6 +8,7 @@
 // decimals; a value with spaces around it, trimmed. These are offers, not
 // absorptions: candidates.ts keeps one only if it passes the field's whole schema (and the rules read beside
 // it), and a model chooses.
+import { monthOf } from '../validate/date-formats';
 
 /** A phone number as people write it: + or 00, then digits with spaces, brackets, dashes or dots. */
 const WRITTEN_PHONE = /^(?:\+|00)\s*\(?\d[\d\s().-]{5,}$/;
@@ -28,7 +29,6 @@ const MAILTO = /^mailto:([^?\s@]+@[^?\s@]+\.[^?\s@]+)$/i;
 /** Two whole numbers joined by "by", "×" or "X" with spaces: a width and a height. */
 const SIZE = /^(\d{1,6})\s*(?:by|×|\*|\s[xX]\s)\s*(\d{1,6})$/;
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_YEAR = /^([A-Za-z]+)\.? (\d{4})$/;
 const HEX = /^(#|0x)?([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 /** An RFC 3339 date-time with its offset: one instant, so one Unix time. */
@@ -77,8 +77,8 @@ export function rewrittenForms(value: string, options: WrittenFormOptions = {}):
     out.add(`#${hex[2]}`);
   }
   const month = MONTH_YEAR.exec(t);
-  const m = month ? MONTHS.findIndex((name) => name === month[1].toLowerCase() || (month[1].length >= 3 && name.startsWith(month[1].toLowerCase()))) : -1;
-  if (month && m >= 0) out.add(`${month[2]}-${String(m + 1).padStart(2, '0')}`);
+  const m = month ? monthOf(month[1]) : undefined;
+  if (month && m !== undefined) out.add(`${month[2]}-${String(m).padStart(2, '0')}`);
   if (options.epoch && INSTANT.test(t)) {
     const ms = Date.parse(t);
     if (Number.isFinite(ms)) out.add(options.epoch === 'milliseconds' ? String(ms) : String(Math.floor(ms / 1000)));

@@ -177,7 +177,7 @@ const YEAR_FIRST_SLASHED = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/;
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
-function monthOf(word: string): number | undefined {
+export function monthOf(word: string): number | undefined {
   const w = word.toLowerCase();
   const i = MONTHS.findIndex((m) => m === w || (w.length >= 3 && m.startsWith(w) && (w.length === 3 || w === 'sept')));
   return i === -1 ? undefined : i + 1;

@@ -26,7 +26,7 @@ function typesOf(schema: SchemaNode): string[] {
 }
 
 /** A field of exactly one JSON type (null beside it allowed): the only fields a rule is read for. */
-function soleType(schema: SchemaNode): string | undefined {
+export function soleType(schema: SchemaNode): string | undefined {
   const types = typesOf(schema).filter((t) => t !== 'null');
   return types.length === 1 ? types[0] : undefined;
 }
