@@ -3,7 +3,7 @@
 // outside the data it is handed.
 import { describe, expect, test } from 'vitest';
 import { describeExpr, evaluate, type Json } from '../src/engine';
-import { checkExpr, instant, parsePath, type ExprContext, type ExprProblem, type Scope } from '../src/engine/checks/conditions';
+import { checkExpr, instant, parsePath, type ExprContext, type ExprProblem, type Scope } from '../src/engine/shared/conditions';
 
 function scope(over: Partial<Scope> = {}): Scope {
   return {

@@ -5,7 +5,7 @@ import { compilePack } from '../engine/pack/ajv-backend';
 import { describeRefused } from '../engine/pack/pack-compiler';
 import { loadValueSets } from '../engine/registries';
 import type { CompiledPack } from '../engine/types';
-import { valueSetNamesIn } from '../engine/explain/value-sets';
+import { valueSetNamesIn } from '../engine/shared/value-sets';
 import { detectFormat, importSpec } from '../importer';
 import { importProgress } from './import-progress';
 

@@ -6,6 +6,7 @@
 // knows only its own call. When nothing in the body tells it what to change, it gives up.
 // It lives in the engine, pure, so the benchmarks (bench/recovery.ts) and grade() (grade.ts) run the same reader.
 import { safePatternTest } from './safe-pattern';
+import { distance, normalise } from './shared/nearness';
 import type { Json } from './types';
 
 type Segment = string | number;
@@ -143,35 +144,17 @@ function fromBare(text: string): Directive[] {
   return [{ op: 'opaque' }];
 }
 
-function normal(s: string): string {
-  return s.toLowerCase().replace(/[\s_\-.]+/g, '');
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = row[j];
-      row[j] = next;
-    }
-  }
-  return row[b.length];
-}
-
 /**
  * The one option a careful reader would take for `s`: the same word, or the single nearest spelling within
  * `limit` edits (a third of its length unless given).
  */
 function nearest(s: string, options: string[], maxEdits?: number): string | undefined {
-  const same = options.filter((o) => normal(o) === normal(s));
+  const same = options.filter((o) => normalise(o) === normalise(s));
   if (same.length === 1) return same[0];
   if (same.length > 1) return undefined;
-  const limit = maxEdits ?? Math.floor(normal(s).length / 3);
+  const limit = maxEdits ?? Math.floor(normalise(s).length / 3);
   if (limit === 0) return undefined;
-  const scored = options.map((o) => ({ o, d: editDistance(normal(s), normal(o)) })).filter((x) => x.d <= limit).sort((a, b) => a.d - b.d);
+  const scored = options.map((o) => ({ o, d: distance(normalise(s), normalise(o)) })).filter((x) => x.d <= limit).sort((a, b) => a.d - b.d);
   return scored.length && (scored.length === 1 || scored[0].d < scored[1].d) ? scored[0].o : undefined;
 }
 
@@ -312,7 +295,7 @@ export function nextCall(kind: BodyKindForCaller, body: Json, call: Record<strin
       if (!parent || typeof parent !== 'object' || Array.isArray(parent) || name in parent) continue;
       // A key of mine that is this field spelt another way (case, or one letter dropped or added): rename
       // it. Otherwise send what I meant. Not a changed letter: num1 is not a misspelt num2.
-      const slips = Object.keys(parent).filter((k) => normal(k) === normal(name) || (Math.abs(normal(k).length - normal(name).length) === 1 && editDistance(normal(k), normal(name)) === 1));
+      const slips = Object.keys(parent).filter((k) => normalise(k) === normalise(name) || (Math.abs(normalise(k).length - normalise(name).length) === 1 && distance(normalise(k), normalise(name)) === 1));
       const mine = slips.length === 1 ? slips[0] : undefined;
       if (mine !== undefined) {
         renameKey(parent, mine, name);

@@ -1,6 +1,5 @@
 // The engine's public face. Pure TypeScript: no DOM, no Node APIs, so the site, a tool server, the tests
-// and the CLI give the same body for the same call. Stages, in order: formats.ts, absorb.ts, validate.ts
-// (which calls explain.ts for each violation), checks.ts (ordered checks against the pack's state), body.ts;
+// and the CLI give the same body for the same call. The stages, in order, are listed in stages.ts;
 // check.ts runs them.
 export { check } from './check';
 export { checkCalls } from './check-calls';
@@ -9,7 +8,7 @@ import './registries/all';
 // JSON as models write it (a fence, a trailing comma…) is repaired where certain: jsonrepair, installed on import.
 import './parse/json-repair-default';
 import './pack/promises/reader-default';
-export { VALUE_SET_NAMES, registerValueSet, valueSet, valueSetNamesIn, type ValueSet } from './explain/value-sets';
+export { VALUE_SET_NAMES, registerValueSet, valueSet, valueSetNamesIn, type ValueSet } from './shared/value-sets';
 export { MAX_ERRORS, BODY_TOKEN_BUDGET } from './body/body';
 export { serializeBody } from './body/wire-forms';
 // The wire forms serializeBody() writes besides the body (problem+json, AIP-193, JSON-RPC, MCP), and the vendor's docs link for one.
@@ -60,15 +59,15 @@ export type { ReadRule, ReadRuleKind, ReadRuleSource } from './types';
 export { CODES, codeInfo, allGenericCodes, ENUM_CODE_FAMILY, RULE_CODE_FAMILY, type CodeInfo } from './faults/codes';
 // Ordered checks against a pack's state (stage 5, after validate): the site's tool pages and state tab.
 export { runChecks } from './checks/checks';
-export { stateProblems, singular } from './checks/checks-compile';
-export { checkDocs, runCheckExample, ruleCodes, traceSteps, stateDiffers, type CheckDoc, type CheckExampleRun, type RuleCodeEntry, type TraceStep } from './checks/checks-docs';
+export { stateProblems, singular } from './pack/checks-compile';
+export { checkDocs, runCheckExample, ruleCodes, traceSteps, stateDiffers, type CheckDoc, type CheckExampleRun, type RuleCodeEntry, type TraceStep } from './checks-docs';
 export { checkExampleOptions } from './pack/pack-loader';
-export { OPERATORS, describeExpr, evaluate } from './checks/conditions';
+export { OPERATORS, describeExpr, evaluate } from './shared/conditions';
 export { parseCall, readCalls, writeCall, writeCalls, CALL_FORMATS, type CallFormat, type CallRead } from './parse/formats';
 // A whole transcript replayed through check(): the report --replay prints and the playground's replay tab shows.
 export { readTranscript, type TranscriptOutcome, type TranscriptCall, type TranscriptFormat, type TranscriptResult } from './parse/transcript';
 export { replay, replayTranscript, type ReplayOptions, type ReplayOutcome, type ReplayReport, type ReplayCall, type ReplayEpisode, type ReplayLoop, type ReplayFault } from './replay';
-export { validateArguments } from './validate/validate';
+export { validateArguments } from './explain/call-faults';
 export { whatToSend, rangeText, lengthText, listValues, FORMAT_RULES } from './faults/rule-words';
 export { suggestValues, suggestNames } from './explain/suggest';
 export type * from './types';

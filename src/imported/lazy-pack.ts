@@ -12,7 +12,7 @@ import { precompiledBackend } from '../engine/pack/precompiled-backend';
 import { loadValueSets } from '../engine/registries';
 import { matchToolName } from '../engine/parse/tool-names';
 import type { CompiledPack, CompiledTool, PackSource, ToolSource } from '../engine/types';
-import { valueSetNamesIn } from '../engine/explain/value-sets';
+import { valueSetNamesIn } from '../engine/shared/value-sets';
 
 /** The shell module of an imported pack. */
 export interface ImportedShell {

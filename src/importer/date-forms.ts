@@ -8,7 +8,7 @@
 //   takes a date too.
 // All are declared on the field itself (a pattern with its rule and example), never by loosening the
 // engine's date-time format, which every other field keeps.
-import { DATE_OR_DATE_TIME, DATE_TIME_OFFSET_COLON_OPTIONAL, DATE_TIME_OFFSET_OPTIONAL } from '../engine/validate/date-formats';
+import { DATE_OR_DATE_TIME, DATE_TIME_OFFSET_COLON_OPTIONAL, DATE_TIME_OFFSET_OPTIONAL } from '../engine/shared/date-formats';
 import type { SchemaNode } from '../engine/types';
 
 /** A date-time with an offset of four digits and no colon, as found in a document's examples. */

@@ -5,7 +5,7 @@
 import { check } from '../engine/check';
 import { brokenKeyword } from '../engine/pack/promises/enforce';
 import type { CompiledPack, Json, JsonObject, SchemaNode, SpecReadRule, ToolSource } from '../engine/types';
-import { valueSet } from '../engine/explain/value-sets';
+import { valueSet } from '../engine/shared/value-sets';
 import { COMBINATION_CODE } from './build';
 import { patternExample } from './patterns';
 import { numberExample } from './schema';

@@ -8,7 +8,7 @@ import { PackError } from '../engine/pack/pack-compiler';
 import { enumIsListable } from '../engine/schema';
 import { loadValueSets } from '../engine/registries/index';
 import type { PackSource, RefusedTool, SchemaNode, ToolSource } from '../engine/types';
-import { VALUE_SET_NAMES } from '../engine/explain/value-sets';
+import { VALUE_SET_NAMES } from '../engine/shared/value-sets';
 import { buildTool, COMBINATION_CODE } from './build';
 import { discoveryNameBase, readDiscoveryOperations } from './discovery';
 import { makeExamples } from './examples';

@@ -5,7 +5,7 @@
 // differ (Twilio's `country` is a country's name; Stripe's a two-letter code): the field's own type and
 // format, or a phrase of the vendor's description, must say which. The description is read, never copied.
 // Every inference is returned with what it rests on, so the report lists it and a test can check it.
-import { valueSet } from '../engine/explain/value-sets';
+import { valueSet } from '../engine/shared/value-sets';
 import type { Json, SchemaNode } from '../engine/types';
 import type { Inference } from './types';
 

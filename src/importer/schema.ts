@@ -13,7 +13,7 @@
 // - Discovery's string bounds ("1") and string defaults become numbers and booleans.
 import { enumIsListable } from '../engine/schema';
 import type { Json, SchemaNode } from '../engine/types';
-import { VALUE_SET_NAMES, valueSet } from '../engine/explain/value-sets';
+import { VALUE_SET_NAMES, valueSet } from '../engine/shared/value-sets';
 import { applyColonlessOffset, applyDateAccepted, applyZonedDateTime, zonedCondition, type DocumentDateForms } from './date-forms';
 import type { FieldRole } from './operation-words';
 import { patternExample, patternRule } from './patterns';

@@ -6,6 +6,7 @@
 import catalog from '../generated/pack-catalog.json';
 import type { CompiledPack } from '../engine/types';
 import { loadShippedPack } from './shipped';
+import { distance } from '../engine/shared/nearness';
 
 export interface CatalogEntry {
   id: string;
@@ -30,21 +31,11 @@ export function catalogEntry(id: string): CatalogEntry | undefined {
   return PACK_CATALOG.find((p) => p.id === id);
 }
 
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length];
-}
-
 /** The ids nearest to one no pack has: those that contain it or its first word first, then by edit distance. */
 export function nearestPackIds(id: string, count = 5): string[] {
   const wanted = id.toLowerCase();
   const stem = wanted.split(/[^a-z0-9]+/)[0] ?? '';
-  const score = (p: string) => (p.includes(wanted) || wanted.includes(p) ? 0 : stem.length >= 3 && p.includes(stem) ? 1 : 2) * 1000 + editDistance(wanted, p);
+  const score = (p: string) => (p.includes(wanted) || wanted.includes(p) ? 0 : stem.length >= 3 && p.includes(stem) ? 1 : 2) * 1000 + distance(wanted, p);
   return [...PACK_IDS].sort((a, b) => score(a) - score(b) || (a < b ? -1 : 1)).slice(0, count);
 }
 

@@ -2,7 +2,7 @@
 // lib/packs/<id>.js does with the JSON built beside it, for code run from the sources.
 import { readFileSync } from 'node:fs';
 import { loadValueSetNames, loadValueSets } from '../engine/registries';
-import { valueSetNamesIn } from '../engine/explain/value-sets';
+import { valueSetNamesIn } from '../engine/shared/value-sets';
 import type { CompiledPack } from '../engine/types';
 import { importedPack } from './imported-pack';
 

@@ -8,7 +8,7 @@
 import { compilePackWith } from '../engine/pack/pack-compiler';
 import { precompiledBackend, type StandaloneValidate } from '../engine/pack/precompiled-backend';
 import type { RegistryNames } from '../engine/registries/lookup';
-import { registerValueSet, type ValueSet } from '../engine/explain/value-sets';
+import { registerValueSet, type ValueSet } from '../engine/shared/value-sets';
 import type { CompiledPack } from '../engine/types';
 
 /** One registry a pack uses: its value sets, the names they share, and those names' data. */

@@ -11,7 +11,7 @@ import { packFromToolDefinitions, toolDefinitionList } from '../engine/pack/tool
 
 export { toolDefinitionList };
 import type { CompiledPack, Json } from '../engine/types';
-import { valueSetNamesIn } from '../engine/explain/value-sets';
+import { valueSetNamesIn } from '../engine/shared/value-sets';
 
 /** A problem of a pack or of pasted definitions: the JSON pointer it is about ('' for the whole) and its words. */
 export interface CompileProblem {

@@ -4,8 +4,8 @@
 // Engine modules are imported one by one: the engine's index also exports the AJV backend and every registry.
 import { serializeBody } from '../engine/body/body';
 import { check } from '../engine/check';
-import { stateProblems } from '../engine/checks/checks-compile';
-import { stateDiffers, traceSteps } from '../engine/checks/checks-docs';
+import { stateProblems } from '../engine/pack/checks-compile';
+import { stateDiffers, traceSteps } from '../engine/checks-docs';
 import { parseCall, parseJsonText, readCalls } from '../engine/parse/formats';
 import { jsonRepairInstalled } from '../engine/parse/json-repair';
 import { compilePackWith } from '../engine/pack/pack-compiler';
@@ -13,7 +13,7 @@ import { precompiledBackend } from '../engine/pack/precompiled-backend';
 import { loadValueSetNames, loadValueSets, valueSetsWithoutNames } from '../engine/registries';
 import { matchToolName } from '../engine/parse/tool-names';
 import type { CheckOptions, CheckResult, CompiledPack } from '../engine/types';
-import { valueSetNamesIn } from '../engine/explain/value-sets';
+import { valueSetNamesIn } from '../engine/shared/value-sets';
 import { defaultToolName, isLazyPack, isToolLoaded, loadAllTools, loadValidators, openImportedPack, validatorsNeeded } from '../imported/lazy-pack';
 import { shellWithParts } from '../imported/parts';
 import { fileFor, type SandboxFiles } from './files';

@@ -3,7 +3,7 @@
 // strict-lint alone is the size of the checker), the replay of a transcript, and the rule behind each entry
 // of a body (faults.ts). Kept out of checker.ts so the JavaScript before the first body stays small
 // (tests/e2e/playground-size.test.ts).
-import { traceSteps, type TraceStep } from '../engine/checks/checks-docs';
+import { traceSteps, type TraceStep } from '../engine/checks-docs';
 import { exportPack, type ExportForm } from '../engine/pack/exports';
 import { replay, type ReplayOptions, type ReplayOutcome } from '../engine/replay';
 import { readTranscript } from '../engine/parse/transcript';

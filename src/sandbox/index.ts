@@ -39,7 +39,7 @@
  * renders synchronously (the playground, on every keystroke) awaits the part once and calls it directly:
  * `const c = await sandbox.checker(); c.check(pack, call)`. A pack is loaded once per sandbox.
  */
-import type { TraceStep } from '../engine/checks/checks-docs';
+import type { TraceStep } from '../engine/checks-docs';
 import type { CheckOptions, CheckResult, CompiledPack, CompiledTool, Json } from '../engine/types';
 import type { EntrySource } from './faults';
 import type { SandboxFiles } from './files';

@@ -1,7 +1,8 @@
 // Stage 2, absorb: unambiguous mistakes are fixed and reported; nothing is absorbed silently.
 import { describe, expect, test } from 'vitest';
 import { check } from '../../src/engine';
-import { caseVariants, words } from '../../src/engine/absorb/absorb';
+import { caseVariants } from '../../src/engine/absorb/absorb';
+import { words } from '../../src/engine/shared/name-words';
 import { getPack } from '../../src/packs';
 
 const calendar = getPack('google-calendar')!;

@@ -1,11 +1,13 @@
 // The engine's boundaries, read from its import statements: it runs unchanged in the browser, Node, the
-// tests and the CLI, so it imports no Node module and nothing of the site, the CLI or the importer; and its
-// modules form no cycle, so each stage can be read (and changed) after the stages it builds on.
+// tests and the CLI, so it imports no Node module and nothing of the site, the CLI or the importer; its
+// stages import only the stages before them and the floor (src/engine/stages.ts), and its modules form no
+// cycle, so each stage can be read (and changed) after the stages it builds on.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
+import { ABOVE, FLOOR, STAGES } from '../../src/engine/stages';
 
 const ENGINE = 'src/engine';
 
@@ -51,6 +53,39 @@ function resolveLocal(from: string, spec: string): string | undefined {
 }
 
 const files = tsFiles(ENGINE);
+
+/**
+ * Where a module sits: 0 for the floor, 1… for the stages in order, above them all for the pipeline and
+ * what builds on it; undefined for a module stages.ts does not place.
+ */
+function layerOf(file: string): { rank: number; group: string } | undefined {
+  const rel = file.slice(ENGINE.length + 1);
+  const placed = (entry: string) => (entry.endsWith('/') ? rel.startsWith(entry) : rel === entry);
+  if (FLOOR.some(placed)) return { rank: 0, group: 'floor' };
+  const stage = STAGES.findIndex((s) => rel.startsWith(`${s}/`));
+  if (stage !== -1) return { rank: stage + 1, group: STAGES[stage] };
+  if (ABOVE.some(placed)) return { rank: STAGES.length + 1, group: 'above' };
+  return undefined;
+}
+
+/** Whether `from` may import `to`: something below it, or a module of its own layer (its stage, the floor, above). */
+function allowed(from: string, to: string): boolean {
+  const a = layerOf(from);
+  const b = layerOf(to);
+  if (!a || !b) return false;
+  return b.rank < a.rank || a.group === b.group;
+}
+
+/** Every import, type-only ones included, that runs against the order: `parse/tool-names.ts -> explain/suggest.ts`. */
+function backArrows(list: string[]): string[] {
+  return list.flatMap((f) =>
+    importsOf(f)
+      .map((i) => resolveLocal(f, i.spec))
+      .filter((p): p is string => !!p && p.startsWith(`${ENGINE}/`) && p.endsWith('.ts') && !allowed(f, p))
+      .map((p) => `${f.slice(ENGINE.length + 1)} -> ${p.slice(ENGINE.length + 1)}`),
+  );
+}
+
 const NODE_MODULES = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
 describe('the engine (src/engine/)', () => {
@@ -74,12 +109,29 @@ describe('the engine (src/engine/)', () => {
   });
 
   test('the stages from parse to the body import nothing of pack/, which compiles packs out of them', () => {
-    const stages = ['parse', 'absorb', 'validate', 'explain', 'body', 'faults'].map((d) => `${ENGINE}/${d}/`);
+    const stages = [...STAGES, 'shared', 'faults'].map((d) => `${ENGINE}/${d}/`);
     const found = files
       .filter((f) => stages.some((d) => f.startsWith(d)))
       .flatMap((f) => importsOf(f).map((i) => ({ spec: i.spec, path: resolveLocal(f, i.spec) })).filter((i) => i.path?.startsWith(`${ENGINE}/pack/`)).map((i) => `${f}: ${i.spec}`));
     expect(files.some((f) => f.startsWith(`${ENGINE}/explain/`))).toBe(true);
     expect(found).toEqual([]);
+  });
+
+  test('each module is a stage, the floor or above the stages (src/engine/stages.ts places it)', () => {
+    expect(files.filter((f) => layerOf(f) === undefined)).toEqual([]);
+  });
+
+  test('a stage imports only the stages before it and the floor; the floor imports no stage; nothing below imports what is above (type-only imports too: they are read)', () => {
+    expect(backArrows(files)).toEqual([]);
+  });
+
+  test('a back arrow is found: a parse module importing explain/, the floor importing a stage', () => {
+    expect(allowed(`${ENGINE}/parse/formats.ts`, `${ENGINE}/explain/suggest.ts`)).toBe(false);
+    expect(allowed(`${ENGINE}/shared/name-words.ts`, `${ENGINE}/absorb/absorb.ts`)).toBe(false);
+    expect(allowed(`${ENGINE}/checks/checks.ts`, `${ENGINE}/check.ts`)).toBe(false);
+    expect(allowed(`${ENGINE}/explain/units.ts`, `${ENGINE}/shared/conditions.ts`)).toBe(true);
+    expect(allowed(`${ENGINE}/explain/units.ts`, `${ENGINE}/validate/input-cap.ts`)).toBe(true);
+    expect(allowed(`${ENGINE}/check.ts`, `${ENGINE}/body/body.ts`)).toBe(true);
   });
 
   test('its modules import one another in no cycle (type-only imports aside: they are erased)', () => {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { check, packFromToolDefinitions, type Json } from '../../src/engine';
 import { patternEnforcement, unenforcedPatterns } from '../../src/engine/pack/pattern-engine';
 import { runCli } from '../../src/cli/run';
-import { patternTakesOffsets } from '../../src/engine/validate/date-formats';
+import { patternTakesOffsets } from '../../src/engine/shared/date-formats';
 import { packs } from '../../src/packs';
 
 const BACKTRACKS = '^(a+)+$';

@@ -278,7 +278,7 @@ describe('loading a registry only when a pack names it', () => {
     const { compilePack: freshCompile } = await import('../../src/engine/pack/ajv-backend');
     const { PackError: FreshPackError } = await import('../../src/engine/pack/pack-compiler');
     const { loadValueSets } = await import('../../src/engine/registries');
-    const { loadedValueSets } = await import('../../src/engine/explain/value-sets');
+    const { loadedValueSets } = await import('../../src/engine/shared/value-sets');
     const source = PACK_FILES['content/packs/google-calendar.json'];
     expect(loadedValueSets()).toEqual([]);
     let error: unknown;
@@ -303,7 +303,7 @@ describe('loading a registry only when a pack names it', () => {
   test('the playground’s loader compiles a shipped pack after loading only the registries it names', async () => {
     vi.resetModules();
     const { loadPackById } = await import('../../src/components/playground/checker');
-    const { loadedValueSets } = await import('../../src/engine/explain/value-sets');
+    const { loadedValueSets } = await import('../../src/engine/shared/value-sets');
     const { namesNeeded, loadNames } = await import('../../src/components/playground/checker');
     const pack = await loadPackById('helpdesk');
     expect(loadedValueSets()).toEqual(['iso-3166-1-alpha-2']);

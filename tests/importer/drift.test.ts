@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PackSource, SchemaNode } from '../../src/engine/types';
-import { valueSet } from '../../src/engine/explain/value-sets';
+import { valueSet } from '../../src/engine/shared/value-sets';
 import { CORPUS } from '../../src/cli/import-corpus';
 import { overlaidPackIds, readOverlay } from '../../src/cli/overlays';
 import { PackError } from '../../src/engine/pack/pack-compiler';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/engine';
 import { compilePack } from '../../src/engine/pack/ajv-backend';
-import { DATE_OR_DATE_TIME, DATE_TIME_OFFSET_COLON_OPTIONAL, DATE_TIME_OFFSET_OPTIONAL } from '../../src/engine/validate/date-formats';
+import { DATE_OR_DATE_TIME, DATE_TIME_OFFSET_COLON_OPTIONAL, DATE_TIME_OFFSET_OPTIONAL } from '../../src/engine/shared/date-formats';
 import { loadPack } from '../../src/engine/pack/pack-loader';
 import type { CompiledPack, PackSource, SchemaNode } from '../../src/engine/types';
 import { RESPONSE_SHAPING_GLOSS } from '../../src/importer/build';

@@ -1,7 +1,7 @@
 // The stage trace of the ordered checks: validated ✓ → exists ✓ → permitted ✗ … on one line, with where the
 // call stopped and which state was read one click away.
 import { useState, type ReactNode } from 'react';
-import type { TraceStep } from '../../engine/checks/checks-docs';
+import type { TraceStep } from '../../engine/checks-docs';
 
 const OUTCOME_WORDS: Record<TraceStep['outcome'], string> = { passed: 'passed', failed: 'failed', skipped: 'skipped', not_run: 'not run' };
 

@@ -19,15 +19,12 @@ import { formatPath, type Segment } from '../paths';
 import { cutReceived } from '../faults/received';
 import { makeFault } from '../faults/fault';
 import type { CompiledTool, Correction, Fault, Json, JsonObject, SchemaNode } from '../types';
-import { valueSet } from '../explain/value-sets';
-import { singular, words } from '../parse/name-words';
+import { valueSet } from '../shared/value-sets';
+import { singular, words } from '../shared/name-words';
 import { idOfferedByUrl, namedInstead, readDecoratedId, vendorUrlWhereIdGoes, type IdSlot } from './decorated-ids';
 import { idNouns } from './id-fields';
 import { readWrittenDate } from './written-dates';
 import { exampleText } from '../faults/rule-words';
-
-// words() is name-words.ts's, re-exported: the stages that split names import it from here.
-export { words };
 
 const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 

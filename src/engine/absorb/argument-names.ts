@@ -3,8 +3,8 @@
 // pass (suggest.ts) and the nested-path pass (shapes.ts) found nothing: the declared names whose words are
 // the same words, or all of them, best first; and when even those are none, on an object with many
 // fields, the few nearest names, so the body always says where to look.
-import { distance } from 'fastest-levenshtein';
-import { argumentWords, fitWords } from '../parse/name-words';
+import { distance } from '../shared/nearness';
+import { argumentWords, fitWords } from '../shared/name-words';
 
 /** At most this many names go into did_you_mean; the nearest-few list holds as many as NEAREST_LISTED. */
 const MAX_OFFERED = 3;

@@ -3,7 +3,7 @@
 // document", "the channel's id"), a call that lists its values (x-resolve-with), or format uuid. A field
 // that takes URLs, addresses, dates or prose is never one, whatever its name says.
 import type { SchemaNode } from '../types';
-import { singular, words } from '../parse/name-words';
+import { singular, words } from '../shared/name-words';
 
 const ID_WORDS = new Set(['id', 'ids', 'gid', 'sid', 'uuid']);
 /** Words that make a field hold something other than an id: a link, an address, a date, prose. */

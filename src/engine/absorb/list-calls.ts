@@ -2,7 +2,7 @@
 // whose name says list, search or find, and names the record (`list_channels`, `search_users` for user),
 // written as x-resolve-with writes it: its name and its required arguments.
 import type { CompiledTool } from '../types';
-import { nameWords, singular } from '../parse/name-words';
+import { nameWords, singular } from '../shared/name-words';
 
 const LISTING = new Set(['list', 'search', 'find', 'query', 'lookup']);
 

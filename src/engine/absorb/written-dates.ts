@@ -2,7 +2,7 @@
 // one value it names (26/05/2024 -> 2024-05-26, "March 11, 2026" -> 2026-03-11, a space for the T), when
 // it has exactly one reading and that reading drops nothing (a time where only a date goes is refused, as
 // is 05/06/2024, whose two readings explain/values.ts names). The readings are date-formats.ts's.
-import { dateReading } from '../validate/date-formats';
+import { dateReading } from '../shared/date-formats';
 import type { SchemaNode } from '../types';
 import { fits } from './decorated-ids';
 

@@ -30,7 +30,7 @@ function entry(f: Fault): BodyError {
   return e;
 }
 
-/** `unexplained`: further rejected fields that were counted but not explained (validate.ts, MAX_EXPLAINED). */
+/** `unexplained`: further rejected fields that were counted but not explained (explain/call-faults.ts, MAX_EXPLAINED). */
 export function assembleBody(faults: Fault[], unexplained = 0): Body {
   if (faults.length === 1 && unexplained === 0) {
     const f = faults[0];

@@ -3,8 +3,7 @@
 // flat object: {error, field?, message, received?, next_call?, retryable, retry_after?}. A record the
 // caller may not see is answered exactly as a missing one, so the body never discloses that it exists.
 // An accepted call gets the effects it would have on the state, computed and never applied.
-import { compileExpr, describeExpr, evaluate, deepEqual, type Scope } from './conditions';
-import { PLACEHOLDER } from './checks-compile';
+import { PLACEHOLDER, compileExpr, describeExpr, evaluate, deepEqual, type Scope } from '../shared/conditions';
 import { cutReceived, cutString } from '../faults/received';
 import { valueAt } from '../paths';
 import { makeFault } from '../faults/fault';

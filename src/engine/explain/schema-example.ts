@@ -3,15 +3,8 @@
 // anyOf/oneOf wants. explain.ts and shapes.ts offer an example only after the validator has taken it in
 // place, so a guess here can cost a sentence but never a wrong suggestion.
 import { deref } from '../schema';
+import type { SchemaWords } from '../faults/rule-words';
 import type { Json, SchemaNode } from '../types';
-
-/** What explain.ts knows of formats and types, passed in so this module needs nothing of it. */
-export interface SchemaWords {
-  /** A format's rule in words and one example of it. */
-  format: (name: string) => { rule: string; example: string } | undefined;
-  /** A type in words: "a string", "an integer". */
-  type: (name: string) => string | undefined;
-}
 
 function typesOf(s: SchemaNode): string[] {
   return Array.isArray(s.type) ? s.type.map(String) : typeof s.type === 'string' ? [s.type] : [];

@@ -5,8 +5,7 @@
 // validated there first: a candidate this module cannot check is never made.
 import { suggestValues } from './suggest';
 import { minimalExample } from './schema-example';
-import { words } from '../absorb/absorb';
-import { isWeak, meaningfulWords } from '../parse/name-words';
+import { isWeak, meaningfulWords, words } from '../shared/name-words';
 import { conflictFaults } from '../validate/conflicts';
 import { FORMAT_RULES, SCHEMA_WORDS, whatToSend } from '../faults/rule-words';
 import { childFieldsOf, fieldIndex } from '../field-index';

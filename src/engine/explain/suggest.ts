@@ -1,31 +1,14 @@
 // did_you_mean: the alias table first, then a normalised exact match, then edit distance. Only ever
 // offers values from the permitted set (or declared names), best first, at most three.
-import osaDistance from 'damerau-levenshtein';
-import { distance } from 'fastest-levenshtein';
+import { distance, normalise } from '../shared/nearness';
 import type { Json } from '../types';
 
 const MAX_SUGGESTIONS = 3;
 // Longer inputs cannot be near a short permitted value; skip the distance pass rather than pay for it.
 const MAX_COMPARED_LENGTH = 64;
 
-/** Lower-case, with separators and spaces removed: `Requested-By Customer` -> `requestedbycustomer`. */
-export function normalise(s: string): string {
-  return s.toLowerCase().replace(/[\s_\-.]+/g, '');
-}
-
 function allowedDistance(length: number): number {
   return Math.floor(length / 3);
-}
-
-/**
- * Edit distance that counts a swap of two adjacent letters as one edit (`opne` -> `open`), as models and
- * people both make them. Levenshtein counts a swap as two and bounds this from above, and from below by
- * half, so the slower swap-aware pass runs only on a pair Levenshtein leaves within reach.
- */
-export function editDistance(a: string, b: string, limit: number): number {
-  const d = distance(a, b);
-  if (d <= 1 || d > 2 * limit) return d;
-  return Math.min(d, osaDistance(a, b).steps);
 }
 
 /** Closest strings by edit distance over normalised forms. */
@@ -40,7 +23,7 @@ export function closest(received: string, candidates: readonly string[]): string
   candidates.forEach((c, i) => {
     const n = normalise(c);
     if (Math.abs(n.length - r.length) > limit) return;
-    const d = editDistance(r, n, limit);
+    const d = distance(r, n, limit);
     if (d <= limit) scored.push({ c, d, i });
   });
   scored.sort((a, b) => a.d - b.d || a.i - b.i);

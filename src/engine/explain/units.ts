@@ -4,7 +4,7 @@
 // point on such a field means major units, and a conversion that depends on the currency is offered only
 // when the currency is known (a sibling argument, or the record the call names). Pure: no DOM, no Node.
 import currencyData from '../registries/data/currency-digits.json';
-import { checkExpr, evaluate, parsePath, type ExprContext, type ParsedPath } from '../checks/conditions';
+import { checkExpr, evaluate, parsePath, type ExprContext, type ParsedPath } from '../shared/conditions';
 import type { WrittenNumber } from '../parse/json-scan';
 import { patternOf, valueAt } from '../paths';
 import { makeFault } from '../faults/fault';

@@ -1,7 +1,7 @@
 // The value family: a value of the wrong type, outside its permitted set, not the one constant, or not in
 // the format or pattern its field states; each says what to send, with the value converted where it can be.
 import { enumCodeFor } from '../faults/codes';
-import { dateFormatProblem, dateReading, patternTakesOffsets } from '../validate/date-formats';
+import { dateFormatProblem, dateReading, patternTakesOffsets } from '../shared/date-formats';
 import { enumIsListable } from '../schema';
 import { type Segment } from '../paths';
 import { addNote, restate } from '../faults/fault';
@@ -9,7 +9,7 @@ import { numberFromString, suggestValues } from './suggest';
 import type { AjvError, ExplainContext, FieldInfo, Fault, Json, SchemaNode } from '../types';
 import { deref } from '../schema';
 import { branchPhrase } from './schema-example';
-import { valueSet, valueSetCandidates } from './value-sets';
+import { valueSet, valueSetCandidates } from '../shared/value-sets';
 import { noteSiblingFit, refineTypeFault } from './shapes';
 import { otherCases, rewrittenForms } from './written-forms';
 import { exampleText, FORMAT_RULES, oneOfText, SCHEMA_WORDS, schemaText, typePhrase, valueText } from '../faults/rule-words';

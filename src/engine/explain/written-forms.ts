@@ -8,7 +8,7 @@
 // decimals; a value with spaces around it, trimmed. These are offers, not
 // absorptions: candidates.ts keeps one only if it passes the field's whole schema (and the rules read beside
 // it), and a model chooses.
-import { monthOf } from '../validate/date-formats';
+import { monthOf } from '../shared/date-formats';
 
 /** A phone number as people write it: + or 00, then digits with spaces, brackets, dashes or dots. */
 const WRITTEN_PHONE = /^(?:\+|00)\s*\(?\d[\d\s().-]{5,}$/;

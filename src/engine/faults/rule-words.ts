@@ -4,7 +4,6 @@
 // Only the pack and the schema are worded here, never what a caller sent.
 import { enumIsListable } from '../schema';
 import { cutString, RECEIVED_MAX_STRING } from './received';
-import type { SchemaWords } from '../explain/schema-example';
 import type { FieldInfo, Json, SchemaNode } from '../types';
 
 /** Rules and examples for the formats AJV checks, used when a field declares no x-rule. */
@@ -36,6 +35,13 @@ export const TYPE_NAMES: Record<string, string> = {
 };
 
 /** The words for formats and types, lent to schema-example.ts. */
+/** How formats and types are said, handed to schema-example.ts, which words nothing itself. */
+export interface SchemaWords {
+  /** A format's rule in words and one example of it. */
+  format: (name: string) => { rule: string; example: string } | undefined;
+  /** A type in words: "a string", "an integer". */
+  type: (name: string) => string | undefined;
+}
 export const SCHEMA_WORDS: SchemaWords = { format: (f) => FORMAT_RULES[f], type: (t) => TYPE_NAMES[t] };
 
 

@@ -10,7 +10,7 @@ import unevaluatedModule from 'ajv/dist/vocabularies/unevaluated';
 import type { Vocabulary } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Dialect } from '../validate/dialect';
-import { STRICT_DATE_FORMATS } from '../validate/date-formats';
+import { STRICT_DATE_FORMATS } from '../shared/date-formats';
 import { capFormats, cappedRegExp } from '../validate/input-cap';
 import { linearUniqueItems } from './ajv-unique-items';
 

@@ -2,7 +2,7 @@
 // schema (glosses appended), the field index the other stages read, and a validator per tool. The validators
 // come from an injected ValidatorBackend, so this module never loads AJV itself: Node compiles with AJV
 // (ajv-backend.ts), the playground with the code generated at build time (precompiled-backend.ts).
-import { checkRuleCodes, compileToolChecks, packState, stateProblems, stateShape, type StateShape } from '../checks/checks-compile';
+import { checkRuleCodes, compileToolChecks, packState, stateProblems, stateShape, type StateShape } from './checks-compile';
 import { codeInfo, enumCodeFor, isGenericCode } from '../faults/codes';
 import { dialectOf, type Dialect } from '../validate/dialect';
 import { PACK_KEYWORDS } from './pack-schema';
@@ -10,7 +10,7 @@ import { FieldBudget, schemaBudgetProblem } from './compile-budgets';
 import { deref, enumIsListable, resolveLocalRef } from '../schema';
 import type { AjvError, CompiledPack, CompiledTool, FieldInfo, Json, PackSource, RefusedTool, SchemaNode, ToolSource } from '../types';
 import { parseUnit, unitProblems } from '../explain/units';
-import { VALUE_SET_NAMES, valueSet } from '../explain/value-sets';
+import { VALUE_SET_NAMES, valueSet } from '../shared/value-sets';
 import { ruleReader } from './promises/rule-reader';
 
 export interface PackProblem {

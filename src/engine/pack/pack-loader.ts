@@ -2,7 +2,7 @@
 // "valid" example is rejected, or whose faulty example earns another code, fails where it is written.
 import { check } from '../check';
 // Defined beside the docs' use of it, so the playground gets it without the AJV loader.
-import { checkExampleOptions } from '../checks/checks-docs';
+import { checkExampleOptions } from '../checks-docs';
 import { compilePack } from './ajv-backend';
 import { PackError, type PackProblem } from './pack-compiler';
 import type { CompiledPack } from '../types';

@@ -1,7 +1,7 @@
 // The JSON Schema of a pack file (content/packs/README.md says the same in words). The pack loader
 // checks every pack against it before compiling, so a broken pack is named by file and path.
 import { UNIT_KINDS } from '../explain/units';
-import { VALUE_SET_NAMES } from '../explain/value-sets';
+import { VALUE_SET_NAMES } from '../shared/value-sets';
 
 const nonEmpty = { type: 'string', minLength: 1 } as const;
 

@@ -40,7 +40,7 @@
 // The Gemini target is the `parameters` field (the OpenAPI 3.0 subset). Gemini also takes
 // `parametersJsonSchema` (JSON Schema); this lint does not target it.
 import { fullFormats } from 'ajv-formats/dist/formats';
-import { STRICT_DATE_FORMATS } from '../validate/date-formats';
+import { STRICT_DATE_FORMATS } from '../shared/date-formats';
 import { FORMAT_RULES, lengthText, listValues, oneOfText, rangeText, whatToSend } from '../faults/rule-words';
 import { enumIsListable, resolveLocalRef } from '../schema';
 import type { CompiledPack, CompiledTool, FieldInfo, Json, JsonObject, SchemaNode } from '../types';

@@ -4,9 +4,8 @@
 // (`functions.math_factorial`, `default_api.get_weather`, MCP's `github__pulls_merge`) when nothing else
 // could be meant. Any other near name is only offered, ranked by its verb and what it acts on, and never
 // across verbs: a model that asked to update must not be handed a tool that creates or deletes.
-import { boundedDistance, contentWords, fitWords, meaningfulWords, nameWords, wordMatch } from './name-words';
-import { distance } from 'fastest-levenshtein';
-import { editDistance, normalise } from '../explain/suggest';
+import { contentWords, fitWords, meaningfulWords, nameWords, wordMatch } from '../shared/name-words';
+import { distance, normalise } from '../shared/nearness';
 
 // Verbs that mean the same operation. A verb outside every group is its own group.
 const VERB_GROUPS: readonly (readonly string[])[] = [
@@ -164,7 +163,7 @@ function slipOfVerb(w: string): number | undefined {
   if (g === undefined) {
     g = null;
     for (const [v, group] of GROUP_OF) {
-      if (v.length >= 5 && Math.abs(v.length - w.length) <= 1 && editDistance(w, v, 1) <= 1) {
+      if (v.length >= 5 && Math.abs(v.length - w.length) <= 1 && distance(w, v, 1) <= 1) {
         g = group;
         break;
       }
@@ -451,7 +450,7 @@ function nearTools(received: string, infos: readonly NameInfo[], context: ToolNa
   const slips: { d: NameInfo; dist: number }[] = [];
   for (const d of infos) {
     if (Math.abs(d.norm.length - r.norm.length) > slip || (r.verb !== null && d.verb !== null && r.verb !== d.verb)) continue;
-    const dist = boundedDistance(r.norm, d.norm, slip);
+    const dist = distance(r.norm, d.norm, slip);
     if (dist <= slip) slips.push({ d, dist });
   }
   if (slips.length) {
@@ -515,7 +514,7 @@ function nearTools(received: string, infos: readonly NameInfo[], context: ToolNa
   if (r.norm.length <= MAX_COMPARED) {
     for (const d of infos) {
       if (Math.abs(d.norm.length - r.norm.length) > limit || (r.verb !== null && d.verb !== null && d.verb !== r.verb)) continue;
-      const dist = boundedDistance(r.norm, d.norm, limit);
+      const dist = distance(r.norm, d.norm, limit);
       if (dist <= limit) byLetters.push({ d, dist });
     }
   }

@@ -1,7 +1,7 @@
 // Registers every registry, members and names both. Imported for its effect by the Node entry points (the
 // engine's index, src/packs.ts, the CLI and the precompile script), where loading all of them up front costs
 // nothing that matters.
-import { registerValueSet } from '../explain/value-sets';
+import { registerValueSet } from '../shared/value-sets';
 import countries, { names as countryNames } from './countries';
 import currencies, { names as currencyNames } from './currencies';
 import countryData from './data/countries.json';

@@ -3,7 +3,7 @@
 // (Deutschland, Holland), and, consulted only when no country name matches, each country's first level of
 // subdivisions (England, Scotland, California) from CLDR and ISO 3166-2. A name several countries share
 // (Congo, Korea) gives all of them.
-import type { ValueSet } from '../explain/value-sets';
+import type { ValueSet } from '../shared/value-sets';
 import members from './data/countries.values.json';
 import { defineValueSet } from './define';
 import { Lookup, RegistryNames } from './lookup';

@@ -2,7 +2,7 @@
 // the testing code): `iso-4217` in upper case (USD) and `iso-4217-lowercase` for APIs such as Stripe (usd).
 // Names point at them (US Dollar, Euro) and so do symbols from currency-symbol-map (€, £); a name or symbol
 // shared by many (dollar, $) gives the three used in the most countries, never one alone.
-import type { ValueSet } from '../explain/value-sets';
+import type { ValueSet } from '../shared/value-sets';
 import members from './data/currencies.values.json';
 import { defineValueSet } from './define';
 import { Lookup, RegistryNames } from './lookup';

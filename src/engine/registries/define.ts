@@ -1,6 +1,6 @@
 // A ValueSet over one registry's Lookup: values and the alias table are built on first use, and a value of a
 // known wrong kind (see `refusal`) never gets a candidate.
-import type { ValueSet } from '../explain/value-sets';
+import type { ValueSet } from '../shared/value-sets';
 import type { Lookup } from './lookup';
 
 export interface ValueSetSpec {

@@ -1,7 +1,7 @@
 // Where each registry lives, for loading on demand: the playground imports a registry's members only when the
 // pack it compiles names it, and its names (what did_you_mean reads) only before it checks a call to a tool
 // with a field that uses it, so the JavaScript it loads first holds none of them. Node uses ./all.ts.
-import { registerValueSet, valueSet, type ValueSet, type ValueSetName } from '../explain/value-sets';
+import { registerValueSet, valueSet, type ValueSet, type ValueSetName } from '../shared/value-sets';
 
 type RegistryModule = { default: ValueSet[] };
 

@@ -2,7 +2,7 @@
 // has data for (cldr-core's available locales and default content, so en-US is in), plus language-region
 // where CLDR's likely subtags imply the script (zh-TW for zh-Hant-TW). Case and separators are forgiven
 // (en_US -> en-US), and English and native language names point at their tag (english -> en, Deutsch -> de).
-import type { ValueSet } from '../explain/value-sets';
+import type { ValueSet } from '../shared/value-sets';
 import members from './data/locales.values.json';
 import { defineValueSet } from './define';
 import { Lookup, RegistryNames } from './lookup';

@@ -7,7 +7,7 @@
 // when no member name matches (a constituent country, a city); then a name that contains the words sent
 // (`Korea`, `dollar`); then the names nearest by edit distance, keeping only those at the smallest distance.
 // A name that fits several members gives all of them (at most three), never one picked by its position.
-import { distance } from 'fastest-levenshtein';
+import { distance } from '../shared/nearness';
 
 /** One registry's data file. */
 export interface RegistryData {

@@ -5,7 +5,7 @@
 // hour off), and Etc/GMT±N, whose sign is the reverse of what it looks like. Abbreviations and common names
 // (PST, Pacific Time, CET) point at the zone CLDR picks for them, from @vvo/tzdb and CLDR's metazones; city
 // names (Zurich, New York) at their zone. A UTC offset is refused with its own rule, never guessed from.
-import type { ValueSet } from '../explain/value-sets';
+import type { ValueSet } from '../shared/value-sets';
 import members from './data/time-zones.values.json';
 import { defineValueSet } from './define';
 import { Lookup, RegistryNames } from './lookup';

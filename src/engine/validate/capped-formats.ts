@@ -3,7 +3,7 @@
 // the generated validators (src/generated/validators/) read their formats from here, so the playground
 // refuses 2026-02-30 and +0100 exactly as the CLI does.
 import { fullFormats } from 'ajv-formats/dist/formats';
-import { STRICT_DATE_FORMATS } from './date-formats';
+import { STRICT_DATE_FORMATS } from '../shared/date-formats';
 import { capFormat, type FormatDefinition } from './input-cap';
 
 export const cappedFormats: Record<string, unknown> = Object.fromEntries(

@@ -5,7 +5,7 @@
 // name abbreviates it (`cus_` for customer_id) or when two different examples share it; a name-like
 // example (`sara_doe_496`), a word, an empty value or examples that disagree make no rule.
 import { examplesOf, isIdField } from '../../absorb/id-fields';
-import { words as nameWords } from '../../parse/name-words';
+import { words as nameWords } from '../../shared/name-words';
 import type { Json, ReadRule } from '../../types';
 import type { FieldToRead } from './read-rules';
 

@@ -2,7 +2,7 @@
 // into the call and the state, a literal, a list, or one operator object such as {"eq": [a, b]}.
 // Evaluation is total: it never throws and never reads outside the data it is given, and a value that
 // is not there is `undefined` ("missing"), which every operator handles.
-import { namesRealMoment } from '../validate/date-formats';
+import { namesRealMoment } from './date-formats';
 import type { Json, JsonObject } from '../types';
 
 /** The operators, with what each takes; content/packs/README.md lists them in words. */
@@ -37,6 +37,8 @@ export const CONDITION_OPERATORS: readonly Operator[] = ['all', 'any', 'not', 'e
 export const BASE_ROOTS = ['args', 'caller', 'now', 'records'] as const;
 /** Names a binding or a `let` may not take. */
 export const RESERVED_NAMES = [...BASE_ROOTS, 'item'];
+/** `{$path}` in a rule's message: filled from the state when the body is written. */
+export const PLACEHOLDER = /\{(\$[^{}\s]+)\}/g;
 
 export type PathSegment = { key: string } | { dynamic: ParsedPath };
 export interface ParsedPath {

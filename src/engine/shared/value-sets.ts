@@ -1,8 +1,8 @@
 // Named value sets a pack can fill an enum from (`x-value-set`), taken from registry packages rather than
 // typed by hand, so that hundreds of codes and their names stay right without anyone maintaining them.
-// Each registry is its own module under ./registries/; this module only keeps the table of those loaded, so
-// importing the engine loads none of them. Node entry points register them all (./registries/all.ts); the
-// playground loads only those the pack it compiles names (./registries/index.ts).
+// Each registry is its own module under ../registries/; this module only keeps the table of those loaded, so
+// importing the engine loads none of them. Node entry points register them all (../registries/all.ts); the
+// playground loads only those the pack it compiles names (../registries/index.ts).
 import type { Json } from '../types';
 
 export interface ValueSet {

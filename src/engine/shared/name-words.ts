@@ -5,6 +5,8 @@
 // when the small table below groups them. The table is ours: words a model reaches for in place of the
 // word a schema chose. None of this absorbs anything: it ranks what a body offers.
 
+import { distance } from './nearness';
+
 /** Splits a declared name into words: `dateTime` / `date_time` / `DateTime` -> [date, time]. */
 export function words(name: string): string[] {
   return name
@@ -170,33 +172,7 @@ function osaWithin(a: string, b: string, limit: number): boolean {
   let diff = ma ^ mb;
   let bits = 0;
   for (; diff; bits++) diff &= diff - 1;
-  return bits <= 2 * limit && boundedDistance(a, b, limit) <= limit;
-}
-
-/**
- * The edit distance of two strings, a swap of two neighbouring letters counting as one (optimal string
- * alignment), when it is at most `limit`; otherwise limit + 1, found as soon as a row is past the limit.
- */
-export function boundedDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  const n = b.length;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: n + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let least = i;
-    for (let j = 1; j <= n; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let v = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) v = Math.min(v, prev2[j - 2] + 1);
-      row.push(v);
-      if (v < least) least = v;
-    }
-    if (least > limit) return limit + 1;
-    prev2 = prev;
-    prev = row;
-  }
-  return Math.min(prev[n], limit + 1);
+  return bits <= 2 * limit && distance(a, b, limit) <= limit;
 }
 
 export interface WordsFit {

@@ -2,8 +2,8 @@
 // JSON pointer into the pack file and what is wrong, so a broken rule fails where it is written: an
 // unknown argument, a record kind the state lacks, a message that would echo the call, a check out of order.
 import { CODES } from '../faults/codes';
-import { BASE_ROOTS, RESERVED_NAMES, checkExpr, instant, rootsOf, type ExprContext } from './conditions';
-import { CHECK_KEYS, EFFECT_KEYS } from '../pack/pack-schema';
+import { BASE_ROOTS, PLACEHOLDER, RESERVED_NAMES, checkExpr, instant, rootsOf, type ExprContext } from '../shared/conditions';
+import { CHECK_KEYS, EFFECT_KEYS } from './pack-schema';
 import type { CheckSource, CompiledCheck, EffectSource, FieldInfo, Json, JsonObject, PackState, ToolSource } from '../types';
 
 export interface Problem {
@@ -15,8 +15,6 @@ const KIND_ORDER = ['exists', 'permission', 'rule'] as const;
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const CODE = /^[a-z][a-z0-9_]*$/;
 const CALL = /^([A-Za-z0-9_-]{1,64})\(.*\)$/;
-/** `{$path}` in a rule's message: filled from the state when the body is written. */
-export const PLACEHOLDER = /\{(\$[^{}\s]+)\}/g;
 
 function ptr(path: string, key: string | number): string {
   return `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;

@@ -1,10 +1,10 @@
 // What the site shows of the ordered checks, computed by the engine: each check in words with a body
 // check() produced for the pack's own example, the rule codes for the dictionary, the short trace the
 // playground prints (validated ✓, exists ✓, permitted ✗) and whether an edited state differs from the pack's.
-import { check } from '../check';
-import { serializeBody } from '../body/body';
-import { describeExpr, deepEqual } from './conditions';
-import type { CheckExample, CheckOptions, CheckResult, CheckStep, CompiledCheck, CompiledPack, CompiledTool, ExistsCheckSource, Json, PermissionCheckSource, RuleCheckSource } from '../types';
+import { check } from './check';
+import { serializeBody } from './body/body';
+import { describeExpr, deepEqual } from './shared/conditions';
+import type { CheckExample, CheckOptions, CheckResult, CheckStep, CompiledCheck, CompiledPack, CompiledTool, ExistsCheckSource, Json, PermissionCheckSource, RuleCheckSource } from './types';
 
 /** The options a check example runs with: the pack's state, with the example's caller when it names one. */
 export function checkExampleOptions(pack: CompiledPack, ex: CheckExample): CheckOptions {
