@@ -1,5 +1,5 @@
 // Field paths as the body shows them: `start.dateTime`, `attendees[0].email`, `metadata["order-id"]`.
-import type { Json } from './types';
+import type { Json, JsonObject } from './types';
 
 export type Segment = string | number;
 
@@ -122,4 +122,29 @@ export function parsePath(path: string): Segment[] | null {
     i += id[0].length;
   }
   return out;
+}
+
+/** Sets the value at `path` in place (the root itself for []), when its parent is there; returns the root. */
+export function setAt(root: Json, path: readonly Segment[], value: Json): Json {
+  if (path.length === 0) return value;
+  const parent = valueAt(root, path.slice(0, -1));
+  if (parent.found && parent.value && typeof parent.value === 'object') {
+    const key = path[path.length - 1];
+    if (Array.isArray(parent.value)) parent.value[key as number] = value;
+    // An own data property either way; only __proto__ needs defining (assignment would set the prototype),
+    // and redefining every key was slow.
+    else if (key === '__proto__') Object.defineProperty(parent.value, key, { value, enumerable: true, writable: true, configurable: true });
+    else (parent.value as JsonObject)[key as string] = value;
+  }
+  return root;
+}
+
+/** Renames a key in place, keeping its position, so the suggested call reads like the original. */
+export function renameAt(root: Json, path: readonly Segment[], to: string): Json {
+  const parentPath = path.slice(0, -1);
+  const parent = valueAt(root, parentPath);
+  if (!parent.found || !parent.value || typeof parent.value !== 'object' || Array.isArray(parent.value)) return root;
+  const from = String(path[path.length - 1]);
+  const renamed = Object.fromEntries(Object.entries(parent.value).map(([k, v]) => [k === from ? to : k, v] as [string, Json]));
+  return parentPath.length === 0 ? renamed : setAt(root, parentPath, renamed);
 }
