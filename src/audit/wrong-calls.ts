@@ -2,7 +2,7 @@
 // small call the tool's schema takes (read from the schema alone), chosen the same way every run (the first
 // eligible field, required fields first). A call is kept only when the tool's published schema refuses it
 // (schema-refuses.ts), so a server that checks its own schema must refuse every call sent.
-import { deref } from '../engine/schema';
+import { deref, typesOf } from '../engine/schema';
 import { minimalExample } from '../engine/explain/schema-example';
 import { SCHEMA_WORDS as WORDS } from '../engine/faults/rule-words';
 import type { CompiledTool, Json, SchemaNode } from '../engine/types';
@@ -52,10 +52,6 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const LOOSE_DATES: Record<string, string> = { date: '12/06/2026', 'date-time': '2026-12-06 10:30', time: '10:30 am' };
 // Argument names a model adds on its own; the first the tool does not declare is sent.
 const EXTRA_ARGUMENTS = ['verbose', 'format', 'debug', 'options_extra'];
-
-function typesOf(s: SchemaNode): string[] {
-  return Array.isArray(s.type) ? s.type.map(String) : typeof s.type === 'string' ? [s.type] : [];
-}
 
 /** A name one letter off: the letter before the last dropped ("quey" for query), or the last doubled for a short one. */
 export function misspelt(name: string): string {

@@ -148,3 +148,37 @@ export function renameAt(root: Json, path: readonly Segment[], to: string): Json
   const renamed = Object.fromEntries(Object.entries(parent.value).map(([k, v]) => [k === from ? to : k, v] as [string, Json]));
   return parentPath.length === 0 ? renamed : setAt(root, parentPath, renamed);
 }
+
+/** A JSON pointer (RFC 6901), as AJV's instancePath writes it: `/attendees/0/email`. */
+export function pointerOf(path: readonly Segment[]): string {
+  let out = '';
+  for (const s of path) {
+    const text = String(s);
+    // Most segments hold neither ~ nor /: nothing to escape.
+    out += text.includes('~') || text.includes('/') ? `/${text.replace(/~/g, '~0').replace(/\//g, '~1')}` : `/${text}`;
+  }
+  return out;
+}
+
+/** Sets an own data property; a key named __proto__ stays data, as Object.fromEntries keeps it. */
+function setOwn(obj: JsonObject, key: string, value: Json): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
+/** A copy of `root` with `value` at `path`; off the path everything is shared, and a new key goes last. */
+export function withValueAt(root: Json | undefined, path: readonly Segment[], value: Json): Json {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (Array.isArray(root) && typeof head === 'number') {
+    const copy = root.slice();
+    copy[head] = withValueAt(root[head], rest, value);
+    return copy;
+  }
+  const src = root !== null && typeof root === 'object' && !Array.isArray(root) ? root : {};
+  const key = String(head);
+  const out: JsonObject = {};
+  for (const k of Object.keys(src)) setOwn(out, k, k === key ? withValueAt(src[k], rest, value) : src[k]);
+  if (!Object.prototype.hasOwnProperty.call(src, key)) setOwn(out, key, withValueAt(undefined, rest, value));
+  return out;
+}

@@ -1,11 +1,17 @@
-// Reading a schema, for every stage: following a local `$ref` to the node it names, and whether a
-// permitted set is short enough to list in a message. Kept apart from the pack compiler, which builds on
+// Reading a schema, for every stage: following a local `$ref` to the node it names, the types a node
+// declares, and whether a permitted set is short enough to list in a message. Kept apart from the pack compiler, which builds on
 // it, so a stage that only reads a schema depends on nothing that compiles one.
 import type { Json, SchemaNode } from './types';
 
 /** An enum is listed in the message when it has at most this many values and this many characters. */
 export const ENUM_LIST_MAX_VALUES = 12;
 export const ENUM_LIST_MAX_CHARS = 160;
+
+/** The JSON types a schema node declares (`type`, a name or a list), in order; [] when it declares none. */
+export function typesOf(schema: SchemaNode): string[] {
+  if (Array.isArray(schema.type)) return schema.type.filter((t): t is string => typeof t === 'string');
+  return typeof schema.type === 'string' ? [schema.type] : [];
+}
 
 /** Resolves a local `$ref` ("#/$defs/x") against the tool's argument schema. */
 export function resolveLocalRef(root: SchemaNode, node: SchemaNode): { node: SchemaNode; pointer: string } | undefined {

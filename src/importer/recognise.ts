@@ -6,6 +6,7 @@
 // format, or a phrase of the vendor's description, must say which. The description is read, never copied.
 // Every inference is returned with what it rests on, so the report lists it and a test can check it.
 import { valueSet } from '../engine/shared/value-sets';
+import { typesOf } from '../engine/schema';
 import type { Json, SchemaNode } from '../engine/types';
 import type { Inference } from './types';
 
@@ -106,12 +107,6 @@ const RULES: Rule[] = [
 /** Names recognised with evidence somewhere in a document: the same name elsewhere in it means the same. */
 export type DocumentEvidence = Map<string, { kind: Kind; evidence: string }>;
 
-function typeOf(node: SchemaNode): string | undefined {
-  if (typeof node.type === 'string') return node.type;
-  if (Array.isArray(node.type)) return node.type.find((t: string) => t !== 'null');
-  return undefined;
-}
-
 function quote(text: string, re: RegExp): string {
   const m = re.exec(text);
   return m ? `"${m[0]}"` : '';
@@ -140,7 +135,7 @@ export function collectDocumentEvidence(doc: unknown): DocumentEvidence {
   const note = (name: string, node: any) => {
     if (!node || typeof node !== 'object' || found.has(name)) return;
     const schema = node.schema && typeof node.schema === 'object' ? node.schema : node;
-    const hit = ownEvidence(name, typeOf(schema), schema.format ?? node.format, String(node.description ?? schema.description ?? ''));
+    const hit = ownEvidence(name, typesOf(schema).find((t) => t !== 'null'), schema.format ?? node.format, String(node.description ?? schema.description ?? ''));
     // A list is one parameter's shape, not what its name means: GitHub's `state` is a list in one place only.
     if (hit && !hit.rule.nameSuffices && !['unix-time', 'minor-unit-amount', 'comma-list'].includes(hit.rule.kind)) found.set(name, { kind: hit.rule.kind, evidence: hit.evidence });
   };
@@ -193,7 +188,7 @@ const UPPER_EXAMPLES: Record<string, string> = { currency: 'USD', country: 'US',
 /** Applies the inference a field supports; returns it, or undefined when the field is not recognised. */
 export function recognise(input: RecogniseInput): Inference | undefined {
   const { node, name, description } = input;
-  const type = typeOf(node);
+  const type = typesOf(node).find((t) => t !== 'null');
   let hit = ownEvidence(name, type, input.vendorFormat ?? node.format, description);
   if (!hit) {
     const doc = input.documentEvidence.get(name);

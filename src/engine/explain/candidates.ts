@@ -6,41 +6,8 @@
 import { conflictFaults } from '../validate/conflicts';
 import { fieldIndex } from '../field-index';
 import { suggestValues } from './suggest';
-import { patternOf, valueAt, type Segment } from '../paths';
+import { patternOf, pointerOf, valueAt, withValueAt, type Segment } from '../paths';
 import type { CompiledTool, FieldInfo, Fault, Json, JsonObject } from '../types';
-
-/** A JSON pointer for AJV's instancePath. */
-function pointerOf(path: readonly Segment[]): string {
-  let out = '';
-  for (const s of path) {
-    const text = String(s);
-    // Most segments hold neither ~ nor /: nothing to escape.
-    out += text.includes('~') || text.includes('/') ? `/${text.replace(/~/g, '~0').replace(/\//g, '~1')}` : `/${text}`;
-  }
-  return out;
-}
-
-/** Sets an own data property; a key named __proto__ stays data, as Object.fromEntries keeps it. */
-function setOwn(obj: JsonObject, key: string, value: Json): void {
-  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
-}
-
-/** A copy of `root` with the value at `path` replaced; everything off the path is shared, keys keep their order. */
-export function withValueAt(root: Json, path: readonly Segment[], value: Json): Json {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path;
-  if (Array.isArray(root)) {
-    const copy = root.slice();
-    copy[head as number] = withValueAt(root[head as number], rest, value);
-    return copy;
-  }
-  const src = (root ?? {}) as JsonObject;
-  const out: JsonObject = {};
-  for (const k of Object.keys(src)) setOwn(out, k, k === head ? withValueAt(src[k], rest, value) : src[k]);
-  if (!Object.prototype.hasOwnProperty.call(src, head as string)) setOwn(out, head as string, withValueAt(undefined as unknown as Json, rest, value));
-  return out;
-}
 
 /** Whether the value at `path` of `args` breaks nothing: no validator error and no conflict at or under it. */
 export function fitsAt(tool: CompiledTool, args: Json, path: readonly Segment[]): boolean {

@@ -2,13 +2,9 @@
 // imported one): the smallest value a schema takes, and a few words for what one branch of an
 // anyOf/oneOf wants. explain.ts and shapes.ts offer an example only after the validator has taken it in
 // place, so a guess here can cost a sentence but never a wrong suggestion.
-import { deref } from '../schema';
+import { deref, typesOf } from '../schema';
 import type { SchemaWords } from '../faults/rule-words';
 import type { Json, SchemaNode } from '../types';
-
-function typesOf(s: SchemaNode): string[] {
-  return Array.isArray(s.type) ? s.type.map(String) : typeof s.type === 'string' ? [s.type] : [];
-}
 
 /**
  * The smallest value `schema` takes, as far as its own keywords tell: a const or first enum value, a

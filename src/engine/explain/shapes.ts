@@ -11,7 +11,8 @@ import { FORMAT_RULES, SCHEMA_WORDS, whatToSend } from '../faults/rule-words';
 import { childFieldsOf, fieldIndex } from '../field-index';
 import { PATTERN_FIELD_MAX, regexInputLimit } from '../validate/input-cap';
 import { safePatternTest } from '../safe-pattern';
-import { formatPath, patternOf, valueAt, type Segment } from '../paths';
+import { typesOf } from '../schema';
+import { formatPath, patternOf, pointerOf, valueAt, withValueAt, type Segment } from '../paths';
 import { addNote, dropNote, makeFault, messageOf, restate } from '../faults/fault';
 import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, FaultNoteKind, Json, JsonObject, SchemaNode } from '../types';
 
@@ -103,16 +104,6 @@ function baseOf(ctx: ExplainContext): ProbeState['base'] {
   return s.base;
 }
 
-export function pointerOf(path: readonly Segment[]): string {
-  let out = '';
-  for (const s of path) {
-    const text = String(s);
-    // Most segments hold neither ~ nor /: nothing to escape.
-    out += text.includes('~') || text.includes('/') ? `/${text.replace(/~/g, '~0').replace(/\//g, '~1')}` : `/${text}`;
-  }
-  return out;
-}
-
 function atOrUnder(pointer: string, at: string): boolean {
   return pointer === at || pointer.startsWith(at + '/');
 }
@@ -147,29 +138,6 @@ export function fitsAt(ctx: ExplainContext, path: readonly Segment[], value: Jso
 /** Whether the value at `from`, sent under the name at `to` instead, breaks nothing there that was not broken. */
 export function moveFits(ctx: ExplainContext, from: readonly Segment[], to: readonly Segment[]): boolean {
   return changeFits(ctx, moveValue(checkedArgs(ctx), from, to), [[...to]]);
-}
-
-/** Sets an own data property; a key named __proto__ stays data, as Object.fromEntries keeps it. */
-function setOwn(obj: JsonObject, key: string, value: Json): void {
-  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
-}
-
-/** A copy of `root` with `value` at `path`; off the path everything is shared, and a new key goes last. */
-export function withValueAt(root: Json | undefined, path: readonly Segment[], value: Json): Json {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path;
-  if (Array.isArray(root) && typeof head === 'number') {
-    const copy = root.slice();
-    copy[head] = withValueAt(root[head], rest, value);
-    return copy;
-  }
-  const src = root !== null && typeof root === 'object' && !Array.isArray(root) ? root : {};
-  const key = String(head);
-  const out: JsonObject = {};
-  for (const k of Object.keys(src)) setOwn(out, k, k === key ? withValueAt(src[k], rest, value) : src[k]);
-  if (!Object.prototype.hasOwnProperty.call(src, key)) setOwn(out, key, withValueAt(undefined, rest, value));
-  return out;
 }
 
 /**
@@ -228,10 +196,6 @@ function offerable(ctx: ExplainContext, path: readonly Segment[], candidate: Jso
 
 // ---------------------------------------------------------------------------------------------------
 // The field index, read as a tree.
-
-function typesOf(s: SchemaNode): string[] {
-  return Array.isArray(s.type) ? s.type.map(String) : typeof s.type === 'string' ? [s.type] : [];
-}
 
 /** The fields declared directly under the path pattern `parent` ('' for the arguments), in order. */
 function childFields(tool: CompiledTool, parent: string): readonly FieldInfo[] {

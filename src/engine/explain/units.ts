@@ -9,6 +9,7 @@ import type { WrittenNumber } from '../parse/json-scan';
 import { patternOf, valueAt } from '../paths';
 import { makeFault } from '../faults/fault';
 import type { CompiledTool, Fault, Json, JsonObject, SchemaNode, UnitSpec } from '../types';
+import { typesOf } from '../schema';
 
 export type UnitKind = UnitSpec['kind'];
 export const UNIT_KINDS: readonly UnitKind[] = ['currency-minor', 'unix-seconds', 'unix-milliseconds', 'minutes', 'seconds', 'bytes'];
@@ -429,7 +430,7 @@ export function unitProblems(raw: unknown, schema: SchemaNode, ctx: UnitCheckCon
   const unit = parseUnit(raw);
   if (!unit) return [];
   const problems: UnitProblem[] = [];
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const types = typesOf(schema);
   // null beside a number is "no value", which has no unit to get wrong.
   if (!types.some((t) => t === 'integer' || t === 'number') || !types.every((t) => t === 'integer' || t === 'number' || t === 'null')) {
     problems.push({ path: '', message: 'a unit belongs on a numeric field: type integer or number (or either with null)' });

@@ -4,9 +4,10 @@
 // fault per field, is explain/call-faults.ts's.
 import { lengthText, whatToSend } from '../faults/rule-words';
 import { regexInputLimit } from './input-cap';
-import { formatPath, valuesAlong, type Segment } from '../paths';
+import { formatPath, valuesAlong, withValueAt, type Segment } from '../paths';
 import { makeFault } from '../faults/fault';
 import type { AjvError, CompiledTool, FieldInfo, Fault, Json } from '../types';
+import { typesOf } from '../schema';
 import { CHECK_WORK_BUDGET, fanOutOf, overCheckBudget, type FanOut } from './fan-out';
 import { MAX_CHECKED_VALUES, overValueBudget, type OverBudget } from './value-budget';
 
@@ -27,21 +28,6 @@ function cappedFields(tool: CompiledTool) {
 }
 
 const NO_FIELDS: ReadonlySet<string> = new Set();
-
-/** A copy of `root` with the value at `path` replaced, sharing everything off the path. */
-function replaceAt(root: Json, path: Segment[], value: Json): Json {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path;
-  if (Array.isArray(root)) {
-    const copy = root.slice();
-    copy[head as number] = replaceAt(root[head as number], rest, value);
-    return copy;
-  }
-  const copy: { [k: string]: Json } = {};
-  for (const k of Object.keys(root as object)) Object.defineProperty(copy, k, { value: (root as Record<string, Json>)[k], enumerable: true, writable: true, configurable: true });
-  Object.defineProperty(copy, head as string, { value: replaceAt((root as Record<string, Json>)[head as string], rest, value), enumerable: true, writable: true, configurable: true });
-  return copy;
-}
 
 /**
  * Refuses over-long strings on pattern and format fields before AJV runs, so no regular expression ever
@@ -74,7 +60,7 @@ export function capOversized(tool: CompiledTool, args: Json): { faults: Fault[];
         keyword: 'maxLength',
         reason: `${value.length} characters on a ${typeof field.schema.pattern === 'string' ? 'pattern' : 'format'} field; refused before any regular expression ran`,
       }));
-      checked = replaceAt(checked, path, '');
+      checked = withValueAt(checked, path, '');
     }
   }
   return { faults, args: checked, fields };
@@ -147,7 +133,7 @@ function nestsWithoutBound(node: unknown, depth = 0): boolean {
   if (typeof n.$ref === 'string' || typeof n.$dynamicRef === 'string' || typeof n.$recursiveRef === 'string') return true;
   // A place that takes any value at all: nothing but annotations.
   if (Object.keys(n).every((k) => ANNOTATIONS.has(k))) return true;
-  const types: unknown[] = Array.isArray(n.type) ? n.type : [n.type];
+  const types = typesOf(n);
   if (types.includes('array') && (n.items === undefined || n.items === true) && n.prefixItems === undefined) return true;
   if (types.includes('object') && n.additionalProperties === true) return true;
   for (const k of CHILD_MAPS) if (n[k] && typeof n[k] === 'object' && Object.values(n[k]).some((v) => nestsWithoutBound(v, depth + 1))) return true;

@@ -7,6 +7,7 @@
 import { examplesOf, isIdField } from '../../absorb/id-fields';
 import { words as nameWords } from '../../shared/name-words';
 import type { Json, ReadRule } from '../../types';
+import { typesOf } from '../../schema';
 import type { FieldToRead } from './read-rules';
 
 /** One example and where it was found: the words that show it and the JSON pointer of the text that holds them. */
@@ -193,7 +194,7 @@ function codeLength(f: FieldToRead, text: string | undefined, values: string[]):
 /** The shape rule of an id field whose examples share one shape, or of a code field, or undefined. */
 export function readExampleShape(f: FieldToRead, text: string | undefined): ReadRule | undefined {
   const s = f.schema;
-  const type = Array.isArray(s.type) ? s.type.filter((t) => t !== 'null') : [s.type];
+  const type = typesOf(s).filter((t) => t !== 'null');
   if (type.length !== 1 || type[0] !== 'string') return undefined;
   if (['pattern', 'format', 'enum', 'const', 'contentEncoding', 'contentMediaType'].some((k) => k in s)) return undefined;
   const isId = idLike(f, text);

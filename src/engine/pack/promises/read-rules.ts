@@ -6,6 +6,7 @@
 // makes none. The compiler then drops any rule an example of the pack itself would break (promises.ts).
 import type { Json, ReadRule, SchemaNode, UnitSpec } from '../../types';
 import { brokenKeyword } from './enforce';
+import { typesOf } from '../../schema';
 import { readExampleShape } from './example-shapes';
 
 export type { ReadRule, ReadRuleKind, ReadRuleSource } from '../../types';
@@ -19,11 +20,6 @@ export interface FieldToRead {
 }
 
 // ---- what a schema already says --------------------------------------------------------------------------
-
-function typesOf(schema: SchemaNode): string[] {
-  if (Array.isArray(schema.type)) return schema.type.filter((t): t is string => typeof t === 'string');
-  return typeof schema.type === 'string' ? [schema.type] : [];
-}
 
 /** A field of exactly one JSON type (null beside it allowed): the only fields a rule is read for. */
 export function soleType(schema: SchemaNode): string | undefined {
