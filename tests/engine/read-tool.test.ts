@@ -1,0 +1,42 @@
+// The parse stage's last step (parse/read-tool.ts): the tool a parsed call names, or the fault that says why
+// there is none. The validator's one answer it needs (does a tool take these arguments?) is handed in.
+import { describe, expect, test } from 'vitest';
+import { check } from '../../src/engine';
+import { messageOf } from '../../src/engine/faults/fault';
+import { readTool, type TakesAsSent } from '../../src/engine/parse/read-tool';
+import { getPack } from '../../src/packs';
+
+const helpdesk = getPack('helpdesk')!;
+const never: TakesAsSent = () => false;
+
+describe('readTool', () => {
+  test('a declared name gives its tool and the arguments, after the repairs made while reading', () => {
+    const repairs = [{ field: '', rule: 'json_trailing_comma', from: ',}', to: '}' }];
+    const read = readTool(helpdesk, 'update_ticket', { ticket_id: 'T-1' }, repairs, never);
+    expect(read.ok && read.tool.name).toBe('update_ticket');
+    expect(read.corrections).toEqual(repairs);
+    expect(read.corrections).not.toBe(repairs);
+  });
+
+  test('a name in another case is taken and reported as a correction', () => {
+    const read = readTool(helpdesk, 'updateTicket', { ticket_id: 'T-1' }, undefined, never);
+    expect(read.ok && read.tool.name).toBe('update_ticket');
+    expect(read.corrections).toEqual([{ field: 'name', rule: 'tool_name_variant', from: 'updateTicket', to: 'update_ticket' }]);
+  });
+
+  test('no name, an unknown name, and arguments that are no object are each one parse fault', () => {
+    const none = readTool(helpdesk, null, {}, undefined, never);
+    expect(!none.ok && [none.fault.code, none.fault.field, none.tool]).toEqual(['invalid_call', 'name', null]);
+    const unknown = readTool(helpdesk, 'delete_everything', {}, undefined, never);
+    expect(!unknown.ok && [unknown.fault.code, unknown.fault.stage, unknown.tool]).toEqual(['unknown_tool', 'parse', null]);
+    const list = readTool(helpdesk, 'update_ticket', ['T-1'], undefined, never);
+    expect(!list.ok && [list.fault.code, list.fault.field, list.tool?.name]).toEqual(['invalid_call', 'arguments', 'update_ticket']);
+    expect(!list.ok && messageOf(list.fault)).toBe('must be a JSON object of named arguments');
+  });
+
+  test("check() refuses with the step's fault, naming the tool only when one was read", () => {
+    const r = check(helpdesk, { name: 'update_ticket', arguments: ['T-1'] });
+    expect([r.tool, r.log.stage, r.log.faults[0]?.code]).toEqual(['update_ticket', 'parse', 'invalid_call']);
+    expect(check(helpdesk, { name: 'delete_everything', arguments: {} }).tool).toBeNull();
+  });
+});
