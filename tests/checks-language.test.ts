@@ -1,4 +1,4 @@
-// The condition language of checks and effects (src/engine/checks/conditions.ts): what each operator means, how a
+// The condition language of checks and effects (src/engine/shared/conditions.ts): what each operator means, how a
 // missing value behaves, timestamps compared as instants, computed paths, and that evaluation never reads
 // outside the data it is handed.
 import { describe, expect, test } from 'vitest';

@@ -25,7 +25,7 @@ export interface PackState {
   records?: { [kind: string]: { [id: string]: JsonObject } };
 }
 
-/** An expression of the condition language (src/engine/checks/conditions.ts): a `$path`, a literal, a list, or one operator. */
+/** An expression of the condition language (src/engine/shared/conditions.ts): a `$path`, a literal, a list, or one operator. */
 export type Expr = Json;
 
 export interface ExistsCheckSource {
