@@ -5,13 +5,14 @@ import { check } from '../../src/engine';
 import { messageOf } from '../../src/engine/faults/fault';
 import { readTool, type TakesAsSent } from '../../src/engine/parse/read-tool';
 import { getPack } from '../../src/packs';
+import type { Correction } from '../../src/engine/types';
 
 const helpdesk = getPack('helpdesk')!;
 const never: TakesAsSent = () => false;
 
 describe('readTool', () => {
   test('a declared name gives its tool and the arguments, after the repairs made while reading', () => {
-    const repairs = [{ field: '', rule: 'json_trailing_comma', from: ',}', to: '}' }];
+    const repairs: Correction[] = [{ field: '', rule: 'json_trailing_comma', from: ',}', to: '}' }];
     const read = readTool(helpdesk, 'update_ticket', { ticket_id: 'T-1' }, repairs, never);
     expect(read.ok && read.tool.name).toBe('update_ticket');
     expect(read.corrections).toEqual(repairs);
