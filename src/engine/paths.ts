@@ -182,3 +182,25 @@ export function withValueAt(root: Json | undefined, path: readonly Segment[], va
   if (!Object.prototype.hasOwnProperty.call(src, key)) setOwn(out, key, withValueAt(undefined, rest, value));
   return out;
 }
+
+/**
+ * A copy of `root` with the value at `from` moved to `to`, a path under the same parent object (a sibling
+ * key, or a field of a sibling object, made when missing). The moved key keeps its place when it becomes
+ * a new key of the parent, so the call reads as it was written.
+ */
+export function moveValue(root: Json, from: readonly Segment[], to: readonly Segment[]): Json {
+  const parentPath = from.slice(0, -1);
+  const parent = valueAt(root, parentPath).value;
+  if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return root;
+  const key = String(from[from.length - 1]);
+  const value = (parent as JsonObject)[key];
+  const [first, ...deeper] = to.slice(parentPath.length).map(String);
+  const taken = Object.prototype.hasOwnProperty.call(parent, first);
+  const entries: [string, Json][] = [];
+  for (const k of Object.keys(parent)) {
+    if (k === key) {
+      if (!taken) entries.push([first, withValueAt(undefined, deeper, value)]);
+    } else entries.push([k, k === first ? withValueAt(parent[k], deeper, value) : parent[k]]);
+  }
+  return withValueAt(root, parentPath, Object.fromEntries(entries));
+}

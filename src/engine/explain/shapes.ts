@@ -12,7 +12,7 @@ import { childFieldsOf, fieldIndex } from '../field-index';
 import { PATTERN_FIELD_MAX, regexInputLimit } from '../validate/input-cap';
 import { safePatternTest } from '../safe-pattern';
 import { typesOf } from '../schema';
-import { formatPath, patternOf, pointerOf, valueAt, withValueAt, type Segment } from '../paths';
+import { formatPath, moveValue, patternOf, pointerOf, valueAt, withValueAt, type Segment } from '../paths';
 import { addNote, dropNote, makeFault, messageOf, restate } from '../faults/fault';
 import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, FaultNoteKind, Json, JsonObject, SchemaNode } from '../types';
 
@@ -138,28 +138,6 @@ export function fitsAt(ctx: ExplainContext, path: readonly Segment[], value: Jso
 /** Whether the value at `from`, sent under the name at `to` instead, breaks nothing there that was not broken. */
 export function moveFits(ctx: ExplainContext, from: readonly Segment[], to: readonly Segment[]): boolean {
   return changeFits(ctx, moveValue(checkedArgs(ctx), from, to), [[...to]]);
-}
-
-/**
- * A copy of `root` with the value at `from` moved to `to`, a path under the same parent object (a sibling
- * key, or a field of a sibling object, made when missing). The moved key keeps its place when it becomes
- * a new key of the parent, so the call reads as it was written.
- */
-export function moveValue(root: Json, from: readonly Segment[], to: readonly Segment[]): Json {
-  const parentPath = from.slice(0, -1);
-  const parent = valueAt(root, parentPath).value;
-  if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return root;
-  const key = String(from[from.length - 1]);
-  const value = (parent as JsonObject)[key];
-  const [first, ...deeper] = to.slice(parentPath.length).map(String);
-  const taken = Object.prototype.hasOwnProperty.call(parent, first);
-  const entries: [string, Json][] = [];
-  for (const k of Object.keys(parent)) {
-    if (k === key) {
-      if (!taken) entries.push([first, withValueAt(undefined, deeper, value)]);
-    } else entries.push([k, k === first ? withValueAt(parent[k], deeper, value) : parent[k]]);
-  }
-  return withValueAt(root, parentPath, Object.fromEntries(entries));
 }
 
 function shortEnough(v: Json): boolean {

@@ -2,9 +2,8 @@
 // validation. A refused call's result gets it as a lazy member (addSuggestedCall), worked out when read.
 import { vetCandidates } from './candidates';
 import { validateCounted } from './call-faults';
-import { moveValue } from './shapes';
 import { acceptedAsSent } from '../validate/validate';
-import { renameAt, setAt } from '../paths';
+import { moveValue, renameAt, setAt } from '../paths';
 import type { CheckResult, CompiledPack, CompiledTool, Fault, Json } from '../types';
 
 /** What a result's lazy members are worked out from, kept on it under a symbol no serializer reads. */
