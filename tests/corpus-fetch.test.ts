@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { describeReport, fetchCorpus, LOCK_FILE, type CorpusLock } from '../src/cli/corpus';
 import { corpusDir, requireCorpus } from '../src/cli/corpus-dir';
+import { pyJsonLoads } from '../src/cli/corpus-python-json';
+import { deriveStripeRequests } from '../src/cli/corpus-stripe-requests';
 
 const tmp = mkdtempSync(join(tmpdir(), 'actionable-corpus-fetch-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -19,6 +21,12 @@ test('the corpus in CORPUS_DIR is the pinned one: every file of the lock, each w
   const report = await fetchCorpus(lock, corpusDir(), { fetch: false });
   expect({ missing: report.missing.map((m) => m.source.dir), wrong: report.wrong }).toEqual({ missing: [], wrong: [] });
   expect(report.ok.length).toBe(Object.keys(lock.sha256).length);
+});
+
+test("the Stripe request extract npm run corpus makes is the corpus's, remade from the corpus's own spec3", () => {
+  const vendor = requireCorpus('vendor', 'the Stripe extract test');
+  const spec = pyJsonLoads(readFileSync(join(vendor, 'stripe/spec3.2023-09-12.json'), 'utf8'));
+  expect(deriveStripeRequests(spec) === readFileSync(join(vendor, 'stripe-refunds-customers.requests.2023-09-12.json'), 'utf8')).toBe(true);
 });
 
 describe('fetching', () => {

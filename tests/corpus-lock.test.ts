@@ -3,7 +3,7 @@
 // is (a made file's inputs, the licenses) has its own sum, so nothing unpinned is ever read.
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { LOCK_FILE, sourceOf, type CorpusLock } from '../src/cli/corpus';
+import { helpText, LOCK_FILE, sourceOf, type CorpusLock } from '../src/cli/corpus';
 import { MAKERS } from '../src/cli/corpus-github';
 
 const lock = JSON.parse(readFileSync(LOCK_FILE, 'utf8')) as CorpusLock;
@@ -44,4 +44,11 @@ test('every part the tests read is fetched, none is left to place by hand', () =
     expect(sourceOf(lock, k)?.npm ?? sourceOf(lock, k)?.github, k).toBeTruthy();
   }
   expect(lock.sources.every((s) => s.npm || s.github)).toBe(true);
+});
+
+test('--help says where each part comes from: every package, every repository with its commit, every made file', () => {
+  const help = helpText(lock);
+  for (const s of lock.sources) expect(help).toContain(s.npm ? `the npm package ${s.npm}` : `GitHub ${s.github} at ${s.commit!.slice(0, 12)}`);
+  expect(help).toContain('https://raw.githubusercontent.com/<owner>/<repo>/<commit>/<path>');
+  for (const made of ['tau_bench_tools.json: made from the tool files (30 files)', 'vendor/asana/asana_oas.json  from GitHub Asana/openapi', 'converted from YAML to JSON (defs/asana_oas.yaml)']) expect(help).toContain(made);
 });

