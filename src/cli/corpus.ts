@@ -154,7 +154,7 @@ function githubGetter(source: CorpusSource): Getter {
   };
 }
 
-/** Runs `jobs` at most `width` at a time. */
+/** Runs `job` on every item, at most `width` at a time. */
 async function pool<T>(items: T[], width: number, job: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, async () => {
