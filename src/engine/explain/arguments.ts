@@ -9,7 +9,7 @@ import { addNote, dropNote, restate } from '../faults/fault';
 import { suggestNames } from './suggest';
 import type { ExplainContext, Fault, Json, SchemaNode } from '../types';
 import { resolveCurrency, unitRule } from './units';
-import { moveFits, offerInsideObject, offerNestedPath, shapeText } from './shapes';
+import { moveFits, offerInsideObject, offerNestedPath, shapeText } from './type-shapes';
 import { schemaText, whatToSend } from '../faults/rule-words';
 import { fieldFor, base, type Explainers, type Violation } from './context';
 

@@ -3,7 +3,7 @@
 import { deref } from '../schema';
 import { pointerToSegments, valueAt } from '../paths';
 import type { AjvError, ExplainContext, Fault, Json, SchemaNode } from '../types';
-import { compact, fitsAt } from './shapes';
+import { compact, fitsAt } from './type-shapes';
 import { branchPhrase, minimalExample } from './schema-example';
 import { containsText, SCHEMA_WORDS, schemaText, typePhrase } from '../faults/rule-words';
 import { base, type Explainers, type Violation } from './context';

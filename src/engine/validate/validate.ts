@@ -5,7 +5,7 @@ import { explainAjvError } from '../explain/explain';
 import { conflictFaults } from './conflicts';
 import { lengthText, whatToSend } from '../faults/rule-words';
 import { regexInputLimit } from './input-cap';
-import { dropCollidingMoves, groupItemFaults, itemRuleKey } from '../explain/shapes';
+import { dropCollidingMoves, groupItemFaults, itemRuleKey } from '../explain/type-shapes';
 import { formatPath, pointerToSegments, valuesAlong, type Segment } from '../paths';
 import { hasNote, makeFault, messageOf } from '../faults/fault';
 import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, Json, SchemaNode } from '../types';
