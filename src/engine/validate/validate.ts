@@ -5,7 +5,8 @@ import { explainAjvError } from '../explain/explain';
 import { conflictFaults } from './conflicts';
 import { lengthText, whatToSend } from '../faults/rule-words';
 import { regexInputLimit } from './input-cap';
-import { dropCollidingMoves, groupItemFaults, itemRuleKey } from '../explain/type-shapes';
+import { dropCollidingMoves, groupItemFaults, itemRuleKey } from '../explain/item-groups';
+import { shareProbes } from '../explain/probe';
 import { formatPath, pointerToSegments, valuesAlong, type Segment } from '../paths';
 import { hasNote, makeFault, messageOf } from '../faults/fault';
 import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, Json, SchemaNode } from '../types';
@@ -483,6 +484,8 @@ export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError
   ctx.checked = capped.args;
   const errors = distinctErrors((known && capped.args === args ? known : tool.validate(capped.args)) ?? []);
   ctx.checkedErrors = errors;
+  // The candidates of this call are vetted next, on these checked arguments: they read its probes' errors.
+  shareProbes(ctx);
   const byField = new Map<string, { fault: Fault; rank: number }>();
   const faults: Fault[] = capped.faults;
   const pruned = pruneNested(ctx, errors.some(isLostAnnotation(ctx)) ? errors.filter((e) => !isLostAnnotation(ctx)(e)) : errors);
