@@ -426,7 +426,8 @@ const CROWDED: FastPathOutcome = Object.freeze({ accepted: false, crowded: true 
 /**
  * The fast path: a call the validator accepts exactly as sent, with no over-long string on a pattern field
  * and no conflict, needs neither absorption nor explanation, and check() may accept it as it is. When the
- * validator refuses it, its errors come back so the slow path need not validate the same call twice.
+ * validator refuses it, its errors come back so the slow path need not validate the same call twice (none,
+ * when the validator takes it and a conflict refuses it).
  * `evenWhereAbsorbActs`: tried on a tool whose open schema absorption could change (check.ts asks it once
  * absorption has renamed or moved a key).
  */
@@ -440,7 +441,8 @@ export function acceptedAsSent(tool: CompiledTool, args: Json, evenWhereAbsorbAc
   const errors = tool.validate(args);
   if (errors !== null) return { accepted: false, errors };
   const conflicts = info.conflicts;
-  for (let i = 0; i < conflicts.length; i++) if (conflictAt(args, conflicts[i].steps, 0, conflicts[i].name, conflicts[i].with)) return NOT_TRIED;
+  // The validator takes it and a conflict refuses it: its answer, no errors, is not asked for again.
+  for (let i = 0; i < conflicts.length; i++) if (conflictAt(args, conflicts[i].steps, 0, conflicts[i].name, conflicts[i].with)) return { accepted: false, errors: [] };
   return ACCEPTED;
 }
 
