@@ -10,11 +10,13 @@ import { patternOf, valueAt, type Segment } from '../paths';
 import { errorsWithValueAt, pointerOf, takeProbes, withValueAt } from './probe';
 import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, Json, JsonObject } from '../types';
 
-/**
- * Whether the value at `path` of `args` breaks nothing: no validator error and no conflict at or under it.
- * `errors`: the validator's on `args`, when known.
- */
-export function fitsAt(tool: CompiledTool, args: Json, path: readonly Segment[], errors: AjvError[] = tool.validate(args) ?? []): boolean {
+/** Whether the value at `path` of `args` breaks nothing: no validator error and no conflict at or under it. */
+function fitsAt(tool: CompiledTool, args: Json, path: readonly Segment[]): boolean {
+  return noErrorAt(tool.validate(args) ?? [], path) && noConflictAt(tool, args, path);
+}
+
+/** Whether none of the validator's `errors` is at or under `path`, nor an anyOf/oneOf above it. */
+function noErrorAt(errors: readonly AjvError[], path: readonly Segment[]): boolean {
   const at = pointerOf(path);
   for (const e of errors) {
     const p = e.instancePath;
@@ -22,10 +24,15 @@ export function fitsAt(tool: CompiledTool, args: Json, path: readonly Segment[],
     // A required field missing inside the candidate (an object such as {} for start) is reported on the object.
     if (at.startsWith(p + '/') && (e.keyword === 'anyOf' || e.keyword === 'oneOf')) return false;
   }
+  return true;
+}
+
+/** Whether no conflict of `args` (given when the tool declares any) is at or under `path`. */
+function noConflictAt(tool: CompiledTool, args: Json | (() => Json), path: readonly Segment[]): boolean {
   // Most tools declare no conflicts: nothing to look for.
   if (fieldIndex(tool).conflicted.length === 0) return true;
   const prefix = path.length ? patternOf(path) : '';
-  for (const c of conflictFaults({ tool, args })) {
+  for (const c of conflictFaults({ tool, args: typeof args === 'function' ? args() : args })) {
     const where = patternOf(c.path ?? []);
     if (prefix === '' || where === prefix || where.startsWith(prefix + '.') || where.startsWith(prefix + '[')) return false;
   }
@@ -39,8 +46,8 @@ export function candidateFits(tool: CompiledTool, args: Json, path: readonly Seg
 
 /** candidateFits, on the explained call's arguments: the validator's errors its probes have are not asked for again. */
 function fitsExplained(probes: ExplainContext, tool: CompiledTool, args: Json, path: readonly Segment[], candidate: Json): boolean {
-  const changed = withValueAt(args, path, candidate);
-  return fitsAt(tool, changed, path, errorsWithValueAt(probes, path, candidate));
+  // The changed arguments are made only for a tool with conflicts: the errors are known without them.
+  return noErrorAt(errorsWithValueAt(probes, path, candidate), path) && noConflictAt(tool, () => withValueAt(args, path, candidate), path);
 }
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;

@@ -6,7 +6,6 @@ export function typesOf(s: SchemaNode): string[] {
   return Array.isArray(s.type) ? s.type.map(String) : typeof s.type === 'string' ? [s.type] : [];
 }
 
-
 /** A field a string may be sent in: a string field, or one of no declared type. */
 export function takesString(f: FieldInfo): boolean {
   const t = typesOf(f.schema);
