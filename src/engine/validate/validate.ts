@@ -6,7 +6,7 @@ import { conflictFaults } from './conflicts';
 import { lengthText, whatToSend } from '../faults/rule-words';
 import { regexInputLimit } from './input-cap';
 import { dropCollidingMoves, groupItemFaults, itemRuleKey } from '../explain/item-groups';
-import { shareProbes } from '../explain/probe';
+import { shareProbes, takeProbes } from '../explain/probe';
 import { formatPath, pointerToSegments, valuesAlong, type Segment } from '../paths';
 import { hasNote, makeFault, messageOf } from '../faults/fault';
 import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, Json, SchemaNode } from '../types';
@@ -450,7 +450,10 @@ export function acceptedAsSent(tool: CompiledTool, args: Json, evenWhereAbsorbAc
 export const MAX_EXPLAINED = 200;
 
 export function validateArguments(tool: CompiledTool, args: Json): Fault[] {
-  return validateCounted(tool, args).faults;
+  const { faults } = validateCounted(tool, args);
+  // No candidates are vetted after this: the call's probes are let go, not held until the next call.
+  takeProbes(tool, null);
+  return faults;
 }
 
 /** The faults, and how many more distinct fields were rejected beyond MAX_EXPLAINED violations. */
