@@ -108,7 +108,8 @@ export function errorsWithValueAt(probes: ExplainContext, path: readonly Segment
   // Thinned of repeats or not, they put an error at the same places.
   if (probes.checkedErrors) {
     const here = valueAt(checkedArgs(probes), path);
-    if (here.found && JSON.stringify(here.value) === JSON.stringify(value)) return probes.checkedErrors;
+    // A string or number is the same value when it is equal: only a list or an object is compared as JSON.
+    if (here.found && (here.value === value || (typeof value === 'object' && value !== null && JSON.stringify(here.value) === JSON.stringify(value)))) return probes.checkedErrors;
   }
   return changeErrors(probes, path, value);
 }
