@@ -12,7 +12,7 @@ import { dropsCallersWord, matchToolName, toolsToList, type ToolNameContext } fr
 import { nameWords } from './parse/name-words';
 import { vetCandidates } from './explain/candidates';
 import { acceptedAsSent, validateCounted } from './validate/validate';
-import { moveValue } from './explain/shapes';
+import { moveValue } from './explain/probe';
 import { quoteWrittenDecimals, writtenDecimalFaults } from './explain/units';
 import { valueAt, type Segment } from './paths';
 import type { CheckOptions, CheckResult, CompiledPack, CompiledTool, Correction, Fault, InputShape, Json, JsonObject, LogRecord, ToolSource } from './types';

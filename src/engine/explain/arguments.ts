@@ -9,7 +9,9 @@ import { addNote, dropNote, restate } from '../faults/fault';
 import { suggestNames } from './suggest';
 import type { ExplainContext, Fault, Json, SchemaNode } from '../types';
 import { resolveCurrency, unitRule } from './units';
-import { moveFits, offerInsideObject, offerNestedPath, shapeText } from './shapes';
+import { moveFits } from './probe';
+import { offerInsideObject, offerNestedPath } from './nested-names';
+import { shapeText } from './shape-text';
 import { schemaText, whatToSend } from '../faults/rule-words';
 import { fieldFor, base, type Explainers, type Violation } from './context';
 

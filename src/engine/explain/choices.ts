@@ -3,7 +3,8 @@
 import { deref } from '../schema';
 import { pointerToSegments, valueAt } from '../paths';
 import type { AjvError, ExplainContext, Fault, Json, SchemaNode } from '../types';
-import { compact, fitsAt } from './shapes';
+import { compact } from './shape-text';
+import { fitsAt } from './probe';
 import { branchPhrase, minimalExample } from './schema-example';
 import { containsText, SCHEMA_WORDS, schemaText, typePhrase } from '../faults/rule-words';
 import { base, type Explainers, type Violation } from './context';

@@ -10,7 +10,8 @@ import type { AjvError, ExplainContext, FieldInfo, Fault, Json, SchemaNode } fro
 import { deref } from '../schema';
 import { branchPhrase } from './schema-example';
 import { valueSet, valueSetCandidates } from './value-sets';
-import { noteSiblingFit, refineTypeFault } from './shapes';
+import { noteSiblingFit } from './sibling-fit';
+import { refineTypeFault } from './type-shapes';
 import { otherCases, rewrittenForms } from './written-forms';
 import { exampleText, FORMAT_RULES, oneOfText, SCHEMA_WORDS, schemaText, typePhrase, valueText } from '../faults/rule-words';
 import { base, applyUnit, type Explainers, type Violation } from './context';

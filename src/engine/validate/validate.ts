@@ -5,7 +5,8 @@ import { explainAjvError } from '../explain/explain';
 import { conflictFaults } from './conflicts';
 import { lengthText, whatToSend } from '../faults/rule-words';
 import { regexInputLimit } from './input-cap';
-import { dropCollidingMoves, groupItemFaults, itemRuleKey } from '../explain/shapes';
+import { dropCollidingMoves, groupItemFaults, itemRuleKey } from '../explain/item-groups';
+import { shareProbes, takeProbes } from '../explain/probe';
 import { formatPath, pointerToSegments, valuesAlong, type Segment } from '../paths';
 import { hasNote, makeFault, messageOf } from '../faults/fault';
 import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, Json, SchemaNode } from '../types';
@@ -425,7 +426,8 @@ const CROWDED: FastPathOutcome = Object.freeze({ accepted: false, crowded: true 
 /**
  * The fast path: a call the validator accepts exactly as sent, with no over-long string on a pattern field
  * and no conflict, needs neither absorption nor explanation, and check() may accept it as it is. When the
- * validator refuses it, its errors come back so the slow path need not validate the same call twice.
+ * validator refuses it, its errors come back so the slow path need not validate the same call twice (none,
+ * when the validator takes it and a conflict refuses it).
  * `evenWhereAbsorbActs`: tried on a tool whose open schema absorption could change (check.ts asks it once
  * absorption has renamed or moved a key).
  */
@@ -439,7 +441,8 @@ export function acceptedAsSent(tool: CompiledTool, args: Json, evenWhereAbsorbAc
   const errors = tool.validate(args);
   if (errors !== null) return { accepted: false, errors };
   const conflicts = info.conflicts;
-  for (let i = 0; i < conflicts.length; i++) if (conflictAt(args, conflicts[i].steps, 0, conflicts[i].name, conflicts[i].with)) return NOT_TRIED;
+  // The validator takes it and a conflict refuses it: its answer, no errors, is not asked for again.
+  for (let i = 0; i < conflicts.length; i++) if (conflictAt(args, conflicts[i].steps, 0, conflicts[i].name, conflicts[i].with)) return { accepted: false, errors: [] };
   return ACCEPTED;
 }
 
@@ -447,7 +450,10 @@ export function acceptedAsSent(tool: CompiledTool, args: Json, evenWhereAbsorbAc
 export const MAX_EXPLAINED = 200;
 
 export function validateArguments(tool: CompiledTool, args: Json): Fault[] {
-  return validateCounted(tool, args).faults;
+  const { faults } = validateCounted(tool, args);
+  // No candidates are vetted after this: the call's probes are let go, not held until the next call.
+  takeProbes(tool, null);
+  return faults;
 }
 
 /** The faults, and how many more distinct fields were rejected beyond MAX_EXPLAINED violations. */
@@ -483,6 +489,8 @@ export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError
   ctx.checked = capped.args;
   const errors = distinctErrors((known && capped.args === args ? known : tool.validate(capped.args)) ?? []);
   ctx.checkedErrors = errors;
+  // The candidates of this call are vetted next, on these checked arguments: they read its probes' errors.
+  shareProbes(ctx);
   const byField = new Map<string, { fault: Fault; rank: number }>();
   const faults: Fault[] = capped.faults;
   const pruned = pruneNested(ctx, errors.some(isLostAnnotation(ctx)) ? errors.filter((e) => !isLostAnnotation(ctx)(e)) : errors);
