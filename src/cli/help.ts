@@ -2,7 +2,7 @@
 // repository runs the same bin through `npm run --silent check --`). Every option of both commands and
 // their exit codes; run.ts parses the check command's options, src/mcp/proxy-cli.ts the proxy's.
 import { EXPORT_FORMS } from '../engine/pack/exports';
-import { STRICT_TARGETS } from '../engine/pack/strict-lint';
+import { STRICT_TARGETS } from '../engine/strict';
 import { GRADE_POINTS } from '../engine/grade';
 import { WIRE_FORMS } from '../engine/body/wire-forms';
 import { MAX_LIST_PAGES, MAX_LISTED_TOOLS } from '../mcp/listing-pages';

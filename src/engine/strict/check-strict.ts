@@ -5,7 +5,7 @@
 // never sees strict calls, does not carry the strict-mode rules.
 import { check } from '../check';
 import { parseCall } from '../parse/formats';
-import { fromStrictCall, type StrictTarget } from './strict-lint';
+import { fromStrictCall, type StrictTarget } from '.';
 import type { CheckOptions, CheckResult, CompiledPack } from '../types';
 
 export function checkStrictCall(pack: CompiledPack, input: unknown, target: StrictTarget, options: CheckOptions = {}): CheckResult {
