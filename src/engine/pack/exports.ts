@@ -17,7 +17,7 @@ function exportedWire(node: unknown): unknown {
   return out;
 }
 
-// The strict forms (strict-lint.ts) are variants each vendor accepts in strict mode; check() still enforces
+// The strict forms (strict/) are variants each vendor accepts in strict mode; check() still enforces
 // every rule they leave out.
 export type ExportForm = 'openai' | 'anthropic' | 'mcp' | 'wire' | StrictTarget;
 export const EXPORT_FORMS: ExportForm[] = ['openai', 'anthropic', 'mcp', 'wire', 'openai-strict', 'anthropic-strict', 'gemini'];
