@@ -13,9 +13,9 @@ export interface ShareState {
   tools?: string;
   /** A pack state that differs from the pack's own (ordered checks). */
   state?: string;
-  /** A transcript or a list of calls for the Replay tab, as pasted. Added after the first links; a link without it opens as before. */
+  /** A transcript or a list of calls for the Replay tab, as pasted. Optional: a link made without it still opens. */
   replay?: string;
-  /** A server's own error reply, pasted into the "Grade a reply" panel. Added later still; optional like replay. */
+  /** A server's own error reply, pasted into the "Grade a reply" panel. Optional, like replay. */
   reply?: string;
 }
 
