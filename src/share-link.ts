@@ -19,7 +19,7 @@ export interface ShareState {
   reply?: string;
 }
 
-export const SHARE_PREFIX = '#v1/';
+const SHARE_PREFIX = '#v1/';
 /** Links longer than this get a warning before they are copied: some chat tools and browsers cut them. */
 export const SHARE_WARN_BYTES = 8 * 1024;
 

@@ -179,7 +179,7 @@ function wrongValue(f: FieldInfo): Json {
 }
 
 /** Arguments that put a wrong value at `fieldPath`, building the objects and arrays above it. */
-export function enumWitnessArgs(tool: CompiledTool, fieldPath: string, start: JsonObject): JsonObject | undefined {
+function enumWitnessArgs(tool: CompiledTool, fieldPath: string, start: JsonObject): JsonObject | undefined {
   const f = tool.fields.get(fieldPath);
   if (!f?.enumValues) return undefined;
   const args = fillRequired(tool, '', structuredClone(start));

@@ -146,7 +146,7 @@ function exampleValues(node: Record<string, any>): unknown[] {
 }
 
 /** The vendor's description, for evidence only. */
-export function vendorDescription(node: unknown): string {
+function vendorDescription(node: unknown): string {
   return isObj(node) && typeof node.description === 'string' ? node.description : '';
 }
 

@@ -60,7 +60,6 @@ interface Walk {
   sites: Map<SchemaNode, string>;
 }
 
-
 function where(field: string): string {
   return field ? field : 'the arguments object';
 }

@@ -68,9 +68,8 @@ export function ruleWords(keyword: string, n: SchemaNode, info: FieldInfo | unde
   }
 }
 
-
 /** The permitted values of a dropped enum in words. */
-export function enumWords(info: FieldInfo | undefined, values: readonly Json[]): string {
+function enumWords(info: FieldInfo | undefined, values: readonly Json[]): string {
   if (enumIsListable(values)) return oneOfText(values);
   if (info?.rule) return whatToSend(info, info.schema);
   return `one of ${values.length} permitted values, e.g. ${listValues(values.slice(0, 3))}`;
