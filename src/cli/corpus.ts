@@ -71,7 +71,7 @@ export interface CorpusReport {
 /** The files a checksum is kept for: the data, not the licenses and readmes beside it. */
 const UNCHECKED = /(^|\/)(LICEN[CS]E|README|readme)[^/]*$/;
 
-export function sha256Of(path: string): string {
+function sha256Of(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
@@ -84,7 +84,7 @@ function filesUnder(dir: string, prefix = ''): string[] {
 }
 
 /** The lock's sums, recorded from a corpus folder (every file but the licenses, the readmes and the root README). */
-export function recordSums(dir: string): Record<string, string> {
+function recordSums(dir: string): Record<string, string> {
   return Object.fromEntries(filesUnder(dir).filter((f) => !UNCHECKED.test(f)).map((f) => [f, sha256Of(join(dir, f))]));
 }
 

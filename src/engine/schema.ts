@@ -4,8 +4,8 @@
 import type { Json, SchemaNode } from './types';
 
 /** An enum is listed in the message when it has at most this many values and this many characters. */
-export const ENUM_LIST_MAX_VALUES = 12;
-export const ENUM_LIST_MAX_CHARS = 160;
+const ENUM_LIST_MAX_VALUES = 12;
+const ENUM_LIST_MAX_CHARS = 160;
 
 /** Resolves a local `$ref` ("#/$defs/x") against the tool's argument schema. */
 export function resolveLocalRef(root: SchemaNode, node: SchemaNode): { node: SchemaNode; pointer: string } | undefined {

@@ -109,7 +109,7 @@ function patternFixesLength(s: SchemaNode): boolean {
 }
 
 /** What a schema takes, as a noun phrase: "an integer from 1 to 100", "an array of strings", "a string or an integer". */
-export function schemaPhrase(s: SchemaNode, depth = 0, fieldName?: string): string {
+function schemaPhrase(s: SchemaNode, depth = 0, fieldName?: string): string {
   if (!s || typeof s !== 'object') return 'any value';
   if (typeof s['x-value-set'] === 'string') return VALUE_SET_WORDS[s['x-value-set']] ?? 'a code';
   if (s['x-cut']) return `${s.type === 'array' ? 'an array' : 'an object'} shaped like the one that contains it (not expanded further here)`;

@@ -7,9 +7,9 @@ const code = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } as const;
 const text = { type: 'string', minLength: 1 } as const;
 const candidates = { type: 'array', minItems: 1, maxItems: 3 } as const;
 
-export const MAX_LISTED_ERRORS = 10;
+const MAX_LISTED_ERRORS = 10;
 
-export const FLAT_BODY_SCHEMA = {
+const FLAT_BODY_SCHEMA = {
   type: 'object',
   required: ['error', 'message', 'retryable'],
   additionalProperties: false,
@@ -33,7 +33,7 @@ export const FLAT_BODY_SCHEMA = {
   dependentSchemas: { retry_after: { properties: { retryable: { const: true } } } },
 } as const;
 
-export const ERROR_ENTRY_SCHEMA = {
+const ERROR_ENTRY_SCHEMA = {
   type: 'object',
   required: ['field', 'code', 'message'],
   additionalProperties: false,
@@ -47,7 +47,7 @@ export const ERROR_ENTRY_SCHEMA = {
   },
 } as const;
 
-export const BATCH_BODY_SCHEMA = {
+const BATCH_BODY_SCHEMA = {
   type: 'object',
   required: ['error', 'message', 'errors', 'retryable'],
   additionalProperties: false,

@@ -81,7 +81,7 @@ function utf8Bytes(s: string): number {
 // of up to three digits, runs of punctuation, runs of white space. packTextTokens() reads them with a
 // scanner that matches exactly as this expression does (tests/engine/body-tokens.test.ts holds the two
 // together); the scanner is several times faster on the long bodies it is called for.
-export const PRE_TOKEN = /[A-Z]*[a-z]+|[A-Z]+|[0-9]{1,3}| ?[^\sA-Za-z0-9]+|\s+/g;
+const PRE_TOKEN = /[A-Z]*[a-z]+|[A-Z]+|[0-9]{1,3}| ?[^\sA-Za-z0-9]+|\s+/g;
 
 // Each character's class, by table for ASCII: the scanner reads every character of every long body.
 const UPPER = 1;

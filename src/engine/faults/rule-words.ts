@@ -1,5 +1,5 @@
 // The phrasebook for rules: how a schema's facts (a type, a format, a range, a length, a permitted set) are
-// said in words. The bodies (explain.ts, shapes.ts), the strict exports' glosses (strict-lint.ts) and the
+// said in words. The bodies (explain.ts, shapes.ts), the strict exports' glosses (strict/words.ts) and the
 // importer's field descriptions all say a rule through these, so a rule reads the same wherever it shows.
 // Only the pack and the schema are worded here, never what a caller sent.
 import { enumIsListable } from '../schema';

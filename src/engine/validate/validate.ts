@@ -283,7 +283,7 @@ function conflictAt(value: Json | undefined, steps: string[], i: number, name: s
  * the stack) or one with a place that takes any value (which would pass the value on, and JSON.stringify
  * overflows on it downstream). Other schemas stop at their own depth and need no limit.
  */
-export const MAX_NESTING = 64;
+const MAX_NESTING = 64;
 
 const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'format', 'nullable']);
 const CHILD_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
