@@ -42,6 +42,10 @@ export function makeFault(spec: FaultSpec): Fault {
     reason: spec.reason,
     detail: spec.detail,
     extra: spec.extra,
+    nextCall: spec.nextCall,
+    retryable: spec.retryable,
+    retryAfter: spec.retryAfter,
+    facts: spec.facts,
   };
 }
 
