@@ -355,6 +355,8 @@ export type FaultNoteKind = 'takes' | 'nearest' | 'nest' | 'resolve' | 'leave_ou
 export interface FaultNote {
   kind: FaultNoteKind;
   text: string;
+  /** The names the note lists (`it takes: a, b`), as data. */
+  names?: string[];
 }
 
 /** One fault with everything the engine knows about it; the body takes only the public part. */

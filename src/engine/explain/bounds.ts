@@ -14,11 +14,22 @@ function boundsOf({ e, field, node }: Violation): SchemaNode {
   return field?.schema ?? node ?? {};
 }
 
+/** The one inclusive bound a node states ("at most 100"), when it states no other. */
+function soleBound(node: SchemaNode): { side: 'max' | 'min'; limit: number } | undefined {
+  const stated = (['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const).filter((k) => typeof node[k] === 'number');
+  if (stated.length !== 1 || stated[0].startsWith('exclusive')) return undefined;
+  return { side: stated[0] === 'maximum' ? 'max' : 'min', limit: node[stated[0]] as number };
+}
+
 /** `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`. */
 function outOfRange(v: Violation): Fault {
   const { ctx, e, at, here, field, reason } = v;
-  const range = rangeText(boundsOf(v));
-  return applyUnit(ctx, base(at, 'out_of_range', `must be ${range}`, e, here, reason), field, here.value, `${range}: `);
+  const node = boundsOf(v);
+  const range = rangeText(node);
+  const fault = base(at, 'out_of_range', `must be ${range}`, e, here, reason);
+  const bound = soleBound(node);
+  if (bound) fault.facts = { bound };
+  return applyUnit(ctx, fault, field, here.value, `${range}: `);
 }
 
 /** `multipleOf`. */

@@ -20,7 +20,7 @@ export interface UnknownToolSpec {
 function listNote(spec: UnknownToolSpec): FaultNote[] {
   if (spec.none) return [{ kind: 'takes', text: 'this server lists none' }];
   if (!spec.listed.length) return [];
-  return [{ kind: 'takes', text: `${spec.every ? 'they are' : 'those on the same thing are'}: ${spec.listed.join(', ')}` }];
+  return [{ kind: 'takes', text: `${spec.every ? 'they are' : 'those on the same thing are'}: ${spec.listed.join(', ')}`, names: spec.listed }];
 }
 
 export function unknownToolFault(spec: UnknownToolSpec): Fault {
@@ -34,6 +34,5 @@ export function unknownToolFault(spec: UnknownToolSpec): Fault {
     candidates: spec.candidates,
     showCandidates: true,
     reason: spec.reason,
-    facts: spec.listed.length && !spec.none ? { takes: spec.listed } : undefined,
   });
 }
