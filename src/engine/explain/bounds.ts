@@ -1,7 +1,7 @@
 // The bounds family: a number out of its range or not a multiple of its step, and a string, list or object
 // of the wrong length; each states the bound in words (rule-words.ts).
 import type { Fault, SchemaNode } from '../types';
-import { lengthText, rangeText } from '../faults/rule-words';
+import { lengthText, multipleText, rangeText } from '../faults/rule-words';
 import { base, applyUnit, type Explainers, type Violation } from './context';
 
 /**
@@ -34,7 +34,8 @@ function outOfRange(v: Violation): Fault {
 
 /** `multipleOf`. */
 function notAMultiple({ ctx, e, at, here, field, p, reason }: Violation): Fault {
-  return applyUnit(ctx, base(at, 'invalid_value', `must be a multiple of ${p.multipleOf}`, e, here, reason), field, here.value, `a multiple of ${p.multipleOf}: `);
+  const rule = multipleText(p.multipleOf);
+  return applyUnit(ctx, base(at, 'invalid_value', `must be ${rule}`, e, here, reason), field, here.value, `${rule}: `);
 }
 
 /** `minLength`, `maxLength`. */

@@ -149,6 +149,11 @@ export function rangeText(s: SchemaNode): string {
   return parts.join(' and ') || 'within its bounds';
 }
 
+/** `a multiple of 5`: a number's step. */
+export function multipleText(step: number): string {
+  return `a multiple of ${step}`;
+}
+
 export function lengthText(s: SchemaNode, minKey: string, maxKey: string, unit: string): string {
   const min = num(s[minKey]);
   const max = num(s[maxKey]);
