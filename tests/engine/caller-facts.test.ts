@@ -3,6 +3,7 @@
 // given other words for a set and for each type, and the caller still recovers from every body. A body
 // read back from JSON has only its words, which the caller reads as it reads any server's: with the
 // words changed, that reading finds nothing, which is what shows the words did change.
+import { readFileSync } from 'node:fs';
 import { describe, expect, test, vi } from 'vitest';
 
 vi.mock('../../src/engine/faults/rule-words', async (importOriginal) => {
@@ -70,4 +71,8 @@ describe('the caller reads an engine body by its facts, whatever the phrasebook 
     expect([read.status, read.limit]).toEqual([{}, {}]);
     expect(factsFromText('invalid_status', 'must be one of: open, pending')).toEqual({ allowed: ['open', 'pending'] });
   });
+});
+
+test('neither the caller nor grade() takes words from the phrasebook to read a body with', () => {
+  for (const file of ['src/engine/caller.ts', 'src/engine/grade.ts']) expect(readFileSync(file, 'utf8'), file).not.toMatch(/from '\.\/faults\/rule-words'/);
 });
