@@ -1,6 +1,6 @@
 // The JSON Schema every body the engine hands a model must validate against: the flat body for one fault,
 // `validation_failed` for several. Keys are exactly those the engine emits: body.ts (with the `extra` keys
-// of formats.ts and explain.ts: line, column, conflicts_with) and checks.ts (next_call, retry_after). Tool
+// of formats.ts and explain.ts: line, column, conflicts_with; a fault's nextCall and retryAfter: next_call, retry_after). Tool
 // servers can publish it; the reliability tests check every body against it.
 
 const code = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } as const;
@@ -22,7 +22,7 @@ const FLAT_BODY_SCHEMA = {
     conflicts_with: { type: 'array', minItems: 1, items: text, uniqueItems: true },
     received: true,
     did_you_mean: candidates,
-    // From the ordered checks (checks.ts): the call to make first or instead, and when a retry can succeed.
+    // From an ordered check's fault (checks.ts): the call to make first or instead, and when a retry can succeed.
     next_call: text,
     retryable: { type: 'boolean' },
     retry_after: { type: 'integer', minimum: 1 },

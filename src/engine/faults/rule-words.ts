@@ -5,7 +5,7 @@
 import { enumIsListable } from '../schema';
 import { cutString, RECEIVED_MAX_STRING } from './received';
 import type { SchemaWords } from '../explain/schema-example';
-import type { FieldInfo, Json, SchemaNode } from '../types';
+import type { FaultFacts, FieldInfo, Json, SchemaNode } from '../types';
 
 /** Rules and examples for the formats AJV checks, used when a field declares no x-rule. */
 export const FORMAT_RULES: Record<string, { rule: string; example: string }> = {
@@ -118,6 +118,19 @@ export function whatToSend(field: FieldInfo | undefined, node: SchemaNode | unde
   return field?.example !== undefined ? `a value like ${valueText(field.example)}` : 'a value';
 }
 
+/** What whatToSend() states, as data: the set it lists, the example it shows, the type it names first. */
+export function sendFacts(field: FieldInfo | undefined, node: SchemaNode | undefined): FaultFacts {
+  if (field?.enumValues && enumIsListable(field.enumValues)) return { allowed: field.enumValues };
+  if (field?.rule) return exampleText(field.example, field.rule) ? { example: field.example } : {};
+  const s = field?.schema ?? node;
+  if (s?.format && FORMAT_RULES[s.format]) return { example: field?.example ?? FORMAT_RULES[s.format].example };
+  if (s?.type) {
+    const first = (Array.isArray(s.type) ? s.type : String(s.type).split(','))[0];
+    return { ...(first !== 'null' ? { type: first } : {}), ...(field?.example !== undefined ? { example: field.example } : {}) };
+  }
+  return {};
+}
+
 function num(v: unknown): number | undefined {
   return typeof v === 'number' ? v : undefined;
 }
@@ -134,6 +147,11 @@ export function rangeText(s: SchemaNode): string {
   if (max !== undefined) parts.push(`at most ${max}`);
   if (xmax !== undefined) parts.push(`less than ${xmax}`);
   return parts.join(' and ') || 'within its bounds';
+}
+
+/** `a multiple of 5`: a number's step. */
+export function multipleText(step: number): string {
+  return `a multiple of ${step}`;
 }
 
 export function lengthText(s: SchemaNode, minKey: string, maxKey: string, unit: string): string {
