@@ -15,6 +15,7 @@ const INTEGRATION = [
   'tests/mcp/**/*.test.ts',
   'tests/package/{bin,catalog,help,tarball}.test.ts',
   'tests/use/examples.test.ts',
+  'tests/use/sdk-examples.test.ts',
   'tests/engine/json-schema-suite*.test.ts',
   'tests/importer/{drift,fresh,packs-a,packs-b,vendor-examples}.test.ts',
   // These read the vendors' specs or tau-bench from the corpus.
@@ -31,6 +32,9 @@ const packageAlias = {
     { find: /^actionable-errors$/, replacement: new URL('./src/package/index.ts', import.meta.url).pathname },
     { find: /^actionable-errors\/packs\/(.*)$/, replacement: new URL('./src/package/packs/$1.ts', import.meta.url).pathname },
     { find: /^actionable-errors\/adapters\/(.*)$/, replacement: new URL('./src/package/adapters/$1.ts', import.meta.url).pathname },
+    // The SDKs installed apart from the site (tests/sdks/package.json says why), as tsconfig.json's paths have them.
+    { find: /^@openai\/agents$/, replacement: new URL('./tests/sdks/node_modules/@openai/agents/dist/index.mjs', import.meta.url).pathname },
+    { find: /^@mastra\/core\/(agent|llm)$/, replacement: new URL('./tests/sdks/node_modules/@mastra/core/dist/$1/index.js', import.meta.url).pathname },
   ],
 };
 
@@ -62,7 +66,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'node_modules/**', ...INTEGRATION],
+          exclude: ['tests/e2e/**', '**/node_modules/**', ...INTEGRATION],
           testTimeout: 60_000,
           setupFiles: ['tests/breathe.ts'],
         },

@@ -97,7 +97,7 @@ export interface ThroughputRow {
 /**
  * Each pack's log through `bin`: the start (median of `startRuns` one-call logs) and the whole log, apart,
  * so a slow start and a slow steady rate show as what they are. Totals: calls ÷ the time of all the logs
- * (calls_per_s, the start included, as before) and calls ÷ their time less their starts (steady_calls_per_s).
+ * (calls_per_s, the start included) and calls ÷ their time less their starts (steady_calls_per_s).
  */
 export async function throughputRuns(packs: Pack[], lines: number, workers = 2, bin = 'lib/cli.js', startRuns = 3) {
   mkdirSync('bench/tmp', { recursive: true });

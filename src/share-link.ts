@@ -13,13 +13,13 @@ export interface ShareState {
   tools?: string;
   /** A pack state that differs from the pack's own (ordered checks). */
   state?: string;
-  /** A transcript or a list of calls for the Replay tab, as pasted. Added after the first links; a link without it opens as before. */
+  /** A transcript or a list of calls for the Replay tab, as pasted. Optional: a link made without it still opens. */
   replay?: string;
-  /** A server's own error reply, pasted into the "Grade a reply" panel. Added later still; optional like replay. */
+  /** A server's own error reply, pasted into the "Grade a reply" panel. Optional, like replay. */
   reply?: string;
 }
 
-export const SHARE_PREFIX = '#v1/';
+const SHARE_PREFIX = '#v1/';
 /** Links longer than this get a warning before they are copied: some chat tools and browsers cut them. */
 export const SHARE_WARN_BYTES = 8 * 1024;
 

@@ -1,4 +1,4 @@
-// Strict-mode lint (src/engine/pack/strict-lint.ts): each vendor rule with a schema that trips it and one that
+// Strict-mode lint (src/engine/strict/): each vendor rule with a schema that trips it and one that
 // does not; every shipped (and imported) pack linted for every target with its totals; every strict export
 // accepted by a checker written here from the vendors' rules; and every rule a strict export leaves out
 // still refused by check(), with the same body, for every tool.
@@ -406,7 +406,7 @@ describe('imported packs (content/packs/imported/)', () => {
   });
 });
 
-// A checker for each target, written from the vendors' rules (see the sources in strict-lint.ts), not from
+// A checker for each target, written from the vendors' rules (see the sources in src/engine/strict/), not from
 // the lint: it walks an exported definition and lists what the vendor would refuse.
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 const OPENAI_KEYS = new Set(['type', 'description', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'anyOf', '$ref', '$defs', 'definitions', 'title', 'pattern', 'format', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'minItems', 'maxItems']);

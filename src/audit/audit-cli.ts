@@ -24,7 +24,7 @@ export interface AuditArgs {
 
 const VALUED = new Set(['--url', '--tool', '--html', '--min-score', '--timeout', '--total-timeout']);
 
-export function parseAuditArgs(argv: string[]): AuditArgs | string {
+function parseAuditArgs(argv: string[]): AuditArgs | string {
   const dash = argv.indexOf('--');
   const own = dash === -1 ? argv : argv.slice(0, dash);
   const args: AuditArgs = { command: dash === -1 ? [] : argv.slice(dash + 1), tools: [], allowWrites: false, json: false, timeout: 10, totalTimeout: 300 };

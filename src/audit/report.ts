@@ -3,7 +3,7 @@
 // gain it the most points. Pure: the run (run-audit.ts) fills the calls, this module adds them up.
 import { GRADE_POINTS, type GradePointId } from '../engine/grade';
 import type { Json } from '../engine/types';
-import type { StrictTarget } from '../engine/pack/strict-lint';
+import type { StrictTarget } from '../engine/strict';
 import type { PromiseFinding } from '../engine/pack/promises/promise-lint';
 import { MISTAKE_KINDS, type MistakeKind } from './wrong-calls';
 

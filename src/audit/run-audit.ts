@@ -8,7 +8,7 @@ import { CallToolResultSchema, ErrorCode, ListToolsResultSchema, McpError } from
 import { engineBodyFor, grade } from '../engine/grade';
 import { packFromToolDefinitions } from '../engine/pack/tools-import';
 import { PackError } from '../engine/pack/pack-compiler';
-import { STRICT_TARGETS, strictReport } from '../engine/pack/strict-lint';
+import { STRICT_TARGETS, strictReport } from '../engine/strict';
 import { lintPromises } from '../engine/pack/promises/promise-lint';
 import type { CompiledPack } from '../engine/types';
 import { ListingPages } from '../mcp/listing-pages';

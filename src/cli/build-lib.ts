@@ -21,7 +21,7 @@ import { CATALOG_FILE, writeCatalog } from './pack-catalog';
 
 export const LIB_DIR = 'lib';
 /** What each output imports and is built from (lib/build-meta.json; an output's inputs are those it holds bytes of): the launcher reads the inputs to tell whether lib/cli.js is stale. Not packed. */
-export const META_FILE = 'build-meta.json';
+const META_FILE = 'build-meta.json';
 /** The packages whose code or data lib/ holds, each with its license (written by buildJs). Packed. */
 export const NOTICES_FILE = 'THIRD_PARTY_NOTICES.md';
 const PACK_ENTRIES = 'src/package/packs';
@@ -182,7 +182,7 @@ function packageDirOf(input: string): string | undefined {
  * `source`), each with the license its package.json declares and the license file it ships. Written at
  * build time from node_modules, so the list follows the dependencies.
  */
-export function thirdPartyNotices(root: string, metafiles: readonly Metafile[], self: { name: string; version: string }): string {
+function thirdPartyNotices(root: string, metafiles: readonly Metafile[], self: { name: string; version: string }): string {
   const dirs = new Set<string>();
   const dataSources = new Set<string>();
   for (const meta of metafiles) {

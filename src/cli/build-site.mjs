@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export const BUILD_NODE_OPTIONS = '--max-semi-space-size=64 --max-old-space-size=8192';
+const BUILD_NODE_OPTIONS = '--max-semi-space-size=64 --max-old-space-size=8192';
 
 /** The environment of a site build: the heap flags before any NODE_OPTIONS the caller has, telemetry off. */
 export function siteBuildEnv(env = process.env) {

@@ -5,10 +5,10 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The folder used when CORPUS_DIR is not set, relative to the checkout. */
-export const DEFAULT_CORPUS_DIR = '../shared/corpus';
+const DEFAULT_CORPUS_DIR = '../shared/corpus';
 
 /** The command that fetches the corpus into CORPUS_DIR (src/cli/corpus.ts). */
-export const FETCH_CORPUS = 'npm run corpus';
+const FETCH_CORPUS = 'npm run corpus';
 
 /** The corpus folder, absolute: CORPUS_DIR if set, else ../shared/corpus from the working directory. */
 export function corpusDir(): string {

@@ -2,7 +2,7 @@
 // repository runs the same bin through `npm run --silent check --`). Every option of both commands and
 // their exit codes; run.ts parses the check command's options, src/mcp/proxy-cli.ts the proxy's.
 import { EXPORT_FORMS } from '../engine/pack/exports';
-import { STRICT_TARGETS } from '../engine/pack/strict-lint';
+import { STRICT_TARGETS } from '../engine/strict';
 import { GRADE_POINTS } from '../engine/grade';
 import { WIRE_FORMS } from '../engine/body/wire-forms';
 import { MAX_LIST_PAGES, MAX_LISTED_TOOLS } from '../mcp/listing-pages';
@@ -27,14 +27,14 @@ const CURATED_IDS = PACK_CATALOG.filter((p) => p.kind === 'curated').map((p) => 
 const IMPORTED_IDS = PACK_CATALOG.filter((p) => p.kind === 'imported').map((p) => p.id);
 
 /** The packs --pack takes, as the help lists them under an option indented by 17 columns. */
-export const PACK_IDS_HELP = `the curated ${CURATED_IDS.join(', ')}, or one
+const PACK_IDS_HELP = `the curated ${CURATED_IDS.join(', ')}, or one
                    of the ${IMPORTED_IDS.length} packs imported from vendors' specs:
                    ${wrapIds(IMPORTED_IDS, 19)}`;
 
 /** The command, as package.json's `bin` names it (tests/package/bin-help.test.ts holds them together). */
 export const BIN = 'actionable-errors';
 
-export const SYNOPSIS = `Usage: ${BIN} (--pack ID | --tools FILE) [options] < call.json
+const SYNOPSIS = `Usage: ${BIN} (--pack ID | --tools FILE) [options] < call.json
        ${BIN} mcp-proxy [--pack ID] [--allow-unchecked TOOL...] [--log FILE] -- <command>
        ${BIN} audit [--tool NAME...] [--allow-writes] [--json] [--html FILE] -- <command>
        ${BIN} --help | --version`;

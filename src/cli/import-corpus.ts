@@ -42,7 +42,7 @@ function calendarReference(op: OperationFacts): string | undefined {
 }
 
 /** Twilio product documents, one pack each: `twilio_messaging_v1.json` -> twilio-messaging-v1. */
-export const TWILIO_PRODUCTS = [
+const TWILIO_PRODUCTS = [
   'accounts_v1', 'api_v2010', 'assistants_v1', 'bulkexports_v1', 'chat_v1', 'chat_v2', 'chat_v3', 'content_v1', 'content_v2',
   'conversations_v1', 'events_v1', 'flex_v1', 'flex_v2', 'frontline_v1', 'iam_organizations', 'iam_v1', 'insights_v1',
   'insights_v2', 'intelligence_v2', 'ip_messaging_v1', 'ip_messaging_v2', 'knowledge_v1', 'lookups_v1', 'lookups_v2',

@@ -3,9 +3,9 @@
 // for the first second, then a line at most every 5 seconds, and a last line with the total when any was.
 // A document of fewer than 50 operations never reports: it is done in moments even on a busy machine, and
 // its stderr keeps to the warnings that matter.
-export const PROGRESS_AFTER_MS = 1000;
-export const PROGRESS_EVERY_MS = 5000;
-export const PROGRESS_MIN_OPERATIONS = 50;
+const PROGRESS_AFTER_MS = 1000;
+const PROGRESS_EVERY_MS = 5000;
+const PROGRESS_MIN_OPERATIONS = 50;
 
 export interface ImportProgress {
   /** The importer's onProgress: after each operation. */

@@ -119,7 +119,7 @@ export function importedPackModules(packFile: string, data: unknown): ImportedMo
 }
 
 /** Writes every imported pack's shell into IMPORTED_OUT_DIR and parts into IMPORTED_PARTS_DIR (both emptied first), and the stamp of their inputs. */
-export function generateImported(root = '.', onPack: (id: string, parts: number, bytes: number) => void = () => {}): void {
+function generateImported(root = '.', onPack: (id: string, parts: number, bytes: number) => void = () => {}): void {
   const outDir = resolve(root, IMPORTED_OUT_DIR);
   const partsDir = resolve(root, IMPORTED_PARTS_DIR);
   for (const dir of [outDir, partsDir]) {

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const OVERLAY_DIR = 'content/packs/overlays';
+const OVERLAY_DIR = 'content/packs/overlays';
 
 /** The overlay of one pack, with its file (as the repository names it) for error messages; undefined when it has none. */
 export function readOverlay(id: string, dir = OVERLAY_DIR): { file: string; data: unknown } | undefined {

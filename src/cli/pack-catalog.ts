@@ -30,7 +30,7 @@ function entry(file: string, kind: CatalogEntry['kind']): CatalogEntry {
   return { id: p.id, title: p.title, vendor: p.vendor, kind, tools: p.tools.length, valueSets: [...valueSetsIn(p.tools)].sort(), ...(curatedTools ? { curatedTools } : {}) };
 }
 
-export function catalogFromContent(root = '.'): CatalogEntry[] {
+function catalogFromContent(root = '.'): CatalogEntry[] {
   const imported = readdirSync(resolve(root, 'content/packs/imported'))
     .filter((f) => f.endsWith('.json'))
     .sort();

@@ -15,8 +15,8 @@ import { cappedRegExp } from '../engine/validate/input-cap';
 // Every value set, so packs that name one (x-value-set) compile here as in the engine's index.
 import '../engine/registries/all';
 
-export const PACKS_DIR = 'content/packs';
-export const VALIDATORS_DIR = 'src/generated/validators';
+const PACKS_DIR = 'content/packs';
+const VALIDATORS_DIR = 'src/generated/validators';
 
 /** A JavaScript identifier for a tool name, unique within the pack. */
 function exportName(name: string, taken: Set<string>): string {
@@ -90,7 +90,7 @@ function standaloneSource(pack: CompiledPack, tools: readonly CompiledTool[], en
 }
 
 /** The generated module for one pack file: one exported validator per tool, and `validators` by tool name. */
-export function validatorModuleSource(packFile: string, data: unknown): string {
+function validatorModuleSource(packFile: string, data: unknown): string {
   // The AJV backend first: a broken pack fails here, with every pack-file check, as it fails the build.
   const pack = compilePack(data, packFile);
   return (

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RegistryData } from '../engine/registries/lookup';
 
-export const REGISTRY_DATA_DIR = 'src/engine/registries/data';
+const REGISTRY_DATA_DIR = 'src/engine/registries/data';
 
 const require = createRequire(import.meta.url);
 
@@ -124,7 +124,7 @@ async function currencies(): Promise<RegistryData> {
 }
 
 /** Zones whose name is a fixed offset with POSIX's inverted sign (Etc/GMT+5 is five hours behind UTC). */
-export function isOffsetZone(name: string): boolean {
+function isOffsetZone(name: string): boolean {
   return /^Etc\/GMT[+-]\d+$/.test(name) && !/^Etc\/GMT[+-]0$/.test(name);
 }
 
@@ -258,7 +258,7 @@ async function locales(): Promise<RegistryData> {
 }
 
 /** Every registry's data file, by name, in generation order. */
-export const REGISTRY_FILES: Record<string, () => Promise<RegistryData>> = {
+const REGISTRY_FILES: Record<string, () => Promise<RegistryData>> = {
   countries,
   currencies,
   'time-zones': timeZones,
@@ -266,7 +266,7 @@ export const REGISTRY_FILES: Record<string, () => Promise<RegistryData>> = {
 };
 
 /** A data file's text: one name per line, so that a package update shows as a readable diff. */
-export function registryJson(data: RegistryData): string {
+function registryJson(data: RegistryData): string {
   const block = (rec: Record<string, unknown>) =>
     '{\n' +
     Object.entries(rec)

@@ -8,7 +8,7 @@ import { docUrlFor, WIRE_FORMS, type WireForm } from '../engine/body/wire-forms'
 import { checkCalls } from '../engine/check-calls';
 import { EXPORT_FORMS, exportTool, type ExportForm } from '../engine/pack/exports';
 import { PackError, describeRefused } from '../engine/pack/pack-compiler';
-import { lintRequest, lintTool, STRICT_TARGETS, type StrictFinding, type StrictTarget } from '../engine/pack/strict-lint';
+import { lintRequest, lintTool, STRICT_TARGETS, type StrictFinding, type StrictTarget } from '../engine/strict';
 import { lintPromises } from '../engine/pack/promises/promise-lint';
 import type { CheckResult, CompiledPack, CompiledTool } from '../engine/types';
 import { parseJsonText, withoutBom } from '../engine/parse/formats';

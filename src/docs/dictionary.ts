@@ -3,6 +3,7 @@
 // way the body is check()'s output, and the build fails if a call stops producing its code.
 import { ENUM_CODE_FAMILY, RULE_CODE_FAMILY, allGenericCodes, check, enumCodes, ruleCodes, serializeBody } from '../engine';
 import type { CheckResult, CodeInfo, CompiledPack, CompiledTool, FieldInfo, Json, JsonObject, RuleCodeEntry } from '../engine';
+import { exampleValue } from '../engine/explain/schema-example';
 import { callText, codesInBody, packExamples, runCall, toolCheckExamples, type ExampleRun } from './examples';
 import { playgroundHref } from './urls';
 
@@ -152,25 +153,16 @@ function stepsOf(path: string): Step[] {
   return out;
 }
 
-/** A plausible value for a field the witness has to fill in: its example, default or first permitted value. */
-function sampleFor(tool: CompiledTool, path: string, depth = 0): Json {
+/** A plausible value for a field the witness has to fill in: its example, default or first permitted value (the importer's filling). */
+function sampleFor(tool: CompiledTool, path: string): Json {
   const f = tool.fields.get(path);
-  if (!f) return 'x';
-  if (f.example !== undefined) return structuredClone(f.example);
-  if ('default' in f.schema) return structuredClone(f.schema.default);
-  if (f.enumValues?.length) return f.enumValues[0];
-  const t = Array.isArray(f.schema.type) ? f.schema.type[0] : f.schema.type;
-  if (t === 'integer' || t === 'number') return typeof f.schema.minimum === 'number' ? f.schema.minimum : 1;
-  if (t === 'boolean') return false;
-  if (t === 'array') return [];
-  if (t === 'object') return depth > 6 ? {} : fillRequired(tool, path, {}, depth + 1);
-  return 'x';
+  return f ? (exampleValue(f.schema, { root: tool.source.arguments, maxDepth: 6, fill: true }) as Json) : 'x';
 }
 
-function fillRequired(tool: CompiledTool, path: string, obj: JsonObject, depth = 0): JsonObject {
+function fillRequired(tool: CompiledTool, path: string, obj: JsonObject): JsonObject {
   const schema = path === '' ? tool.source.arguments : tool.fields.get(path)?.schema;
   const required: string[] = Array.isArray(schema?.required) ? schema.required : [];
-  for (const name of required) if (!(name in obj)) obj[name] = sampleFor(tool, path ? `${path}.${name}` : name, depth);
+  for (const name of required) if (!(name in obj)) obj[name] = sampleFor(tool, path ? `${path}.${name}` : name);
   return obj;
 }
 
@@ -187,7 +179,7 @@ function wrongValue(f: FieldInfo): Json {
 }
 
 /** Arguments that put a wrong value at `fieldPath`, building the objects and arrays above it. */
-export function enumWitnessArgs(tool: CompiledTool, fieldPath: string, start: JsonObject): JsonObject | undefined {
+function enumWitnessArgs(tool: CompiledTool, fieldPath: string, start: JsonObject): JsonObject | undefined {
   const f = tool.fields.get(fieldPath);
   if (!f?.enumValues) return undefined;
   const args = fillRequired(tool, '', structuredClone(start));

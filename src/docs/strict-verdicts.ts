@@ -2,7 +2,7 @@
 // per vendor: the 4,571 pages said "No rule is lost." three times each, and two vendors often gave the same verdict
 // in the same words. Targets whose verdicts read the same share a line; "no rule is lost", when it holds for every
 // target, is said once by the page; a target that loses rules keeps its count on its own line.
-import type { StrictCounts, StrictTarget } from '../engine/pack/strict-lint';
+import type { StrictCounts, StrictTarget } from '../engine/strict';
 import { plural } from './words';
 
 /** One vendor's lint of a tool, as the page computes it. */

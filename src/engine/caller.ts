@@ -5,9 +5,10 @@
 // the value it meant to send (what the user asked for), which is the ground truth; for anything else it
 // knows only its own call. When nothing in the body tells it what to change, it gives up.
 // It lives in the engine, pure, so the benchmarks (bench/recovery.ts) and grade() (grade.ts) run the same reader.
+import { faultBehind } from './body/body';
 import { safePatternTest } from './safe-pattern';
 import { distance, normalise } from './shared/nearness';
-import type { Json } from './types';
+import type { Fault, FaultFacts, Json } from './types';
 
 type Segment = string | number;
 
@@ -69,6 +70,20 @@ function parsePointer(pointer: string, call: Json): Segment[] {
   return out;
 }
 
+/** One fault as the caller reads it: where, its code, what was received and offered, and what its message states. */
+export interface CallerFault {
+  field: string;
+  code: string;
+  received?: Json;
+  did_you_mean: Json[];
+  facts: FaultFacts;
+}
+
+/**
+ * What the message of a body that came only as text states (a server's body in the engine's shape, read
+ * back from JSON): the permitted set, the type, the example, a bound, the names a tool takes. A body the
+ * engine wrote in this process is read from the fault behind it instead (factsOfFault), never its words.
+ */
 const TYPE_WORDS: [RegExp, string][] = [
   [/^must be an integer/, 'integer'],
   [/^must be a number/, 'number'],
@@ -78,24 +93,67 @@ const TYPE_WORDS: [RegExp, string][] = [
   [/^must be a string/, 'string'],
 ];
 
-function fromActionable(body: Record<string, any>): Directive[] {
-  const entries: { field: string; code: string; message: string; received?: Json; did_you_mean?: Json[] }[] = Array.isArray(body.errors)
-    ? body.errors.filter((e: unknown) => e !== null && typeof e === 'object') as any[]
-    : [{ field: body.field ?? '', code: body.error, message: body.message, received: body.received, did_you_mean: body.did_you_mean }];
-  return entries.map((e): Directive => {
+export function factsFromText(code: string, message: string): FaultFacts {
+  const facts: FaultFacts = {};
+  if (code === 'unknown_argument') {
+    // All it takes, or (on a tool with many) the nearest few.
+    const takes = afterOnLastLine(message, /; (?:it takes|the nearest it takes): /)?.split(', ');
+    if (takes) facts.takes = takes;
+    return facts;
+  }
+  if (code === 'unknown_tool') {
+    const listed = afterOnLastLine(message, /(?:they are|those on the same thing are): /)?.split(', ');
+    if (listed) facts.takes = listed;
+    return facts;
+  }
+  // The set only: "; or an integer" after it names another branch of the field, not a value.
+  const allowed = /^must be one of: ([^;]*)/.exec(message)?.[1].split(', ');
+  if (allowed) facts.allowed = allowed;
+  const type = TYPE_WORDS.find(([re]) => re.test(message))?.[1];
+  if (type) facts.type = type;
+  // The example ends where a note begins ("; read from the description of due").
+  const example = afterOnLastLine(message, /, e\.g\. /)?.split('; ')[0];
+  if (example !== undefined) facts.example = example;
+  // "must be at most 100": a bound alone.
+  const stated = code === 'out_of_range' ? /^must be at (most|least) (-?\d+(?:\.\d+)?)(?:;|$)/.exec(message) : null;
+  if (stated) facts.bound = { side: stated[1] === 'most' ? 'max' : 'min', limit: Number(stated[2]) };
+  return facts;
+}
+
+/** The facts of a fault the engine made: its own data, and the names a `takes` note lists, whatever words its message has. */
+function factsOfFault(fault: Fault): FaultFacts {
+  const takes = fault.notes.find((n) => n.kind === 'takes')?.names;
+  if (takes) return { ...fault.facts, takes };
+  return fault.facts ?? {};
+}
+
+/** The faults of a body in the engine's shape: each entry's own fault when this process wrote it (body.ts), else read from its text. */
+export function callerFaultsOf(body: Record<string, any>): CallerFault[] {
+  const listed: Record<string, any>[] = Array.isArray(body.errors) ? body.errors.filter((e: unknown) => e !== null && typeof e === 'object') : [body];
+  return listed.map((e) => {
     // A body shaped like the engine's may come from a server: its words need not be strings.
-    if (typeof e.field !== 'string') e = { ...e, field: '' };
-    if (typeof e.message !== 'string') e = { ...e, message: '' };
+    const field = typeof e.field === 'string' ? e.field : '';
+    const code = typeof e.code === 'string' ? e.code : typeof e.error === 'string' ? e.error : '';
+    const written = faultBehind(e);
+    const facts = written ? factsOfFault(written) : factsFromText(code, typeof e.message === 'string' ? e.message : '');
+    return { field, code, received: e.received, did_you_mean: Array.isArray(e.did_you_mean) ? e.did_you_mean : [], facts };
+  });
+}
+
+/** A listed value as the caller matches a sent string against it. */
+function asWord(v: Json): string {
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+function directivesOf(faults: CallerFault[]): Directive[] {
+  return faults.map((e): Directive => {
     const path = parseField(e.field);
-    const candidates = e.did_you_mean ?? [];
+    const candidates = e.did_you_mean;
     switch (e.code) {
       case 'missing_required':
         return { op: 'missing', path };
-      case 'unknown_argument': {
-        // All it takes, or (on a tool with many) the nearest few.
-        const takes = afterOnLastLine(e.message, /; (?:it takes|the nearest it takes): /)?.split(', ') ?? [];
-        return { op: 'unknown', path, candidates, takes };
-      }
+      case 'unknown_argument':
+        return { op: 'unknown', path, candidates, takes: e.facts.takes ?? [] };
       case 'duplicate_argument':
         return { op: 'duplicate', path, keys: e.received && typeof e.received === 'object' ? Object.keys(e.received) : [] };
       case 'invalid_json':
@@ -105,15 +163,9 @@ function fromActionable(body: Record<string, any>): Directive[] {
       case 'internal_error':
         return { op: 'opaque' };
       default: {
-        // The set only: "; or an integer" after it names another branch of the field, not a value.
-        const allowed = /^must be one of: ([^;]*)/.exec(e.message)?.[1].split(', ') ?? [];
-        const type = TYPE_WORDS.find(([re]) => re.test(e.message))?.[1];
-        // The example ends where a note begins ("; read from the description of due").
-        const example = afterOnLastLine(e.message, /, e\.g\. /)?.split('; ')[0];
+        const { allowed, type, example, bound } = e.facts;
         // "must be at most 100": a number past a stated bound is sent at the bound, as a model asked for too many sends the most it may.
-        const stated = e.code === 'out_of_range' ? /^must be at (most|least) (-?\d+(?:\.\d+)?)(?:;|$)/.exec(e.message) : null;
-        const bound = stated ? { side: stated[1] === 'most' ? ('max' as const) : ('min' as const), limit: Number(stated[2]) } : undefined;
-        return { op: 'value', path, candidates, allowed, type, example, ...(bound ? { bound } : {}) };
+        return { op: 'value', path, candidates, allowed: (allowed ?? []).map(asWord), type, example: example === undefined ? undefined : asWord(example), ...(bound && e.code === 'out_of_range' ? { bound } : {}) };
       }
     }
   });
@@ -243,7 +295,7 @@ function toolNameFrom(body: Record<string, any>, name: string): string | undefin
   if (dym.length === 1 && typeof dym[0] === 'string') return dym[0];
   // Several: the one spelt nearest to what I sent, when one is clearly nearest; else I cannot tell.
   if (dym.length > 1) return nearest(name, dym.filter((d): d is string => typeof d === 'string'));
-  const listed = afterOnLastLine(typeof body.message === 'string' ? body.message : '', /(?:they are|those on the same thing are): /)?.split(', ') ?? [];
+  const listed = callerFaultsOf(body)[0]?.facts.takes ?? [];
   const behind = listed.filter((t) => name.length > t.length && name.endsWith(t) && /[^A-Za-z0-9]$/.test(name.slice(0, -t.length)));
   if (behind.length === 1) return behind[0];
   return nearest(name, listed);
@@ -267,7 +319,16 @@ export function nextNamedCall(kind: BodyKindForCaller, body: Json, name: string,
  * `intent` is what the caller meant to send, used only for a field the body says is missing.
  */
 export function nextCall(kind: BodyKindForCaller, body: Json, call: Record<string, Json>, intent: Record<string, Json>): Record<string, Json> | null {
-  const directives = kind === 'actionable' ? fromActionable(body as Record<string, any>) : kind === 'ajv' ? fromAjvText(String(body), call) : fromBare(String(body));
+  const directives = kind === 'actionable' ? directivesOf(callerFaultsOf(body as Record<string, any>)) : kind === 'ajv' ? fromAjvText(String(body), call) : fromBare(String(body));
+  return applyDirectives(directives, call, intent);
+}
+
+/** The next call given faults already read (grade() reads a server's reply into them); null when they give nothing to act on. */
+export function nextCallFromFaults(faults: CallerFault[], call: Record<string, Json>, intent: Record<string, Json>): Record<string, Json> | null {
+  return applyDirectives(directivesOf(faults), call, intent);
+}
+
+function applyDirectives(directives: Directive[], call: Record<string, Json>, intent: Record<string, Json>): Record<string, Json> | null {
   const next = structuredClone(call);
   let acted = false;
   // Names first (a rename can settle a "missing" fault too), then missing fields, then values.

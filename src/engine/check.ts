@@ -16,7 +16,7 @@ import { acceptedAsSent } from './validate/validate';
 import { validateCounted } from './explain/call-faults';
 import { addSuggestedCall } from './explain/suggested-call';
 import { quoteWrittenDecimals, writtenDecimalFaults } from './explain/units';
-import type { CheckOptions, CheckResult, CompiledPack, Correction, Fault, InputShape, Json, JsonObject, LogRecord } from './types';
+import type { CheckOptions, CheckResult, CompiledPack, Correction, Fault, FaultBody, InputShape, Json, JsonObject, LogRecord } from './types';
 
 function rejected(pack: CompiledPack, tool: string | null, shape: InputShape, args: Json | null, corrections: Correction[], faults: Fault[], stage: LogRecord['stage'], unexplained = 0, state?: unknown): CheckResult {
   const body = assembleBody(faults, unexplained);
@@ -137,8 +137,8 @@ function runCheck(pack: CompiledPack, input: unknown, value: Json | undefined, o
       shape,
       arguments: absorbed.args,
       corrections: absorbed.corrections,
-      // A refusal by the checks always carries its body.
-      body: checked.body!,
+      // A refusal by the checks always carries its fault, whose body body.ts writes.
+      body: assembleBody([checked.fault!]) as FaultBody,
       // No candidates: offering ids near a missing one would disclose records.
       did_you_mean: [],
       suggested_call: null,

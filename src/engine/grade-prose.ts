@@ -1,8 +1,8 @@
 // The prose readers of grade(): the set a message lists, the value it suggests, the leaks it carries. Each
 // reads a bounded prefix of a string, and in time linear in it whatever the text: a server's reply is
-// hostile input. Where a regular expression had to backtrack (several `\s*` in a row, `\s+` that may
-// cross a run of newlines), a scan reads the same thing; tests/engine/grade-prose.test.ts holds the old
-// expressions and checks the scans against them.
+// hostile input. Where a regular expression would backtrack (several `\s*` in a row, `\s+` that may
+// cross a run of newlines), a scan reads the same thing; tests/engine/grade-prose.test.ts checks each scan
+// against the expression it stands for.
 import type { Json } from './types';
 
 /** How many characters of each prose string grade() reads: the facts of a reply come first, and a model reads no further. */
@@ -20,7 +20,7 @@ function skipSpace(text: string, i: number): number {
   return i;
 }
 
-/** A word at exactly `i`, read as the old expression's case-insensitive literal read it. */
+/** A word at exactly `i`, read as a case-insensitive literal in a regular expression reads it. */
 const at = (re: RegExp, text: string, i: number): boolean => {
   re.lastIndex = i;
   return re.test(text);

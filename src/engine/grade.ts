@@ -22,11 +22,10 @@
 import { boundedCount } from './token-pieces';
 import { check } from './check';
 import { parseCall } from './parse/formats';
-import { nextNamedCall } from './caller';
+import { factsFromText, nextCallFromFaults, nextNamedCall, type CallerFault } from './caller';
 import { listsFaults, packTextTokens, serializeBody, BODY_TOKEN_BUDGET } from './body/body';
 import { readWireForm } from './body/wire-forms';
 import { codeInfo } from './faults/codes';
-import { oneOfText } from './faults/rule-words';
 import { clipProse, leaksIn, proseList, proseSuggestion, wordsOf } from './grade-prose';
 import { plainReply } from './grade-value';
 import type { Body, CheckResult, CompiledPack, CompiledTool, Json } from './types';
@@ -329,24 +328,26 @@ function placeIn(prose: string[], value: string): 'quoted' | 'spliced' | 'absent
 
 // ---- rounds ----
 
-/** The reply as the caller reads it: an engine-shaped body as is, AJV and bare text to their readers, else the facts it states in the body's words. */
-function forCaller(read: ReadReply, call: Call, tool: CompiledTool | undefined): { kind: 'actionable' | 'ajv' | 'bare'; body: Json } {
+/**
+ * The reply as the caller reads it: an engine-shaped body as is (its words read as the caller reads any
+ * server's), AJV and bare text to their readers, else the faults it states, as data (a listed set, a
+ * suggestion), with the words of its message read as the caller reads an engine-shaped body's.
+ */
+function forCaller(read: ReadReply, call: Call, tool: CompiledTool | undefined): { kind: 'actionable' | 'ajv' | 'bare'; body: Json } | { kind: 'faults'; faults: CallerFault[] } {
   const j = read.json;
   const inner = isObject(j) && isObject(j.error) && typeof j.error.code === 'number' ? j.error.data : j;
   if (isObject(inner) && typeof inner.error === 'string' && CODE_LIKE.test(inner.error) && (typeof inner.field === 'string' || Array.isArray(inner.errors))) return { kind: 'actionable', body: inner };
   if (read.json === undefined && /^data\S* must /.test(read.scan.trim())) return { kind: 'ajv', body: read.scan.trim() };
-  const errors: Json[] = [];
+  const faults: CallerFault[] = [];
   for (const e of read.entries) {
     const field = e.field ?? (read.entries.length === 1 ? soleField(read, call, tool) : undefined);
     if (!field) continue;
     const text = `${e.code ?? ''} ${e.message}`;
     const here = valueAt(call.args, field);
     const code = /required|missing/i.test(text) && !here.found ? 'missing_required' : /additional|unknown|unexpected|not allowed|unrecognized|not permitted/i.test(text) && here.found ? 'unknown_argument' : 'invalid_value';
-    const entry: Record<string, Json> = { field, code, message: e.allowed ? `must be ${oneOfText(e.allowed)}` : e.message };
-    if (e.suggested?.length) entry.did_you_mean = e.suggested;
-    errors.push(entry);
+    faults.push({ field, code, did_you_mean: e.suggested ?? [], facts: e.allowed ? { allowed: e.allowed } : factsFromText(code, e.message) });
   }
-  if (errors.length) return { kind: 'actionable', body: { error: 'validation_failed', errors } };
+  if (faults.length) return { kind: 'faults', faults };
   return { kind: 'bare', body: read.scan.trim() };
 }
 
@@ -387,14 +388,18 @@ function bodyRounds(pack: CompiledPack, call: Call, intent: Record<string, Json>
   return null;
 }
 
+function namedNext(name: string, args: Record<string, Json> | null): Call | null {
+  return args === null ? null : { name, args };
+}
+
 function replyRounds(pack: CompiledPack, call: Call, reply: unknown, intent: Record<string, Json>): number | null {
   let now = call;
   let said = reply;
   for (let round = 1; round <= MAX_GRADE_ROUNDS; round++) {
     const read = readReply(said);
     if (read.unreadable) return null;
-    const { kind, body } = forCaller(read, now, pack.tool(now.name));
-    const next = nextNamedCall(kind, body, now.name, now.args, intent);
+    const heard = forCaller(read, now, pack.tool(now.name));
+    const next = heard.kind === 'faults' ? namedNext(now.name, nextCallFromFaults(heard.faults, now.args, intent)) : nextNamedCall(heard.kind, heard.body, now.name, now.args, intent);
     if (!next) return null;
     now = next;
     const r = check(pack, { name: now.name, arguments: now.args });

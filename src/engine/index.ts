@@ -49,9 +49,9 @@ export {
   type StrictPackReport,
   type StrictPlan,
   type StrictTarget,
-} from './pack/strict-lint';
+} from './strict';
 // A call made against a strict export, read back into the pack's terms and checked.
-export { checkStrictCall } from './pack/check-strict';
+export { checkStrictCall } from './strict/check-strict';
 // Rules read from descriptions (issue 33): what each tool promises beyond its schema, counted, and as JSON Patches.
 export { readRuleCounts, type ReadRuleCounts } from './pack/promises/promises';
 export { lintPromises, type PatchOperation, type PromiseFinding } from './pack/promises/promise-lint';

@@ -4,8 +4,8 @@
 import type { Json, SchemaNode } from './types';
 
 /** An enum is listed in the message when it has at most this many values and this many characters. */
-export const ENUM_LIST_MAX_VALUES = 12;
-export const ENUM_LIST_MAX_CHARS = 160;
+const ENUM_LIST_MAX_VALUES = 12;
+const ENUM_LIST_MAX_CHARS = 160;
 
 /** The JSON types a schema node declares (`type`, a name or a list), in order; [] when it declares none. */
 export function typesOf(schema: SchemaNode): string[] {

@@ -14,7 +14,8 @@ export const FLOOR = ['shared/', 'faults/', 'registries/', 'types.ts', 'paths.ts
 
 /**
  * Above the stages: the pipeline (check.ts) and what is built on it: several calls, replay, the docs of the
- * ordered checks, grading and its simulated caller, and pack/, which compiles packs out of the stages.
+ * ordered checks, grading and its simulated caller, pack/, which compiles packs out of the stages, and
+ * strict/, which lints and exports a pack's tools for the vendors' strict modes.
  * These import anything below them; no stage or floor module imports them.
  */
-export const ABOVE = ['check.ts', 'check-calls.ts', 'checks-docs.ts', 'replay.ts', 'caller.ts', 'grade.ts', 'grade-prose.ts', 'grade-value.ts', 'pack/', 'stages.ts', 'index.ts'] as const;
+export const ABOVE = ['check.ts', 'check-calls.ts', 'checks-docs.ts', 'replay.ts', 'caller.ts', 'grade.ts', 'grade-prose.ts', 'grade-value.ts', 'pack/', 'strict/', 'stages.ts', 'index.ts'] as const;

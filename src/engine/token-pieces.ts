@@ -1,9 +1,9 @@
 // Token counts bounded in time, for grade() and replay() and so for --grade and --replay. A BPE tokenizer
 // (gpt-tokenizer's o200k) merges each pre-token, a run of letters, punctuation or white space, pair by pair,
-// which is quadratic in the run's length: a call nested 100,000 deep is 200,000 brackets in one run and took
-// 68 s to count; 40,000 spaces took 2 s. A run that long is counted in slices, each cut costing at most a
+// which is quadratic in the run's length: a call nested 100,000 deep is 200,000 brackets in one run and takes
+// 68 s to count; 40,000 spaces take 2 s. A run that long is counted in slices, each cut costing at most a
 // token or so against the exact count; text without such a run (any prose, code or JSON a model writes) is
-// counted exactly as before. The engine has no tokenizer: callers bring `count`.
+// counted exactly. The engine has no tokenizer: callers bring `count`.
 
 /** The longest run of non-space characters, or of white space, counted in one piece. */
 export const LONGEST_RUN = 256;

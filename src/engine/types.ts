@@ -355,6 +355,8 @@ export type FaultNoteKind = 'takes' | 'nearest' | 'nest' | 'resolve' | 'leave_ou
 export interface FaultNote {
   kind: FaultNoteKind;
   text: string;
+  /** The names the note lists (`it takes: a, b`), as data. */
+  names?: string[];
 }
 
 /** One fault with everything the engine knows about it; the body takes only the public part. */
@@ -392,6 +394,28 @@ export interface Fault {
   /** The reason's words without the rule in front, when `reason` has one; else `reason` is the words. */
   detail?: string;
   extra?: Record<string, Json>;
+  /** The call to make first or instead (an ordered check's `next_call`); the body puts it after `received`. */
+  nextCall?: string;
+  /** Whether the same call can succeed later, when the fault says so itself (a pack's rule); else its code's. */
+  retryable?: boolean;
+  /** Seconds until a retry can succeed (a retryable rule's `retry_after`). */
+  retryAfter?: number;
+  /** What the message states, as data: read by the benchmarks' caller instead of the words. */
+  facts?: FaultFacts;
+}
+
+/**
+ * The facts a fault's message states, as data (each set only where the message says it): the permitted
+ * values it lists, the JSON type it asks for, the bound a number passed, the example it shows, the names
+ * a note lists (the arguments a tool takes, the tools a pack has). The words are the phrasebook's
+ * (rule-words.ts); a reader of facts does not depend on them.
+ */
+export interface FaultFacts {
+  allowed?: Json[];
+  type?: string;
+  bound?: { side: 'max' | 'min'; limit: number };
+  example?: Json;
+  takes?: string[];
 }
 
 /**

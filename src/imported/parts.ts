@@ -8,7 +8,7 @@ import type { ImportedPart, ImportedShell } from './lazy-pack';
 export type ImportedShellModule = Omit<ImportedShell, 'parts'> & { partFiles: string[] };
 
 /** Loads the part at `url`. */
-export async function loadPartAt(url: string): Promise<ImportedPart> {
+async function loadPartAt(url: string): Promise<ImportedPart> {
   const mod = (await import(/* @vite-ignore */ url)) as Partial<ImportedPart>;
   if (!Array.isArray(mod.tools)) throw new Error(`${url} is not an imported pack's part`);
   return { tools: mod.tools };

@@ -16,7 +16,7 @@ import { getPack as getCuratedPack, packs as curatedPacks } from '../packs';
 import { PACK_CATALOG } from '../package/catalog';
 import { vendorName } from './vendors';
 
-export const IMPORTED_DIR = 'content/packs/imported';
+const IMPORTED_DIR = 'content/packs/imported';
 
 /** The imported packs of the catalog (src/package/catalog.ts), the one list of packs, by id. */
 function selectedIds(): string[] {
@@ -206,14 +206,14 @@ export function heldBackGroups(packId: string, toolName: string): { why: HeldBac
  * indented): its page links its OpenAI export as a file (/packs/<pack>/<tool>/openai.json) and makes the
  * Anthropic and MCP ones from it in the browser (envelope-download.ts). 7 tools.
  */
-export const SCHEMA_ON_PAGE_MAX_CHARS = 48_000;
+const SCHEMA_ON_PAGE_MAX_CHARS = 48_000;
 
 /**
  * The longest OpenAI export (indented) written into its tool's page. A longer one is a file the page loads into
  * its tabs (/packs/<pack>/<tool>/openai.json): written into the page it was a third of the site's HTML. Three
  * tools in four stay inline.
  */
-export const INLINE_EXPORT_MAX_CHARS = 1_500;
+const INLINE_EXPORT_MAX_CHARS = 1_500;
 
 /** Where an imported tool's page has its exports: in its HTML, loaded from a file into its tabs, or as downloads only. */
 export type ExportPlacement = 'inline' | 'loaded' | 'files';

@@ -155,7 +155,7 @@ const SAFE_KEY = /^[A-Za-z0-9_-]+$/;
  * branch requires and no field that only other branches declare. anyOf: refused when it matches none;
  * oneOf: refused when it matches none or more than one. Undefined when the rule could never refuse a call.
  */
-export function combinationCheck(kind: 'oneOf' | 'anyOf', sets: { required: string[]; props: string[] }[]): CheckSource | undefined {
+function combinationCheck(kind: 'oneOf' | 'anyOf', sets: { required: string[]; props: string[] }[]): CheckSource | undefined {
   const all = new Set(sets.flatMap((s) => s.props));
   if (![...all].every((n) => SAFE_KEY.test(n))) return undefined;
   const matches: Expr[] = sets.map((s) => {

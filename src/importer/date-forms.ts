@@ -49,7 +49,7 @@ export function documentDateForms(doc: unknown): DocumentDateForms {
 }
 
 /** The rule of a date-time field that also takes the colonless offset. */
-export const COLONLESS_RULE = 'a date-time with seconds and an offset written Z, ±hh:mm or ±hhmm';
+const COLONLESS_RULE = 'a date-time with seconds and an offset written Z, ±hh:mm or ±hhmm';
 
 /** A date-time field of a document whose examples use the colonless offset: it takes both forms. */
 export function applyColonlessOffset(node: SchemaNode, forms: DocumentDateForms): boolean {
@@ -62,7 +62,7 @@ export function applyColonlessOffset(node: SchemaNode, forms: DocumentDateForms)
 }
 
 /** The rule of a dateTime beside a timeZone. */
-export const ZONED_RULE = 'an RFC 3339 date-time; the offset (Z or ±hh:mm) may be left out only when timeZone is given beside it';
+const ZONED_RULE = 'an RFC 3339 date-time; the offset (Z or ±hh:mm) may be left out only when timeZone is given beside it';
 
 /**
  * The `dateTime` of an object that has a string `timeZone` beside it: it takes a value without an offset.
@@ -84,7 +84,7 @@ export function zonedCondition(): SchemaNode {
 }
 
 /** The rule of a date-time field that also takes a date. */
-export const DATE_OR_DATE_TIME_RULE = 'an RFC 3339 date-time, or a date in YYYY-MM-DD form';
+const DATE_OR_DATE_TIME_RULE = 'an RFC 3339 date-time, or a date in YYYY-MM-DD form';
 
 /** A date-time field whose own example values (`examples`: the vendor's, read only here) are dates: it takes a date too. */
 export function applyDateAccepted(node: SchemaNode, examples: unknown[]): boolean {

@@ -5,30 +5,12 @@
 import { check } from '../engine/check';
 import { brokenKeyword } from '../engine/pack/promises/enforce';
 import type { CompiledPack, Json, JsonObject, SchemaNode, SpecReadRule, ToolSource } from '../engine/types';
-import { valueSet } from '../engine/shared/value-sets';
+import { exampleObject, exampleValue, mainType, type ExampleOptions } from '../engine/explain/schema-example';
 import { COMBINATION_CODE } from './build';
 import { patternExample } from './patterns';
-import { numberExample } from './schema';
 
 /** The argument name the unknown-argument example sends: no tool declares it, and no field is near it. */
 export const UNKNOWN_ARGUMENT = 'zz_undeclared';
-
-function mainType(s: SchemaNode): string | undefined {
-  if (typeof s.type === 'string') return s.type;
-  if (Array.isArray(s.type)) return s.type.find((t: string) => t !== 'null');
-  if (s.properties) return 'object';
-  if (s.items) return 'array';
-  return undefined;
-}
-
-function stringSample(s: SchemaNode): string {
-  const min = typeof s.minLength === 'number' ? s.minLength : 0;
-  const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
-  let v = 'example';
-  if (v.length > max) v = 'x'.repeat(Math.max(min, Math.min(max, 1)));
-  if (v.length < min) v = v + 'x'.repeat(min - v.length);
-  return v;
-}
 
 /** A value that keeps the rules read from the vendor's description of the field (x-read-rules), when one is plain. */
 function ruledSample(s: SchemaNode, rules: SpecReadRule[], depth: number): Json | undefined {
@@ -49,51 +31,11 @@ function ruledSample(s: SchemaNode, rules: SpecReadRule[], depth: number): Json 
   return candidates.find(keeps);
 }
 
-/** A value the schema accepts, made from its facts; the engine has the last word. */
-export function sampleValue(s: SchemaNode | undefined, depth = 0): Json {
-  if (!s || typeof s !== 'object' || depth > 12) return null;
-  if (Array.isArray(s['x-read-rules'])) {
-    const v = ruledSample(s, s['x-read-rules'] as SpecReadRule[], depth);
-    if (v !== undefined) return v;
-  }
-  if ('x-example' in s) return s['x-example'];
-  if ('const' in s) return s.const;
-  if (typeof s['x-value-set'] === 'string') return valueSet(s['x-value-set'])?.example ?? 'example';
-  if (Array.isArray(s.enum) && s.enum.length) {
-    return 'default' in s && s.enum.some((v: Json) => JSON.stringify(v) === JSON.stringify(s.default)) ? s.default : (s.enum.find((v: Json) => v !== null) ?? s.enum[0]);
-  }
-  if ('default' in s) return s.default;
-  const t = mainType(s);
-  if (!t) {
-    const branch = (s.anyOf ?? s.oneOf)?.[0];
-    return branch ? sampleValue(branch, depth + 1) : 'example';
-  }
-  switch (t) {
-    case 'string':
-      return stringSample(s);
-    case 'integer':
-    case 'number':
-      return numberExample(s);
-    case 'boolean':
-      return true;
-    case 'null':
-      return null;
-    case 'array': {
-      const n = typeof s.minItems === 'number' ? s.minItems : 0;
-      const item = sampleValue(s.items, depth + 1);
-      const out: Json[] = [];
-      // Distinct items where the list takes no repeats: numbers count up, plain strings get a number.
-      for (let i = 0; i < n; i++) {
-        if (s.uniqueItems && i > 0 && typeof item === 'number') out.push(item + i);
-        else if (s.uniqueItems && i > 0 && typeof item === 'string' && !s.items?.enum) out.push(distinctString(s.items, item, i));
-        else out.push(item);
-      }
-      return out;
-    }
-    case 'object':
-      return sampleObject(s, depth);
-  }
-  return null;
+/** How the importer makes a value: one for every field, from its facts and its rules; the engine has the last word. */
+const FILL: ExampleOptions = { maxDepth: 12, fill: true, ruled: (s, depth) => ruledSample(s, s['x-read-rules'] as SpecReadRule[], depth), otherString: distinctString };
+
+function sampleValue(s: SchemaNode | undefined, depth = 0): Json {
+  return exampleValue(s, FILL, depth) as Json;
 }
 
 /** Another string the item schema takes, for a list that takes no repeats. */
@@ -107,14 +49,7 @@ function distinctString(items: SchemaNode, first: string, i: number): string {
 }
 
 function sampleObject(s: SchemaNode, depth: number, extraRequired: string[] = []): JsonObject {
-  const out: JsonObject = {};
-  const props: Record<string, SchemaNode> = s.properties ?? {};
-  const required = new Set<string>([...(Array.isArray(s.required) ? s.required : []), ...extraRequired]);
-  // A nested combination of required sets: the first set's fields.
-  const sets = (s.anyOf ?? s.oneOf) as SchemaNode[] | undefined;
-  if (Array.isArray(sets) && sets.every((b) => Array.isArray(b.required) && !b.properties)) for (const r of sets[0].required) required.add(r);
-  for (const name of required) if (name in props) out[name] = sampleValue(props[name], depth + 1);
-  return out;
+  return exampleObject(s, FILL, depth, extraRequired);
 }
 
 export interface ExampleSet {

@@ -7,7 +7,7 @@ import { SCHEMA_NODE_BUDGET_PER_PACK, SCHEMA_NODE_BUDGET_PER_TOOL } from '../eng
 /** Schema nodes one tool's arguments may inline: what the engine would compile of one tool. */
 export const INLINED_NODE_BUDGET_PER_TOOL = SCHEMA_NODE_BUDGET_PER_TOOL;
 /** Schema nodes the kept tools of one document may inline together: what the engine would compile of one pack. */
-export const INLINED_NODE_BUDGET_PER_DOCUMENT = SCHEMA_NODE_BUDGET_PER_PACK;
+const INLINED_NODE_BUDGET_PER_DOCUMENT = SCHEMA_NODE_BUDGET_PER_PACK;
 
 const count = (n: number) => n.toLocaleString('en-US');
 

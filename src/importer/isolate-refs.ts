@@ -2,7 +2,7 @@
 // fault in it: a chain of more than 500 $refs, a schema nested 500 levels deep, a $ref to nothing. When it
 // does, the operations are dereferenced in halves, each half in a copy of the document that holds only
 // what its operations reach, down to the operations it refuses alone: those are left out with their
-// pointer and the reason, like an operation past the inline budget, and the others import as before.
+// pointer and the reason, like an operation past the inline budget, and the others import.
 // Its messages start pointers with the path it resolves against (the working directory, on Node), which
 // is this machine's and never belongs in a message: only the part after `#` is kept.
 

@@ -5,7 +5,7 @@
 // that would collide gets a numbered suffix in document order, so the same spec always gives the same names.
 
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
-export const TOOL_NAME_MAX = 64;
+const TOOL_NAME_MAX = 64;
 
 /** Long words and the short forms a shortened name uses, tried from the last word of the name backwards. */
 const ABBREVIATIONS: Record<string, string> = {
@@ -52,7 +52,7 @@ export function sanitizeName(raw: string): string {
 }
 
 /** A short stable hash (FNV-1a, base 36), for the last resort of shortening. */
-export function shortHash(text: string): string {
+function shortHash(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

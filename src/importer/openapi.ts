@@ -53,7 +53,7 @@ function pickBody(content: Record<string, any>): [string, any] | undefined {
 }
 
 /** The first path segment that names a resource (`/v1/customers/{customer}` -> customers). */
-export function resourceFromPath(path: string): string | undefined {
+function resourceFromPath(path: string): string | undefined {
   const segments = path.split('/').filter((s) => s && !s.startsWith('{') && !/^v\d+(\.\d+)?$/i.test(s) && !/^\d{4}-\d{2}-\d{2}$/.test(s) && s !== 'api' && s !== 'rest');
   return segments[0];
 }

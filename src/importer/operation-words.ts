@@ -146,7 +146,7 @@ interface Group {
 
 const VERSION_SEGMENT = /^(v\d+(\.\d+)?(beta\d*|alpha\d*)?|\d{4}-\d{2}-\d{2}|api|rest)$/i;
 
-export function routeGroups(path: string, skip: readonly string[] = []): Group[] {
+function routeGroups(path: string, skip: readonly string[] = []): Group[] {
   const groups: Group[] = [];
   for (const raw of path.split('/')) {
     // Twilio's `.json`, and Google's custom methods (`people:batchGet`, `{name}:cancel`) which the name's verb says.
@@ -412,7 +412,7 @@ function resourceOf(words: string[]): string {
 }
 
 /** A collection path with its parameters blanked and `.json` dropped: the key that matches a list route to an item route. */
-export function collectionKey(groups: Group[]): string {
+function collectionKey(groups: Group[]): string {
   return groups.map((g) => `${g.literal.toLowerCase()}${g.params.map(() => '/{}').join('')}`).join('/');
 }
 

@@ -10,7 +10,7 @@ import type { JsonObject, RuleCheckSource, SchemaNode, ToolSource } from '../eng
 import { fieldDescription } from './words';
 
 /** The keywords an overlay may add to a field: the pack keywords, less those only the importer writes. */
-export const OVERLAY_KEYWORDS = ['x-gloss', 'x-aliases', 'x-value-aliases', 'x-conflicts', 'x-rule', 'x-example', 'x-resolve-with', 'x-code', 'x-vendor-only', 'x-unit', 'x-fold-case', 'x-comma-list'] as const;
+const OVERLAY_KEYWORDS = ['x-gloss', 'x-aliases', 'x-value-aliases', 'x-conflicts', 'x-rule', 'x-example', 'x-resolve-with', 'x-code', 'x-vendor-only', 'x-unit', 'x-fold-case', 'x-comma-list'] as const;
 
 /** The wire facts an overlay may set under `wire`, with a reason. */
 export const WIRE_FACTS = ['type', 'enum', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'format', 'required'] as const;

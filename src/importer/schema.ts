@@ -12,6 +12,7 @@
 // - an enum too large to list gets a rule with examples, or a registry value set when it is one;
 // - Discovery's string bounds ("1") and string defaults become numbers and booleans.
 import { enumIsListable } from '../engine/schema';
+import { numberExample } from '../engine/explain/schema-example';
 import type { Json, SchemaNode } from '../engine/types';
 import { VALUE_SET_NAMES, valueSet } from '../engine/shared/value-sets';
 import { applyColonlessOffset, applyDateAccepted, applyZonedDateTime, zonedCondition, type DocumentDateForms } from './date-forms';
@@ -145,7 +146,7 @@ function exampleValues(node: Record<string, any>): unknown[] {
 }
 
 /** The vendor's description, for evidence only. */
-export function vendorDescription(node: unknown): string {
+function vendorDescription(node: unknown): string {
   return isObj(node) && typeof node.description === 'string' ? node.description : '';
 }
 
@@ -609,17 +610,4 @@ function registryFor(values: readonly Json[]): string | undefined {
 function fitsLength(s: string, node: SchemaNode): boolean {
   const len = [...s].length;
   return !(typeof node.minLength === 'number' && len < node.minLength) && !(typeof node.maxLength === 'number' && len > node.maxLength);
-}
-
-/** A number the field accepts: its default, else the smallest in range, else 1. */
-export function numberExample(node: SchemaNode): number {
-  const integer = node.type === 'integer' || (Array.isArray(node.type) && node.type.includes('integer'));
-  if (typeof node.default === 'number') return node.default;
-  let v = 1;
-  if (typeof node.minimum === 'number') v = node.minimum;
-  else if (typeof node.exclusiveMinimum === 'number') v = integer ? Math.floor(node.exclusiveMinimum) + 1 : node.exclusiveMinimum + 1;
-  else if (typeof node.maximum === 'number' && node.maximum < 1) v = node.maximum;
-  else if (typeof node.exclusiveMaximum === 'number' && node.exclusiveMaximum <= 1) v = integer ? Math.ceil(node.exclusiveMaximum) - 1 : node.exclusiveMaximum - 1;
-  if (typeof node.multipleOf === 'number' && node.multipleOf > 0) v = Math.ceil(v / node.multipleOf) * node.multipleOf;
-  return integer ? Math.ceil(v) : v;
 }

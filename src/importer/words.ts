@@ -2,7 +2,7 @@
 // reach a pack. A field reads as what it takes ("An integer from 1 to 2500; 250 when left out.", "An object
 // with name and email.") and, when its name or place says so, what it identifies ("The number of the issue
 // (an integer), as listed by issues_list-for-repo."); a tool as what it does (operation-words.ts).
-import { FORMAT_RULES, TYPE_NAMES, valueText as show } from '../engine/faults/rule-words';
+import { FORMAT_RULES, lengthText, multipleText, rangeText, TYPE_NAMES, valueText as show } from '../engine/faults/rule-words';
 import { enumIsListable } from '../engine/schema';
 import type { Json, SchemaNode } from '../engine/types';
 import { identifierWords, plural, roleHead, type FieldRole } from './operation-words';
@@ -39,27 +39,34 @@ function bound(v: unknown): number | undefined {
   return n !== undefined && Math.abs(n) < 2 ** 53 ? n : undefined;
 }
 
+/**
+ * A number's bounds after its type, in the bodies' words (rule-words.ts rangeText): "from 1 to 100", "of
+ * at most 100", "greater than 0".
+ */
 function rangeWords(s: SchemaNode): string {
-  const min = bound(s.minimum);
-  const max = bound(s.maximum);
-  const xmin = num(s.exclusiveMinimum);
-  const xmax = num(s.exclusiveMaximum);
+  const bounds: SchemaNode = { minimum: bound(s.minimum), maximum: bound(s.maximum), exclusiveMinimum: num(s.exclusiveMinimum), exclusiveMaximum: num(s.exclusiveMaximum) };
   const parts: string[] = [];
-  if (min !== undefined && max !== undefined) parts.push(`from ${min} to ${max}`);
-  else if (min !== undefined) parts.push(`of at least ${min}`);
-  else if (max !== undefined) parts.push(`of at most ${max}`);
-  if (xmin !== undefined) parts.push(`greater than ${xmin}`);
-  if (xmax !== undefined) parts.push(`less than ${xmax}`);
-  if (num(s.multipleOf) !== undefined) parts.push(`a multiple of ${s.multipleOf}`);
+  if (Object.values(bounds).some((v) => v !== undefined)) {
+    // One inclusive bound reads as a count does: "an integer of at most 100".
+    const one = (bounds.minimum === undefined) !== (bounds.maximum === undefined);
+    parts.push(`${one ? 'of ' : ''}${rangeText(bounds)}`);
+  }
+  const step = num(s.multipleOf);
+  if (step !== undefined) parts.push(multipleText(step));
   return parts.join(', ');
 }
 
-function countWords(min: number | undefined, max: number | undefined, noun: string): string {
-  const n = (k: number) => `${k} ${noun}${k === 1 ? '' : 's'}`;
-  if (min !== undefined && max !== undefined) return min === max ? `of exactly ${n(min)}` : `of ${min} to ${n(max)}`;
-  if (min !== undefined) return min === 1 ? '' : `of at least ${n(min)}`;
-  if (max !== undefined) return `of at most ${n(max)}`;
-  return '';
+/**
+ * A length after its type, in the bodies' words (rule-words.ts lengthText): "of at most 5000 characters",
+ * "of exactly 2 items", "from 1 to 100 characters long". A lower bound of 1 alone says nothing a value
+ * does not.
+ */
+function lengthWords(s: SchemaNode, minKey: string, maxKey: string, unit: string, long = ''): string {
+  const min = num(s[minKey]);
+  const max = num(s[maxKey]);
+  if (max === undefined && (min === undefined || min === 1)) return '';
+  const words = lengthText({ [minKey]: min, [maxKey]: max }, minKey, maxKey, unit);
+  return min !== undefined && max !== undefined && min !== max ? `${words}${long}` : `of ${words}`;
 }
 
 function mainType(s: SchemaNode): string | undefined {
@@ -109,7 +116,7 @@ function patternFixesLength(s: SchemaNode): boolean {
 }
 
 /** What a schema takes, as a noun phrase: "an integer from 1 to 100", "an array of strings", "a string or an integer". */
-export function schemaPhrase(s: SchemaNode, depth = 0, fieldName?: string): string {
+function schemaPhrase(s: SchemaNode, depth = 0, fieldName?: string): string {
   if (!s || typeof s !== 'object') return 'any value';
   if (typeof s['x-value-set'] === 'string') return VALUE_SET_WORDS[s['x-value-set']] ?? 'a code';
   if (s['x-cut']) return `${s.type === 'array' ? 'an array' : 'an object'} shaped like the one that contains it (not expanded further here)`;
@@ -138,7 +145,7 @@ export function schemaPhrase(s: SchemaNode, depth = 0, fieldName?: string): stri
     if (typeof s.format === 'string' && FORMAT_RULES[s.format]) phrase = FORMAT_RULES[s.format].rule;
     else if (typeof s['x-rule'] === 'string') phrase = s['x-rule'];
     else if (s['x-comma-list'] === true) phrase = 'a comma-separated list in one string';
-    const len = countWords(num(s.minLength), num(s.maxLength), 'character');
+    const len = lengthWords(s, 'minLength', 'maxLength', 'characters', ' long');
     if (len && !patternFixesLength(s)) phrase += ` ${len}`;
   } else if (t === 'array') {
     const item = s.items && typeof s.items === 'object' && depth < 2 ? schemaPhrase(s.items, depth + 1) : '';
@@ -149,7 +156,7 @@ export function schemaPhrase(s: SchemaNode, depth = 0, fieldName?: string): stri
     else if (noun) phrase = `an array of ${noun}`;
     else if (bare) phrase = `an array of ${bare}`;
     else if (item && item !== 'any value') phrase = `an array, each ${item}`;
-    const len = countWords(num(s.minItems), num(s.maxItems), 'item');
+    const len = lengthWords(s, 'minItems', 'maxItems', 'items');
     if (len) phrase += `${item && !bare ? ';' : ''} ${len}`;
     if (s.uniqueItems === true) phrase += ', with no repeats';
   } else if (t === 'object') {

@@ -18,13 +18,15 @@
 // tool is in `allowUnchecked`: then its calls are forwarded as sent, and every log record of them says so.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCNotification, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import { assembleBody } from '../engine/body/body';
 import { serializeBody } from '../engine/body/wire-forms';
 import { docUrlFor, type WireForm } from '../engine/body/wire-forms';
 import { check } from '../engine/check';
 import '../engine/parse/json-repair-default';
+import { unknownToolFault } from '../engine/parse/unknown-tool';
 import { exportPack } from '../engine/pack/exports';
 import { lintPromises } from '../engine/pack/promises/promise-lint';
-import type { Body, CompiledPack, Json, LogRecord, RefusedTool } from '../engine/types';
+import type { CompiledPack, Json, LogRecord, RefusedTool } from '../engine/types';
 import { ListingPages } from './listing-pages';
 import { RequestIds, type InFlight, type RequestId } from './request-ids';
 
@@ -366,7 +368,8 @@ export function runProxy(o: ProxyOptions): Promise<number> {
     if (typeof params.name === 'string' && unchecked.has(params.name)) return forwardUnchecked(entry, req, params.name, unchecked.get(params.name)!);
     if (!pack) {
       // The server lists no tool at all: every name is unknown.
-      const body: Body = { error: 'unknown_tool', field: 'name', message: 'is not a tool you can call; this server lists none', received: (params.name ?? null) as Json, retryable: false };
+      const fault = unknownToolFault({ sent: (params.name ?? null) as Json, candidates: [], listed: [], every: true, none: true, reason: 'the MCP server lists no tool' });
+      const body = assembleBody([fault]);
       return answer(entry, { result: { content: [{ type: 'text', text: serializeBody(body, o.form) }], isError: true } });
     }
     // The server holds the records: it checks existence and permissions itself, not the pack's sample state.

@@ -2,4 +2,4 @@
 // the browser: the exports, the strict modes and the departures a tool page shows. Imported statically.
 export { DEPARTURES, departuresFor } from '../engine/pack/departures';
 export { exportTool } from '../engine/pack/exports';
-export { countFindings, findingField, lintTool, refusedOutright, STRICT_SOURCES, STRICT_TARGET_LABELS, STRICT_TARGETS, strictExportTool, strictToolName } from '../engine/pack/strict-lint';
+export { countFindings, findingField, lintTool, refusedOutright, STRICT_SOURCES, STRICT_TARGET_LABELS, STRICT_TARGETS, strictExportTool, strictToolName } from '../engine/strict';

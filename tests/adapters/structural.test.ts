@@ -1,5 +1,6 @@
-// The adapters for SDKs this repository cannot install (the OpenAI Agents SDK wants zod 4 beside Astro's zod 3;
-// Mastra needs Node 22): each is run here the way its SDK calls it, per the SDK's published code (noted at each).
+// The OpenAI Agents and Mastra adapters without their SDKs: each is run the way its SDK calls it, per the SDK's
+// published code (noted at each), so a fault here points at the adapter. tests/use/sdk-examples.test.ts runs
+// them through the SDKs themselves.
 import { expect, test } from 'vitest';
 import { check, serializeBody } from 'actionable-errors';
 import { ActionableRefusal, errorFunction, tools as agentTools } from 'actionable-errors/adapters/openai-agents';

@@ -35,6 +35,13 @@ describe('readTool', () => {
     expect(!list.ok && messageOf(list.fault)).toBe('must be a JSON object of named arguments');
   });
 
+  test('an unknown name lists the tools as data beside the words (parse/unknown-tool.ts), for the caller to read', () => {
+    const unknown = readTool(helpdesk, 'delete_everything', {}, undefined, never);
+    const takes = unknown.ok ? undefined : unknown.fault.notes.find((n) => n.kind === 'takes');
+    expect(takes?.names?.length).toBeGreaterThan(1);
+    expect(!unknown.ok && messageOf(unknown.fault)).toContain(`: ${takes!.names!.join(', ')}`);
+  });
+
   test("check() refuses with the step's fault, naming the tool only when one was read", () => {
     const r = check(helpdesk, { name: 'update_ticket', arguments: ['T-1'] });
     expect([r.tool, r.log.stage, r.log.faults[0]?.code]).toEqual(['update_ticket', 'parse', 'invalid_call']);

@@ -3,7 +3,8 @@
 // same fault on many items, a value that belongs in a sibling, and a flat name for a nested field.
 import { describe, expect, test } from 'vitest';
 import { check, packFromToolDefinitions } from '../../src/engine';
-import { compact, indexRanges } from '../../src/engine/explain/shapes';
+import { compact } from '../../src/engine/explain/shape-text';
+import { indexRanges } from '../../src/engine/explain/item-groups';
 import { moveValue } from '../../src/engine/paths';
 import { getPack } from '../../src/packs';
 

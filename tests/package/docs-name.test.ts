@@ -64,12 +64,8 @@ export function references(text: string): Reference[] {
 
 const DEPENDENCIES = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})]);
 
-/**
- * SDKs whose adapters are typed structurally (src/package/adapters/) because they cannot be installed beside
- * this repository's pins: Mastra needs Node 22, @openai/agents wants zod 4 beside Astro's zod 3. Their /use/
- * examples import the published packages, as a user's project does.
- */
-const STRUCTURAL_SDKS = new Set(['@mastra/core', '@openai/agents']);
+/** SDKs installed apart from the site, for the /use/ examples that import them (tests/sdks/package.json says why). */
+const STRUCTURAL_SDKS = new Set(Object.keys((JSON.parse(readFileSync('tests/sdks/package.json', 'utf8')) as { dependencies: Record<string, string> }).dependencies));
 
 /** What a reference may name: ours always; for an import or require, also a package this repository depends on (or has installed, for the site's own code). */
 function allowed(r: Reference): boolean {

@@ -8,7 +8,7 @@ export interface TocEntry {
 }
 
 /** A page with at least this many linkable h2 sections is long enough for a table of contents. */
-export const TOC_MIN_SECTIONS = 3;
+const TOC_MIN_SECTIONS = 3;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 

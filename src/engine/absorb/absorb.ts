@@ -418,11 +418,13 @@ function idExpected(slot: IdSlot, path: Segment[], value: string, sent: 'name' |
   if (resolve === undefined && example === undefined) return undefined;
   // issue_number is "the issue number"; channel is "the channel's id".
   const whose = !nouns.length ? 'an id' : nouns[nouns.length - 1] === 'number' ? `the ${nouns.join(' ')}` : `the ${nouns.join(' ')}'s id`;
+  const shown = exampleText(example as Json | undefined);
   return makeFault({
     code: 'id_expected',
     stage: 'absorb',
     path: [...path],
-    statement: `must be ${whose}, not ${sent === 'name' ? 'a name' : 'a URL'}${exampleText(example as Json | undefined)}`,
+    statement: `must be ${whose}, not ${sent === 'name' ? 'a name' : 'a URL'}${shown}`,
+    facts: shown ? { example: example as Json } : undefined,
     notes: resolve !== undefined ? [{ kind: 'resolve', text: `get one from ${resolve}` }] : [],
     sent: value,
     extra: resolve !== undefined ? { next_call: resolve } : undefined,

@@ -8,7 +8,7 @@ import { argumentWords, fitWords } from '../shared/name-words';
 
 /** At most this many names go into did_you_mean; the nearest-few list holds as many as NEAREST_LISTED. */
 const MAX_OFFERED = 3;
-export const NEAREST_LISTED = 5;
+const NEAREST_LISTED = 5;
 /** Longer keys are no name a model meant; they are not read as words. */
 const MAX_KEY = 64;
 
@@ -129,7 +129,7 @@ export function nearestArguments(key: string, options: readonly ArgumentChoice[]
 export type ValueShape = 'email' | 'url' | 'date' | 'date-time';
 
 /** What a value sent is, when it is one of the shapes a field's format names. */
-export function valueShape(v: unknown): ValueShape | undefined {
+function valueShape(v: unknown): ValueShape | undefined {
   if (typeof v !== 'string' || v.length > 2048) return undefined;
   if (/^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/.test(v)) return 'email';
   if (/^https?:\/\/\S+$/i.test(v)) return 'url';

@@ -1,15 +1,15 @@
 // The JSON Schema every body the engine hands a model must validate against: the flat body for one fault,
 // `validation_failed` for several. Keys are exactly those the engine emits: body.ts (with the `extra` keys
-// of formats.ts and explain.ts: line, column, conflicts_with) and checks.ts (next_call, retry_after). Tool
+// of formats.ts and explain.ts: line, column, conflicts_with; a fault's nextCall and retryAfter: next_call, retry_after). Tool
 // servers can publish it; the reliability tests check every body against it.
 
 const code = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } as const;
 const text = { type: 'string', minLength: 1 } as const;
 const candidates = { type: 'array', minItems: 1, maxItems: 3 } as const;
 
-export const MAX_LISTED_ERRORS = 10;
+const MAX_LISTED_ERRORS = 10;
 
-export const FLAT_BODY_SCHEMA = {
+const FLAT_BODY_SCHEMA = {
   type: 'object',
   required: ['error', 'message', 'retryable'],
   additionalProperties: false,
@@ -22,7 +22,7 @@ export const FLAT_BODY_SCHEMA = {
     conflicts_with: { type: 'array', minItems: 1, items: text, uniqueItems: true },
     received: true,
     did_you_mean: candidates,
-    // From the ordered checks (checks.ts): the call to make first or instead, and when a retry can succeed.
+    // From an ordered check's fault (checks.ts): the call to make first or instead, and when a retry can succeed.
     next_call: text,
     retryable: { type: 'boolean' },
     retry_after: { type: 'integer', minimum: 1 },
@@ -33,7 +33,7 @@ export const FLAT_BODY_SCHEMA = {
   dependentSchemas: { retry_after: { properties: { retryable: { const: true } } } },
 } as const;
 
-export const ERROR_ENTRY_SCHEMA = {
+const ERROR_ENTRY_SCHEMA = {
   type: 'object',
   required: ['field', 'code', 'message'],
   additionalProperties: false,
@@ -47,7 +47,7 @@ export const ERROR_ENTRY_SCHEMA = {
   },
 } as const;
 
-export const BATCH_BODY_SCHEMA = {
+const BATCH_BODY_SCHEMA = {
   type: 'object',
   required: ['error', 'message', 'errors', 'retryable'],
   additionalProperties: false,

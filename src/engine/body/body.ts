@@ -23,10 +23,28 @@ export const BODY_TOKEN_BUDGET = 400;
 /** A field path longer than this is a caller's key, not a declared name; it is cut like a received string. */
 const FIELD_MAX = 80;
 
+/**
+ * The fault each body (or each entry of a list) was written from, kept beside it and never in its bytes:
+ * a reader in this process (the benchmarks' caller, grade()) takes the facts of a message from its fault
+ * rather than from its words. A body parsed back from JSON has none.
+ */
+const WRITTEN_FROM = new WeakMap<FaultBody | BodyError, Fault>();
+
+/** The fault a body, or an entry of a `validation_failed` body, was written from here; undefined for any other object. */
+export function faultBehind(entry: object): Fault | undefined {
+  return WRITTEN_FROM.get(entry as FaultBody);
+}
+
+/** Whether a retry of the same call can succeed: the fault's own word (a pack's rule), else its code's. */
+function retryableOf(f: Fault): boolean {
+  return f.retryable ?? codeRetryable(f.code);
+}
+
 function entry(f: Fault): BodyError {
   const e: BodyError = { field: f.field, code: f.code, message: printable(messageOf(f)) };
   if (f.hasReceived) e.received = f.received as Json;
   if (f.showCandidates && f.candidates.length) e.did_you_mean = f.candidates;
+  WRITTEN_FROM.set(e, f);
   return e;
 }
 
@@ -42,7 +60,11 @@ export function assembleBody(faults: Fault[], unexplained = 0): Body {
     for (const [k, v] of Object.entries(f.extra ?? {})) body[k] = v;
     if (f.hasReceived) body.received = f.received as Json;
     if (f.showCandidates && f.candidates.length) body.did_you_mean = f.candidates;
-    body.retryable = codeRetryable(f.code);
+    // An ordered check's next call follows what was received; the time to wait follows `retryable`.
+    if (f.nextCall !== undefined) body.next_call = f.nextCall;
+    body.retryable = retryableOf(f);
+    if (f.retryAfter !== undefined && body.retryable) body.retry_after = f.retryAfter;
+    WRITTEN_FROM.set(body, f);
     return fitBudget(body);
   }
   const total = faults.length + unexplained;
@@ -51,7 +73,7 @@ export function assembleBody(faults: Fault[], unexplained = 0): Body {
   const shown = faults.slice(0, MAX_ERRORS);
   const body = { error: 'validation_failed', message: rejectedMessage(total, fields, shown.length), errors: shown.map(entry) } as ValidationFailedBody;
   if (total > shown.length) body.omitted = total - shown.length;
-  body.retryable = shown.some((f) => codeRetryable(f.code));
+  body.retryable = shown.some(retryableOf);
   return fitBudget(body, total, fields);
 }
 
@@ -81,7 +103,7 @@ function utf8Bytes(s: string): number {
 // of up to three digits, runs of punctuation, runs of white space. packTextTokens() reads them with a
 // scanner that matches exactly as this expression does (tests/engine/body-tokens.test.ts holds the two
 // together); the scanner is several times faster on the long bodies it is called for.
-export const PRE_TOKEN = /[A-Z]*[a-z]+|[A-Z]+|[0-9]{1,3}| ?[^\sA-Za-z0-9]+|\s+/g;
+const PRE_TOKEN = /[A-Z]*[a-z]+|[A-Z]+|[0-9]{1,3}| ?[^\sA-Za-z0-9]+|\s+/g;
 
 // Each character's class, by table for ASCII: the scanner reads every character of every long body.
 const UPPER = 1;
@@ -312,7 +334,7 @@ function fitBudget(body: Body, faultCount = 1, fieldCount = faultCount): Body {
     // Taken out and put back, so that it stays the last key.
     Reflect.deleteProperty(body, 'retryable');
     body.omitted = faultCount - listed.length;
-    body.retryable = listed.some((e) => codeRetryable(e.code));
+    body.retryable = listed.some((e) => retryableOf(WRITTEN_FROM.get(e)!));
   }
   return body;
 }

@@ -110,7 +110,7 @@ export function docUrlFor(pack: CompiledPack, toolName: string): string | undefi
 }
 
 /** The body in the form asked for, as the bytes to send. */
-export function writeWireForm(body: Body, options: SerializeOptions = {}): string {
+function writeWireForm(body: Body, options: SerializeOptions = {}): string {
   switch (options.form ?? 'body') {
     case 'body':
       return JSON.stringify(body);

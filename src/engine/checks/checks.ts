@@ -4,17 +4,15 @@
 // caller may not see is answered exactly as a missing one, so the body never discloses that it exists.
 // An accepted call gets the effects it would have on the state, computed and never applied.
 import { PLACEHOLDER, compileExpr, describeExpr, evaluate, deepEqual, type Scope } from '../shared/conditions';
-import { cutReceived, cutString } from '../faults/received';
+import { cutString } from '../faults/received';
 import { valueAt } from '../paths';
 import { makeFault } from '../faults/fault';
-import type { CheckStep, CompiledCheck, CompiledTool, Effect, ExistsCheckSource, Fault, FaultBody, Json, JsonObject, PermissionCheckSource, RuleCheckSource } from '../types';
+import type { CheckStep, CompiledCheck, CompiledTool, Effect, ExistsCheckSource, Fault, Json, JsonObject, PermissionCheckSource, RuleCheckSource } from '../types';
 
 export interface ChecksOutcome {
   ok: boolean;
   steps: CheckStep[];
-  /** The body handed to the model (always one fault's); null when every check passed. */
-  body: FaultBody | null;
-  /** The failure as a fault, for the log. */
+  /** The failure as a fault: body.ts writes the body handed to the model from it, and the log records it. */
   fault: Fault | null;
   /** The id of the check that stopped the call. */
   stoppedBy: string | null;
@@ -47,22 +45,12 @@ function render(message: string, scope: Scope): string {
 }
 
 /**
- * The not_found body: the same bytes whether the record is missing or hidden from this caller. The call
+ * The not_found fault: the same bytes whether the record is missing or hidden from this caller. The call
  * that lists valid ids is `next_call`; the message does not say it twice.
  */
-function notFoundBody(check: CompiledCheck, received: Json): FaultBody {
-  // Keys go in one by one, in the order the model reads them.
-  const body = { error: 'not_found', field: (check.source as ExistsCheckSource).argument } as FaultBody;
-  body.message = `matches no ${check.noun}`;
-  body.received = cutReceived(received);
-  if (check.resolveWith) body.next_call = check.resolveWith;
-  body.retryable = false;
-  return body;
-}
-
-/** `detail`: the reason without the code in front, when it has one (a rule check's). */
-function fault(check: CompiledCheck, code: string, field: string, message: string, reason: string, received?: Json, detail = reason): Fault {
-  return makeFault({ code, stage: 'checks', field, statement: message, received, check: check.id, reason, detail });
+function notFound(check: CompiledCheck, value: Json, reason: string): Fault {
+  const argument = (check.source as ExistsCheckSource).argument;
+  return makeFault({ code: 'not_found', stage: 'checks', field: argument, statement: `matches no ${check.noun}`, sent: value, nextCall: check.resolveWith, check: check.id, reason, detail: reason });
 }
 
 /** The value at an argument path, or undefined when none is there: valueAt's reading, with nothing allocated. */
@@ -149,12 +137,12 @@ function prepared(tool: CompiledTool): Prepared {
   return p;
 }
 
-/** The outcome of a check that failed: it, and every check after it not run. */
-function stopAt(checks: CompiledCheck[], steps: CheckStep[], i: number, detail: string, body: FaultBody, f: Fault): ChecksOutcome {
-  steps.push({ id: checks[i].id, kind: checks[i].kind, outcome: 'failed', detail });
+/** The outcome of a check that failed: it, and every check after it not run; body.ts writes its body (a later stage). */
+function stopAt(checks: CompiledCheck[], steps: CheckStep[], i: number, f: Fault): ChecksOutcome {
+  steps.push({ id: checks[i].id, kind: checks[i].kind, outcome: 'failed', detail: f.reason });
   const rest = checks.slice(i + 1);
   for (const c of rest) steps.push({ id: c.id, kind: c.kind, outcome: 'not_run' });
-  return { ok: false, steps, body, fault: f, stoppedBy: checks[i].id, notRun: rest.map((c) => c.id), effects: [] };
+  return { ok: false, steps, fault: f, stoppedBy: checks[i].id, notRun: rest.map((c) => c.id), effects: [] };
 }
 
 export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown): ChecksOutcome {
@@ -184,18 +172,18 @@ export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown):
       const record = id === null ? undefined : own(own(records, src.record), id);
       if (!isObject(record)) {
         const reason = `no ${src.record} record ${idTextOf(id, value)} in the state`;
-        return stopAt(checks, steps, i, reason, notFoundBody(check, value), fault(check, 'not_found', src.argument, String(notFoundBody(check, value).message), reason, cutReceived(value)));
+        return stopAt(checks, steps, i, notFound(check, value, reason));
       }
       scope.names.set(check.binding!, record);
       if (step.where !== undefined && step.where(scope) !== true) {
         // Not the record this call names (an event on another calendar): the body of a miss, and the trace says why.
         const reason = `${src.record} record ${idTextOf(id, value)} exists, but not where this call looks (where: ${describeExpr(src.where)}); answered as not_found`;
-        return stopAt(checks, steps, i, reason, notFoundBody(check, value), fault(check, 'not_found', src.argument, String(notFoundBody(check, value).message), reason, cutReceived(value)));
+        return stopAt(checks, steps, i, notFound(check, value, reason));
       }
       if (step.visible !== undefined && step.visible(scope) !== true) {
         // The model gets the body of a miss; only the log and the trace say the record is there.
         const reason = `${src.record} record ${idTextOf(id, value)} exists but is hidden from this caller (visible: ${describeExpr(src.visible)}); answered as not_found`;
-        return stopAt(checks, steps, i, reason, notFoundBody(check, value), fault(check, 'not_found', src.argument, String(notFoundBody(check, value).message), reason, cutReceived(value)));
+        return stopAt(checks, steps, i, notFound(check, value, reason));
       }
       bound?.set(check.binding!, { kind: src.record, id: id!, record });
       steps.push({ id: check.id, kind: check.kind, outcome: 'passed' });
@@ -204,11 +192,8 @@ export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown):
     if (check.kind === 'permission') {
       const src = check.source as PermissionCheckSource;
       if (step.requires!(scope) !== true) {
-        const body = { error: 'forbidden', message: src.message } as FaultBody;
-        if (src.next_call) body.next_call = src.next_call;
-        body.retryable = false;
         const reason = `the caller does not meet: ${describeExpr(src.requires)}`;
-        return stopAt(checks, steps, i, reason, body, fault(check, 'forbidden', '', src.message, reason));
+        return stopAt(checks, steps, i, makeFault({ code: 'forbidden', stage: 'checks', field: '', statement: src.message, nextCall: src.next_call || undefined, check: check.id, reason, detail: reason }));
       }
       steps.push({ id: check.id, kind: check.kind, outcome: 'passed' });
       continue;
@@ -218,20 +203,27 @@ export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown):
     for (let j = 0; j < lets.length; j++) scope.names.set(lets[j][0], lets[j][1](scope));
     const fires = step.when!(scope) === true;
     if (fires) {
-      const body = { error: src.code } as FaultBody;
-      if (src.field) body.field = src.field;
-      body.message = render(src.message, scope);
-      const sent = step.field ? valueAt(args, step.field) : { found: false };
-      if (sent.found && sent.value !== undefined) body.received = cutReceived(sent.value);
-      if (src.next_call) body.next_call = src.next_call;
-      body.retryable = src.retryable;
+      const sent = step.field ? valueAt(args, step.field) : { found: false as const };
+      let retryAfter: number | undefined;
       if (src.retryable && src.retry_after !== undefined) {
         const after = step.retryAfter!(scope);
-        if (typeof after === 'number' && Number.isFinite(after)) body.retry_after = Math.max(1, Math.ceil(after));
+        if (typeof after === 'number' && Number.isFinite(after)) retryAfter = Math.max(1, Math.ceil(after));
       }
       const when = describeExpr(src.when);
-      const reason = `${src.code}: ${when}`;
-      const result = stopAt(checks, steps, i, reason, body, fault(check, src.code, src.field ?? '', String(body.message), reason, body.received, when));
+      const f = makeFault({
+        code: src.code,
+        stage: 'checks',
+        field: src.field || '',
+        statement: render(src.message, scope),
+        ...(sent.found && sent.value !== undefined ? { sent: sent.value } : {}),
+        nextCall: src.next_call || undefined,
+        retryable: src.retryable,
+        retryAfter,
+        check: check.id,
+        reason: `${src.code}: ${when}`,
+        detail: when,
+      });
+      const result = stopAt(checks, steps, i, f);
       for (let j = 0; j < lets.length; j++) scope.names.delete(lets[j][0]);
       return result;
     }
@@ -239,7 +231,7 @@ export function runChecks(tool: CompiledTool, args: JsonObject, state: unknown):
     steps.push({ id: check.id, kind: check.kind, outcome: 'passed' });
   }
 
-  return { ok: true, steps, body: null, fault: null, stoppedBy: null, notRun: [], effects: bound ? effectsOf(prep, scope, bound) : [] };
+  return { ok: true, steps, fault: null, stoppedBy: null, notRun: [], effects: bound ? effectsOf(prep, scope, bound) : [] };
 }
 
 function effectsOf(prep: Prepared, scope: Scope, bound: Map<string, { kind: string; id: string; record: JsonObject }>): Effect[] {

@@ -9,7 +9,9 @@ import { addNote, dropNote, restate } from '../faults/fault';
 import { suggestNames } from './suggest';
 import type { ExplainContext, Fault, Json, SchemaNode } from '../types';
 import { resolveCurrency, unitRule } from './units';
-import { moveFits, offerInsideObject, offerNestedPath, shapeText } from './shapes';
+import { moveFits } from './probe';
+import { offerInsideObject, offerNestedPath } from './nested-names';
+import { shapeText } from './shape-text';
 import { schemaText, whatToSend } from '../faults/rule-words';
 import { fieldFor, base, type Explainers, type Violation } from './context';
 
@@ -126,7 +128,7 @@ function unknownArgument({ ctx, e, at, p, node, reason }: Violation): Fault {
   // The field names where it sits, and the model knows the tool it called: neither is said again.
   const owner = at.length === 0 ? 'an argument' : 'a field';
   restate(fault, `is not ${owner}`);
-  if (fault.candidates.length === 0 && declared.length > 0 && declared.length <= 12) addNote(fault, 'takes', `it takes: ${names(declared)}`);
+  if (fault.candidates.length === 0 && declared.length > 0 && declared.length <= 12) addNote(fault, 'takes', `it takes: ${names(declared)}`, [...declared]);
   fault.fix = { kind: 'rename', path: seg, parentPath: at };
   // A near spelling whose field takes another shape of value (due_at, for a date) gives way to a
   // wording that takes it (due_on), when there is one.
@@ -154,7 +156,7 @@ function unknownArgument({ ctx, e, at, p, node, reason }: Violation): Fault {
     // the field is the object that holds it, and the key goes under received with its value.
     fault.field = formatPath(at) || 'arguments';
     restate(fault, `holds ${at.length === 0 ? 'an argument' : 'a field'} whose name is not a name it takes`);
-    if (declared.length && declared.length <= 12) addNote(fault, 'takes', `it takes: ${names(declared)}`);
+    if (declared.length && declared.length <= 12) addNote(fault, 'takes', `it takes: ${names(declared)}`, [...declared]);
     fault.received = cutReceived(Object.fromEntries([[key, (valueAt(ctx.args, seg).value ?? null) as Json]]));
     fault.hasReceived = true;
     fault.candidates = [];

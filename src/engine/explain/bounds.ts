@@ -1,7 +1,7 @@
 // The bounds family: a number out of its range or not a multiple of its step, and a string, list or object
 // of the wrong length; each states the bound in words (rule-words.ts).
 import type { Fault, SchemaNode } from '../types';
-import { lengthText, rangeText } from '../faults/rule-words';
+import { lengthText, multipleText, rangeText } from '../faults/rule-words';
 import { base, applyUnit, type Explainers, type Violation } from './context';
 
 /**
@@ -14,16 +14,28 @@ function boundsOf({ e, field, node }: Violation): SchemaNode {
   return field?.schema ?? node ?? {};
 }
 
+/** The one inclusive bound a node states ("at most 100"), when it states no other. */
+function soleBound(node: SchemaNode): { side: 'max' | 'min'; limit: number } | undefined {
+  const stated = (['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const).filter((k) => typeof node[k] === 'number');
+  if (stated.length !== 1 || stated[0].startsWith('exclusive')) return undefined;
+  return { side: stated[0] === 'maximum' ? 'max' : 'min', limit: node[stated[0]] as number };
+}
+
 /** `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`. */
 function outOfRange(v: Violation): Fault {
   const { ctx, e, at, here, field, reason } = v;
-  const range = rangeText(boundsOf(v));
-  return applyUnit(ctx, base(at, 'out_of_range', `must be ${range}`, e, here, reason), field, here.value, `${range}: `);
+  const node = boundsOf(v);
+  const range = rangeText(node);
+  const fault = base(at, 'out_of_range', `must be ${range}`, e, here, reason);
+  const bound = soleBound(node);
+  if (bound) fault.facts = { bound };
+  return applyUnit(ctx, fault, field, here.value, `${range}: `);
 }
 
 /** `multipleOf`. */
 function notAMultiple({ ctx, e, at, here, field, p, reason }: Violation): Fault {
-  return applyUnit(ctx, base(at, 'invalid_value', `must be a multiple of ${p.multipleOf}`, e, here, reason), field, here.value, `a multiple of ${p.multipleOf}: `);
+  const rule = multipleText(p.multipleOf);
+  return applyUnit(ctx, base(at, 'invalid_value', `must be ${rule}`, e, here, reason), field, here.value, `${rule}: `);
 }
 
 /** `minLength`, `maxLength`. */

@@ -4,7 +4,8 @@
 import { explainAjvError } from './explain';
 import { conflictFaults } from '../validate/conflicts';
 import { capOversized, hasConflicts, refusedBeforeValidation } from '../validate/validate';
-import { dropCollidingMoves, groupItemFaults, itemRuleKey } from './shapes';
+import { dropCollidingMoves, groupItemFaults, itemRuleKey } from './item-groups';
+import { shareProbes, takeProbes } from './probe';
 import { pointerToSegments } from '../paths';
 import { hasNote, messageOf } from '../faults/fault';
 import type { AjvError, CompiledTool, ExplainContext, Fault, Json, SchemaNode } from '../types';
@@ -162,7 +163,10 @@ function branchMeant(c: AjvError, members: AjvError[][]): number {
 export const MAX_EXPLAINED = 200;
 
 export function validateArguments(tool: CompiledTool, args: Json): Fault[] {
-  return validateCounted(tool, args).faults;
+  const { faults } = validateCounted(tool, args);
+  // No candidates are vetted after this: the call's probes are let go, not held until the next call.
+  takeProbes(tool, null);
+  return faults;
 }
 
 /** The faults, and how many more distinct fields were rejected beyond MAX_EXPLAINED violations. */
@@ -191,6 +195,8 @@ export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError
   ctx.checked = capped.args;
   const errors = distinctErrors((known && capped.args === args ? known : tool.validate(capped.args)) ?? []);
   ctx.checkedErrors = errors;
+  // The candidates of this call are vetted next, on these checked arguments: they read its probes' errors.
+  shareProbes(ctx);
   const byField = new Map<string, { fault: Fault; rank: number }>();
   const faults: Fault[] = capped.faults;
   const pruned = pruneNested(ctx, errors.some(isLostAnnotation(ctx)) ? errors.filter((e) => !isLostAnnotation(ctx)(e)) : errors);

@@ -7,22 +7,32 @@ import { conflictFaults } from '../validate/conflicts';
 import { fieldIndex } from '../field-index';
 import { suggestValues } from './suggest';
 import { patternOf, pointerOf, valueAt, withValueAt, type Segment } from '../paths';
-import type { CompiledTool, FieldInfo, Fault, Json, JsonObject } from '../types';
+import { errorsWithValueAt, takeProbes } from './probe';
+import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, Json, JsonObject } from '../types';
 
 /** Whether the value at `path` of `args` breaks nothing: no validator error and no conflict at or under it. */
-export function fitsAt(tool: CompiledTool, args: Json, path: readonly Segment[]): boolean {
+function fitsAt(tool: CompiledTool, args: Json, path: readonly Segment[]): boolean {
+  return noErrorAt(tool.validate(args) ?? [], path) && noConflictAt(tool, args, path);
+}
+
+/** Whether none of the validator's `errors` is at or under `path`, nor an anyOf/oneOf above it. */
+function noErrorAt(errors: readonly AjvError[], path: readonly Segment[]): boolean {
   const at = pointerOf(path);
-  const errors = tool.validate(args) ?? [];
   for (const e of errors) {
     const p = e.instancePath;
     if (p === at || p.startsWith(at + '/')) return false;
     // A required field missing inside the candidate (an object such as {} for start) is reported on the object.
     if (at.startsWith(p + '/') && (e.keyword === 'anyOf' || e.keyword === 'oneOf')) return false;
   }
+  return true;
+}
+
+/** Whether no conflict of `args` (given when the tool declares any) is at or under `path`. */
+function noConflictAt(tool: CompiledTool, args: Json | (() => Json), path: readonly Segment[]): boolean {
   // Most tools declare no conflicts: nothing to look for.
   if (fieldIndex(tool).conflicted.length === 0) return true;
   const prefix = path.length ? patternOf(path) : '';
-  for (const c of conflictFaults({ tool, args })) {
+  for (const c of conflictFaults({ tool, args: typeof args === 'function' ? args() : args })) {
     const where = patternOf(c.path ?? []);
     if (prefix === '' || where === prefix || where.startsWith(prefix + '.') || where.startsWith(prefix + '[')) return false;
   }
@@ -32,6 +42,12 @@ export function fitsAt(tool: CompiledTool, args: Json, path: readonly Segment[])
 /** Whether `candidate`, put in place of the value at `path`, passes the field's rules. */
 export function candidateFits(tool: CompiledTool, args: Json, path: readonly Segment[], candidate: Json): boolean {
   return fitsAt(tool, withValueAt(args, path, candidate), path);
+}
+
+/** candidateFits, on the explained call's arguments: the validator's errors its probes have are not asked for again. */
+function fitsExplained(probes: ExplainContext, tool: CompiledTool, args: Json, path: readonly Segment[], candidate: Json): boolean {
+  // The changed arguments are made only for a tool with conflicts: the errors are known without them.
+  return noErrorAt(errorsWithValueAt(probes, path, candidate), path) && noConflictAt(tool, () => withValueAt(args, path, candidate), path);
 }
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -157,6 +173,8 @@ export function vetCandidates(tool: CompiledTool, args: Json | null, faults: Fau
   // validation of the whole call; past MAX_VETTED_VALUES that is no longer cheap, and an unchecked
   // candidate is worse than none.
   const affordable = args !== null && !largerThan(args, MAX_VETTED_VALUES);
+  const probes = takeProbes(tool, args);
+  const fits = (path: readonly Segment[], c: Json) => (probes ? fitsExplained(probes, tool, args!, path, c) : candidateFits(tool, args!, path, c));
   for (const f of faults) {
     if (!f.path) continue;
     // Names, not values: a rename is held to the names beside it; shapes.ts validated its own moves.
@@ -187,7 +205,7 @@ export function vetCandidates(tool: CompiledTool, args: Json | null, faults: Fau
       const k = JSON.stringify(c);
       if (seen.has(k)) continue;
       seen.add(k);
-      if (candidateFits(tool, args, f.path, c)) {
+      if (fits(f.path, c)) {
         kept.push(c);
         keptKeys.push(k);
       }

@@ -3,10 +3,12 @@
 import { deref } from '../schema';
 import { pointerToSegments, valueAt } from '../paths';
 import type { AjvError, ExplainContext, Fault, Json, SchemaNode } from '../types';
-import { compact, fitsAt } from './shapes';
+import { compact } from './shape-text';
+import { fitsAt } from './probe';
 import { branchPhrase, minimalExample } from './schema-example';
 import { containsText, SCHEMA_WORDS, schemaText, typePhrase } from '../faults/rule-words';
 import { base, type Explainers, type Violation } from './context';
+import { firstType } from '../faults/fault';
 
 /** The field names of an anyOf/oneOf whose every branch is `{required: [one name]}`; else undefined. */
 function requiredChoice(branches: unknown): string[] | undefined {
@@ -34,6 +36,20 @@ function nearestBranch(root: SchemaNode, branches: SchemaNode[], value: Json | u
   return branches[i === -1 ? 0 : i];
 }
 
+/** The types of a choice whose every branch is a bare type (`[{type: integer}, {type: string}]`). */
+function bareTypes(branches: SchemaNode[]): string[] | undefined {
+  const types = branches.map((b) => (b && typeof b === 'object' && typeof b.type === 'string' && Object.keys(b).length === 1 ? b.type : null));
+  return types.every((t) => t !== null) ? (types as string[]) : undefined;
+}
+
+/** The type a choice of bare types asks for first, when choiceText words the choice so. */
+function typeChoice(e: AjvError, node: SchemaNode | undefined): string | undefined {
+  const branches: SchemaNode[] | undefined = node?.[e.keyword];
+  if ((e.keyword === 'oneOf' && Array.isArray(e.params?.passingSchemas)) || !Array.isArray(branches) || requiredChoice(branches)) return undefined;
+  const types = bareTypes(branches);
+  return types && firstType(types);
+}
+
 /** anyOf / oneOf in words: a choice between fields, a choice of types, or a choice of shapes. */
 function choiceText(ctx: ExplainContext, e: AjvError, node: SchemaNode | undefined): string {
   const branches: SchemaNode[] | undefined = node?.[e.keyword];
@@ -41,8 +57,8 @@ function choiceText(ctx: ExplainContext, e: AjvError, node: SchemaNode | undefin
   if (Array.isArray(branches)) {
     const req = requiredChoice(branches);
     if (req) return `must include ${e.keyword === 'oneOf' ? 'exactly one' : 'one'} of: ${req.map(schemaText).join(', ')}`;
-    const types = branches.map((b) => (b && typeof b === 'object' && typeof b.type === 'string' && Object.keys(b).length === 1 ? b.type : null));
-    if (types.every((t) => t !== null)) return `must be ${typePhrase(types as string[])}`;
+    const types = bareTypes(branches);
+    if (types) return `must be ${typePhrase(types)}`;
     // Each branch in a few words, and the smallest value of the branch nearest what was sent, when the
     // validator takes it in place (a branch the schema says too little about leaves the phrase out).
     const root = ctx.tool.source.arguments;
@@ -62,6 +78,8 @@ function noBranchFits({ ctx, e, at, here, field, node, reason }: Violation): Fau
   // AJV paths the errors of a schema behind a $ref from that schema (`#/oneOf`): the field's node holds the branches then.
   if (!Array.isArray(node?.[e.keyword]) && Array.isArray(field?.schema?.[e.keyword])) node = field!.schema;
   const fault = base(at, 'invalid_value', choiceText(ctx, e, node), e, here, reason);
+  const type = typeChoice(e, node);
+  if (type) fault.facts = { type };
   const names = requiredChoice(node?.[e.keyword]);
   if (names && !Array.isArray(e.params?.passingSchemas)) fault.requiresOneOf = names;
   return fault;

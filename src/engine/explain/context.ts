@@ -3,7 +3,7 @@
 import { patternOf, type Segment } from '../paths';
 import { makeFault, restate } from '../faults/fault';
 import type { AjvError, ExplainContext, FieldInfo, Fault, Json, SchemaNode } from '../types';
-import { resolveCurrency, unitCandidates, unitRule } from './units';
+import { resolveCurrency, unitCandidates, unitRule, unitType } from './units';
 
 /** One AJV error with what every family reads: where it is, what is there, the field and the schema node. */
 export interface Violation {
@@ -75,6 +75,9 @@ export function applyUnit(ctx: ExplainContext, fault: Fault, field: FieldInfo | 
   if (!field?.unit) return fault;
   const currency = resolveCurrency(field.unit, ctx.args, ctx.state);
   restate(fault, `must be ${lead}${unitRule(field.unit, field.schema, currency)}`);
+  // With nothing before the rule, it opens with the type to send (an integer in usd cents).
+  const type = lead === '' ? unitType(field.unit, field.schema) : undefined;
+  if (type) fault.facts = { type };
   fault.candidates = value === undefined ? [] : unitCandidates(value, field.unit, field.schema, currency);
   if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path: fault.path ?? [] };
   else delete fault.fix;

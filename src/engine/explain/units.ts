@@ -133,6 +133,12 @@ function currencyExample(schema: SchemaNode, digits: number, suffix: string): st
  * itself accepts: `an integer in usd cents, e.g. 1550 for 15.50`.
  * `currency` is the call's currency for a currency-minor field; undefined when it cannot be known.
  */
+/** The JSON type unitRule's words ask for first ("an integer in usd cents"); none for a time, which it names by its unit. */
+export function unitType(unit: UnitSpec, schema: SchemaNode): string | undefined {
+  if (unit.kind === 'unix-seconds' || unit.kind === 'unix-milliseconds') return undefined;
+  return wantsInteger(schema) ? 'integer' : 'number';
+}
+
 export function unitRule(unit: UnitSpec, schema: SchemaNode, currency?: CurrencyFacts): string {
   const count = wantsInteger(schema) ? 'an integer in' : 'a number in';
   switch (unit.kind) {

@@ -4,15 +4,16 @@ import { enumCodeFor } from '../faults/codes';
 import { dateFormatProblem, dateReading, patternTakesOffsets } from '../shared/date-formats';
 import { enumIsListable } from '../schema';
 import { type Segment } from '../paths';
-import { addNote, restate } from '../faults/fault';
+import { addNote, firstType, restate } from '../faults/fault';
 import { numberFromString, suggestValues } from './suggest';
 import type { AjvError, ExplainContext, FieldInfo, Fault, Json, SchemaNode } from '../types';
 import { deref } from '../schema';
 import { branchPhrase } from './schema-example';
 import { valueSet, valueSetCandidates } from '../shared/value-sets';
-import { noteSiblingFit, refineTypeFault } from './shapes';
+import { noteSiblingFit } from './sibling-fit';
+import { refineTypeFault } from './type-shapes';
 import { otherCases, rewrittenForms } from './written-forms';
-import { exampleText, FORMAT_RULES, oneOfText, SCHEMA_WORDS, schemaText, typePhrase, valueText } from '../faults/rule-words';
+import { exampleText, FORMAT_RULES, oneOfText, SCHEMA_WORDS, schemaText, sendFacts, typePhrase, valueText, whatToSend } from '../faults/rule-words';
 import { base, applyUnit, type Explainers, type Violation } from './context';
 
 /** Two strings that differ in letter case only. */
@@ -28,7 +29,9 @@ function withFix(f: Fault, candidates: Json[], at: Segment[]): Fault {
 
 /** `type`. */
 function wrongType({ ctx, e, at, here, field, p, reason }: Violation): Fault {
-  const fault = base(at, 'invalid_type', `must be ${typePhrase(p.type)}${exampleText(field?.example)}`, e, here, reason);
+  const example = exampleText(field?.example);
+  const fault = base(at, 'invalid_type', `must be ${typePhrase(p.type)}${example}`, e, here, reason);
+  fault.facts = { type: firstType(p.type), example: example ? field?.example : undefined };
   const want = String(p.type);
   const v = here.value;
   if (typeof v === 'string' && /integer|number/.test(want)) {
@@ -40,7 +43,10 @@ function wrongType({ ctx, e, at, here, field, p, reason }: Violation): Fault {
     fault.candidates = [String(v)];
   }
   if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path: at };
-  return refineTypeFault(ctx, applyUnit(ctx, fault, field, here.value, ''), field, want, here.value);
+  const refined = refineTypeFault(ctx, applyUnit(ctx, fault, field, here.value, ''), field, want, here.value);
+  // refineTypeFault (shapes.ts) may restate the fault as what to send (the set, on an enum field): its facts are whatToSend's.
+  if (!refined.facts && field && refined.statement === `must be ${whatToSend(field, undefined)}`) refined.facts = sendFacts(field, undefined);
+  return refined;
 }
 
 /**
@@ -73,6 +79,7 @@ function notInSet({ ctx, e, at, here, field, node, p, reason }: Violation): Faul
   fault.candidates = set ? valueSetCandidates(set, here.value as Json, field?.schema['x-value-aliases']) : suggestValues(here.value as Json, values, field?.valueAliases ?? {});
   if (enumIsListable(values)) {
     restate(fault, `must be ${oneOfText(values)}${otherBranchesText(ctx, e, field, values)}`);
+    fault.facts = { allowed: values };
     // The listed set answers a value that is a listed one in another case (`OPEN`: the essay's body).
     // Any other near miss (`fatsest`, `on hold`, `in-progress`, a plural) and any value no reader of the
     // list could match (`purple` for colour "3") gets did_you_mean: a reader matching by eye misses a
@@ -82,7 +89,9 @@ function notInSet({ ctx, e, at, here, field, node, p, reason }: Violation): Faul
     // A value of a known wrong kind (an offset for a time zone) gets the registry's rule that says so.
     const refusal = set && typeof here.value === 'string' ? set.refusal?.(here.value) : undefined;
     const rule = refusal ?? field?.rule ?? `one of ${values.length} permitted values`;
-    restate(fault, `must be ${rule}${fault.candidates.length ? '' : exampleText(field?.example ?? values[0], rule)}`);
+    const example = fault.candidates.length ? '' : exampleText(field?.example ?? values[0], rule);
+    restate(fault, `must be ${rule}${example}`);
+    if (example) fault.facts = { example: field?.example ?? values[0] };
   }
   if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path: at };
   return fault;
@@ -115,7 +124,10 @@ function wrongFormat({ ctx, e, at, here, field, p, reason }: Violation): Fault {
   // offers the one value it reads as; candidates.ts holds that to the field's whole schema.
   const other = typeof here.value === 'string' ? dateReading(String(p.format), here.value) : undefined;
   const why = other?.why ?? (typeof here.value === 'string' ? dateFormatProblem(String(p.format), here.value, typeof field?.schema.pattern !== 'string' || patternTakesOffsets(field.schema.pattern, String(p.format))) : undefined);
-  const fault = noteSiblingFit(ctx, applyUnit(ctx, base(at, 'invalid_format', `${why ? `${why}; ` : ''}must be ${rule}${exampleText(field?.example ?? known?.example, rule)}`, e, here, reason), field, here.value, ''));
+  const example = exampleText(field?.example ?? known?.example, rule);
+  const stated = base(at, 'invalid_format', `${why ? `${why}; ` : ''}must be ${rule}${example}`, e, here, reason);
+  if (example) stated.facts = { example: field?.example ?? known?.example };
+  const fault = noteSiblingFit(ctx, applyUnit(ctx, stated, field, here.value, ''));
   if (other?.reading !== undefined && fault.candidates.length === 0 && !fault.fix) withFix(fault, [other.reading], at);
   // 03/04/2026: both days it can name, for the model to choose; neither is a fix.
   if (other?.readings && fault.candidates.length === 0 && !fault.fix) {
@@ -129,7 +141,9 @@ function noPatternMatch({ ctx, e, at, here, field, p, reason }: Violation): Faul
   // A vendor's own date-time form is a pattern (date-formats.ts: Jira's +0000, Calendar's offset left
   // out beside timeZone); a value in another plain form is read as the format branch reads it.
   const other = typeof here.value === 'string' && typeof field?.example === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(field.example) ? dateReading('date-time', here.value) : undefined;
-  const fault = base(at, 'invalid_format', `${other ? `${other.why}; ` : ''}${field?.rule ? `must be ${field.rule}${exampleText(field.example, field.rule)}` : `must match ${schemaText(String(p.pattern))}${exampleText(field?.example)}`}`, e, here, reason);
+  const example = field?.rule ? exampleText(field.example, field.rule) : exampleText(field?.example);
+  const fault = base(at, 'invalid_format', `${other ? `${other.why}; ` : ''}${field?.rule ? `must be ${field.rule}` : `must match ${schemaText(String(p.pattern))}`}${example}`, e, here, reason);
+  if (example) fault.facts = { example: field?.example };
   if (field?.resolveWith) addNote(fault, 'resolve', `get one from ${field.resolveWith}`);
   const noted = noteSiblingFit(ctx, fault);
   if (other?.reading !== undefined && noted.candidates.length === 0 && !noted.fix) withFix(noted, [other.reading], at);

@@ -140,7 +140,7 @@ export function allGenericCodes(): CodeInfo[] {
 }
 
 /** `dateTime` -> `date_time`, `responseStatus` -> `response_status`. */
-export function snakeCase(name: string): string {
+function snakeCase(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/[^A-Za-z0-9]+/g, '_')

@@ -42,6 +42,10 @@ export function makeFault(spec: FaultSpec): Fault {
     reason: spec.reason,
     detail: spec.detail,
     extra: spec.extra,
+    nextCall: spec.nextCall,
+    retryable: spec.retryable,
+    retryAfter: spec.retryAfter,
+    facts: spec.facts,
   };
 }
 
@@ -52,14 +56,22 @@ export function messageOf(fault: Pick<Fault, 'statement' | 'notes'>): string {
   return message;
 }
 
-/** Replaces the statement; the notes made for the old one go with it. */
+/** Replaces the statement; the notes and the facts stated with the old one go with it. */
 export function restate(fault: Fault, statement: string): void {
   fault.statement = statement;
   fault.notes = [];
+  fault.facts = undefined;
 }
 
-export function addNote(fault: Fault, kind: FaultNoteKind, text: string): void {
-  fault.notes.push({ kind, text });
+/** `names`: what the note lists, as data (the arguments a tool takes), for a reader that must not parse the words. */
+export function addNote(fault: Fault, kind: FaultNoteKind, text: string, names?: string[]): void {
+  fault.notes.push(names ? { kind, text, names } : { kind, text });
+}
+
+/** The JSON types a message asks for by their words (rule-words.ts TYPE_NAMES), the first named: the type a reader converts to. */
+export function firstType(types: string | string[]): string | undefined {
+  const first = (Array.isArray(types) ? types : String(types).split(','))[0];
+  return first === 'null' ? undefined : first;
 }
 
 export function dropNote(fault: Fault, kind: FaultNoteKind): void {

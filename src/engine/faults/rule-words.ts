@@ -1,10 +1,10 @@
 // The phrasebook for rules: how a schema's facts (a type, a format, a range, a length, a permitted set) are
-// said in words. The bodies (explain.ts, shapes.ts), the strict exports' glosses (strict-lint.ts) and the
+// said in words. The bodies (explain.ts, the shape modules), the strict exports' glosses (strict/words.ts) and the
 // importer's field descriptions all say a rule through these, so a rule reads the same wherever it shows.
 // Only the pack and the schema are worded here, never what a caller sent.
 import { enumIsListable } from '../schema';
 import { cutString, RECEIVED_MAX_STRING } from './received';
-import type { FieldInfo, Json, SchemaNode } from '../types';
+import type { FaultFacts, FieldInfo, Json, SchemaNode } from '../types';
 
 /** Rules and examples for the formats AJV checks, used when a field declares no x-rule. */
 export const FORMAT_RULES: Record<string, { rule: string; example: string }> = {
@@ -34,7 +34,6 @@ export const TYPE_NAMES: Record<string, string> = {
   null: 'null',
 };
 
-/** The words for formats and types, lent to schema-example.ts. */
 /** How formats and types are said, handed to schema-example.ts, which words nothing itself. */
 export interface SchemaWords {
   /** A format's rule in words and one example of it. */
@@ -43,8 +42,6 @@ export interface SchemaWords {
   type: (name: string) => string | undefined;
 }
 export const SCHEMA_WORDS: SchemaWords = { format: (f) => FORMAT_RULES[f], type: (t) => TYPE_NAMES[t] };
-
-
 
 export function typePhrase(types: string | string[]): string {
   const list = (Array.isArray(types) ? types : String(types).split(',')).map((t) => TYPE_NAMES[t] ?? t);
@@ -124,6 +121,19 @@ export function whatToSend(field: FieldInfo | undefined, node: SchemaNode | unde
   return field?.example !== undefined ? `a value like ${valueText(field.example)}` : 'a value';
 }
 
+/** What whatToSend() states, as data: the set it lists, the example it shows, the type it names first. */
+export function sendFacts(field: FieldInfo | undefined, node: SchemaNode | undefined): FaultFacts {
+  if (field?.enumValues && enumIsListable(field.enumValues)) return { allowed: field.enumValues };
+  if (field?.rule) return exampleText(field.example, field.rule) ? { example: field.example } : {};
+  const s = field?.schema ?? node;
+  if (s?.format && FORMAT_RULES[s.format]) return { example: field?.example ?? FORMAT_RULES[s.format].example };
+  if (s?.type) {
+    const first = (Array.isArray(s.type) ? s.type : String(s.type).split(','))[0];
+    return { ...(first !== 'null' ? { type: first } : {}), ...(field?.example !== undefined ? { example: field.example } : {}) };
+  }
+  return {};
+}
+
 function num(v: unknown): number | undefined {
   return typeof v === 'number' ? v : undefined;
 }
@@ -140,6 +150,11 @@ export function rangeText(s: SchemaNode): string {
   if (max !== undefined) parts.push(`at most ${max}`);
   if (xmax !== undefined) parts.push(`less than ${xmax}`);
   return parts.join(' and ') || 'within its bounds';
+}
+
+/** `a multiple of 5`: a number's step. */
+export function multipleText(step: number): string {
+  return `a multiple of ${step}`;
 }
 
 export function lengthText(s: SchemaNode, minKey: string, maxKey: string, unit: string): string {

@@ -24,7 +24,7 @@ export const FIELD_BUDGET_PER_PACK = 50_000;
  * imported packs take at most 5,221 steps in one tool (3.3 per field in Discord's, which branch the most).
  */
 export const FIELD_WALK_BUDGET_PER_TOOL = 4 * FIELD_BUDGET_PER_TOOL;
-export const FIELD_WALK_BUDGET_PER_PACK = 4 * FIELD_BUDGET_PER_PACK;
+const FIELD_WALK_BUDGET_PER_PACK = 4 * FIELD_BUDGET_PER_PACK;
 
 /** Where in the tool's schema a budget ran out (a JSON pointer from the schema's root), and why. */
 export interface BudgetProblem {

@@ -1,9 +1,9 @@
 // Which tools' validators may wait for their first call. AJV's compile of one tool costs about half a
-// millisecond, so a server listing 10,000 tools kept the proxy's first call waiting for seconds while all of
-// them compiled. A tool refused only on a call would have been listed to the client, though, so what an
+// millisecond, so a server listing 10,000 tools would keep the proxy's first call waiting for seconds while all
+// of them compiled. A tool refused only on a call would have been listed to the client, though, so what an
 // eager compile finds is found here by a walk that compiles nothing: a local $ref that leads nowhere and a
 // pattern that is no regular expression, with the errors AJV would give. A schema this walk cannot vouch for
-// ($id, anchors, dynamic or non-local references: their resolution is AJV's own) is compiled now, as before.
+// ($id, anchors, dynamic or non-local references: their resolution is AJV's own) is compiled at once.
 
 /** Values that are data, not schemas. */
 const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'example', 'x-example']);

@@ -2,7 +2,7 @@
 // carries the vendor's facts only. No x- keyword survives into any of them (the compiler strips them).
 import { envelope } from './envelopes';
 import { REGISTRY_ENUMS } from './pack-compiler';
-import { strictExportTool, type StrictTarget } from './strict-lint';
+import { strictExportTool, type StrictTarget } from '../strict';
 import type { CompiledPack, CompiledTool, SchemaNode } from '../types';
 
 /** The wire schema as exported: an enum a registry filled (value-sets.ts) is the engine's check, not the vendor's fact. */
@@ -17,7 +17,7 @@ function exportedWire(node: unknown): unknown {
   return out;
 }
 
-// The strict forms (strict-lint.ts) are variants each vendor accepts in strict mode; check() still enforces
+// The strict forms (strict/) are variants each vendor accepts in strict mode; check() still enforces
 // every rule they leave out.
 export type ExportForm = 'openai' | 'anthropic' | 'mcp' | 'wire' | StrictTarget;
 export const EXPORT_FORMS: ExportForm[] = ['openai', 'anthropic', 'mcp', 'wire', 'openai-strict', 'anthropic-strict', 'gemini'];

@@ -187,7 +187,7 @@ function plainRef(node: SchemaNode): boolean {
  * a plain reference at a place of its own (a property's value, an item). An entry also reached from a branch
  * (allOf: [{$ref}], or a $ref beside properties) is left open, and the place that composes it is closed
  * with unevaluatedProperties instead. Closing the entry keeps the common case (a shared type referred to
- * from several fields) as simple as before, for the validator and for the strict exports.
+ * from several fields) a plain closed object, for the validator and for the strict exports.
  */
 function selfClosedDefs(root: SchemaNode): Set<SchemaNode> {
   const reached = new Set<SchemaNode>();

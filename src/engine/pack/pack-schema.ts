@@ -95,7 +95,7 @@ export const EFFECT_KEYS = ['update', 'create', 'set'] as const;
 const recordObject = { type: 'object' } as const;
 
 /** A pack's state (also what the playground's state tab edits): records by kind, then by id. */
-export const STATE_SCHEMA = {
+const STATE_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   properties: {

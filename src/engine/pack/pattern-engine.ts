@@ -39,7 +39,7 @@ interface RegExpLike {
  * AJV's `code.regExp` engine for schemas from outside: the platform's RegExp when the pattern is safe, RE2
  * when not, and no test at all when RE2 cannot read it either (see above); every string over
  * REGEX_INPUT_MAX refused, as cappedRegExp does (input-cap.ts). A pattern that is no valid ECMAScript
- * pattern throws, so AJV refuses the schema as before.
+ * pattern throws, so AJV refuses the schema.
  */
 export function untrustedRegExp(pattern: string, flags: string): RegExpLike {
   const native = new RegExp(pattern, flags);

@@ -11,8 +11,8 @@ type RepairKind = JsonRepairRule;
 
 /**
  * The longest text a repair is tried on. jsonrepair takes over a second on 5 MB of one string, and a text
- * dense with tokens costs the comparison more; a tool call is far shorter, and a paste past this is refused
- * as invalid_json as before, at no extra cost.
+ * dense with tokens costs the comparison more; a tool call is far shorter, and a paste past this stays
+ * invalid_json, unrepaired, at no extra cost.
  */
 export const MAX_REPAIR_CHARS = 128 * 1024;
 

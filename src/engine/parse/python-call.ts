@@ -26,7 +26,7 @@ export class PythonSyntaxError extends Error {
 const MAX_DEPTH = 64;
 
 /** What a positional argument should have been; formats.ts names one of the tool's own fields in it. */
-export const POSITIONAL_EXPECTED = 'a keyword argument such as name="value"; positional arguments cannot be matched to fields';
+const POSITIONAL_EXPECTED = 'a keyword argument such as name="value"; positional arguments cannot be matched to fields';
 
 /** A backslash escape in a Python string literal, and what it stands for. */
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0' };

@@ -4,6 +4,7 @@
 import { cutReceived } from '../faults/received';
 import { makeFault } from '../faults/fault';
 import { nameWords } from '../shared/name-words';
+import { unknownToolFault } from './unknown-tool';
 import { dropsCallersWord, matchToolName, toolsToList, type ToolNameContext } from './tool-names';
 import type { CompiledPack, CompiledTool, Correction, Fault, Json, JsonObject, ToolSource } from '../types';
 
@@ -118,15 +119,11 @@ export function readTool(pack: CompiledPack, name: string | null, args: Json, re
       // same thing are listed beside it, so it is not offered alone as if it were.
       const alone = candidates.length === 1 && dropsCallersWord(name, candidates[0]);
       const listed = candidates.length && !alone ? [] : toolsToList(name, names).filter((n) => !candidates.includes(n) || alone);
-      return { ok: false, tool: null, corrections, fault: makeFault({
-        code: 'unknown_tool',
-        stage: 'parse',
-        field: 'name',
-        statement: 'is not a tool you can call',
-        notes: listed.length ? [{ kind: 'takes', text: `${listed.length === names.length ? 'they are' : 'those on the same thing are'}: ${listed.join(', ')}` }] : [],
+      return { ok: false, tool: null, corrections, fault: unknownToolFault({
         sent: name,
         candidates,
-        showCandidates: true,
+        listed,
+        every: listed.length === names.length,
         reason: `no tool named ${JSON.stringify(name).slice(0, 80)} in pack ${pack.id}`,
       }) };
     }

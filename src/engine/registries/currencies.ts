@@ -22,7 +22,7 @@ export const currencies = defineValueSet(
   new Lookup('iso-4217', names, options),
 );
 
-export const currenciesLowercase = defineValueSet(
+const currenciesLowercase = defineValueSet(
   { name: 'iso-4217-lowercase', rule: 'a three-letter lowercase ISO 4217 currency code', example: 'usd', code: 'unknown_currency_code' },
   new Lookup('iso-4217-lowercase', names, { ...options, member: (code) => code.toLowerCase() }),
 );

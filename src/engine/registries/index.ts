@@ -5,7 +5,7 @@ import { registerValueSet, valueSet, type ValueSet, type ValueSetName } from '..
 
 type RegistryModule = { default: ValueSet[] };
 
-export const REGISTRY_MODULES: Record<ValueSetName, () => Promise<RegistryModule>> = {
+const REGISTRY_MODULES: Record<ValueSetName, () => Promise<RegistryModule>> = {
   'iso-3166-1-alpha-2': () => import('./countries'),
   'iso-4217': () => import('./currencies'),
   'iso-4217-lowercase': () => import('./currencies'),

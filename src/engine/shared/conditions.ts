@@ -31,7 +31,7 @@ export const OPERATORS = {
 export type Operator = keyof typeof OPERATORS;
 
 /** Operators whose value is true or false: the only ones a `when`, `requires` or `visible` may be. */
-export const CONDITION_OPERATORS: readonly Operator[] = ['all', 'any', 'not', 'eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'missing', 'present', 'some'];
+const CONDITION_OPERATORS: readonly Operator[] = ['all', 'any', 'not', 'eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'missing', 'present', 'some'];
 
 /** Roots every expression may start from; bindings (`$ticket`) and `let` names are added per check. */
 export const BASE_ROOTS = ['args', 'caller', 'now', 'records'] as const;
@@ -84,12 +84,12 @@ export function parsePath(text: string): ParsedPath | string {
   return parsed;
 }
 
-export function isPathText(value: unknown): value is string {
+function isPathText(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith('$');
 }
 
 /** The static keys of a path, or null when a segment is computed. */
-export function staticKeys(path: ParsedPath): string[] | null {
+function staticKeys(path: ParsedPath): string[] | null {
   const out: string[] = [];
   for (const s of path.segments) {
     if ('dynamic' in s) return null;

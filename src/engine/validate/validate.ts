@@ -118,7 +118,7 @@ function conflictAt(value: Json | undefined, steps: string[], i: number, name: s
  * the stack) or one with a place that takes any value (which would pass the value on, and JSON.stringify
  * overflows on it downstream). Other schemas stop at their own depth and need no limit.
  */
-export const MAX_NESTING = 64;
+const MAX_NESTING = 64;
 
 const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'format', 'nullable']);
 const CHILD_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
@@ -261,7 +261,8 @@ const CROWDED: FastPathOutcome = Object.freeze({ accepted: false, crowded: true 
 /**
  * The fast path: a call the validator accepts exactly as sent, with no over-long string on a pattern field
  * and no conflict, needs neither absorption nor explanation, and check() may accept it as it is. When the
- * validator refuses it, its errors come back so the slow path need not validate the same call twice.
+ * validator refuses it, its errors come back so the slow path need not validate the same call twice (none,
+ * when the validator takes it and a conflict refuses it).
  * `evenWhereAbsorbActs`: tried on a tool whose open schema absorption could change (check.ts asks it once
  * absorption has renamed or moved a key).
  */
@@ -275,7 +276,8 @@ export function acceptedAsSent(tool: CompiledTool, args: Json, evenWhereAbsorbAc
   const errors = tool.validate(args);
   if (errors !== null) return { accepted: false, errors };
   const conflicts = info.conflicts;
-  for (let i = 0; i < conflicts.length; i++) if (conflictAt(args, conflicts[i].steps, 0, conflicts[i].name, conflicts[i].with)) return NOT_TRIED;
+  // The validator takes it and a conflict refuses it: its answer, no errors, is not asked for again.
+  for (let i = 0; i < conflicts.length; i++) if (conflictAt(args, conflicts[i].steps, 0, conflicts[i].name, conflicts[i].with)) return { accepted: false, errors: [] };
   return ACCEPTED;
 }
 

@@ -1,5 +1,5 @@
-// `actionable-errors/adapters/mastra`: check() in Mastra (@mastra/core 1.x, which needs Node 22, so this is
-// typed structurally from its published types and tested without it). tools() gives the pack's tools as
+// `actionable-errors/adapters/mastra`: check() in Mastra (@mastra/core 1.x), typed structurally so that the
+// package depends on no SDK; tests/use/sdk-examples.test.ts runs it through Mastra's Agent. tools() gives the pack's tools as
 // Mastra tool actions: an Agent's `tools` takes them as they are, and createTool() takes each. Mastra's own
 // input validation would wrap a refusal in its message with the arguments spliced in, so the input schema
 // here passes every call on, and `execute` runs check(): a call it accepts runs with names and values

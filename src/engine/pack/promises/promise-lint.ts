@@ -39,7 +39,7 @@ export function keywordsText(keywords: ReadRule['keywords']): string {
     .join(', ');
 }
 
-export function promiseFinding(rule: ReadRule): PromiseFinding {
+function promiseFinding(rule: ReadRule): PromiseFinding {
   const patch = Object.entries(rule.keywords).map(([k, v]) => ({ op: 'add' as const, path: `${rule.path}/${escape(k)}`, value: v }));
   return {
     field: rule.field,

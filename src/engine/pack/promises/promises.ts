@@ -27,7 +27,7 @@ function stepsOf(field: string): string[] {
 }
 
 /** Whether any value the tool itself shows as taken breaks the rule. */
-export function refusesOwnExample(rule: ReadRule, schema: SchemaNode, calls: readonly Json[]): boolean {
+function refusesOwnExample(rule: ReadRule, schema: SchemaNode, calls: readonly Json[]): boolean {
   for (const v of ownExamples(schema)) if (brokenKeyword(rule.keywords, v)) return true;
   const steps = stepsOf(rule.field);
   for (const call of calls) for (const { value } of valuesAlong(call, steps)) if (brokenKeyword(rule.keywords, value)) return true;

@@ -1,0 +1,200 @@
+// Probes: a change to the arguments, validated. Every value the explanation offers has been put in place
+// of what was sent and validated there first, and candidates.ts holds each did_you_mean to the same test.
+// The validator's errors on a change are kept for the call, so the explanation and the vetting of its
+// candidates ask the validator once for one value at one place.
+import { conflictFaults } from '../validate/conflicts';
+import { fieldIndex } from '../field-index';
+import { moveValue, pointerOf, valueAt, withValueAt, type Segment } from '../paths';
+import { messageOf } from '../faults/fault';
+import type { AjvError, CompiledTool, ExplainContext, Json } from '../types';
+
+/** Validator runs one call may spend on checking candidates; past it, no more candidates are made. */
+const PROBE_BUDGET = 64;
+/**
+ * A run is charged one more probe for each this many errors it returns: a run costs what it reports, and
+ * a schema whose anyOf branches fan out through $refs reports thousands of errors for one wrong value, each
+ * read again by every probe after it. Ordinary faulty calls report far fewer, and cost one probe a run.
+ */
+const ERRORS_PER_PROBE = 256;
+
+/** What a validator run that reported `errors` costs of the probe budget. */
+function probeCost(errors: readonly AjvError[]): number {
+  return 1 + Math.floor(errors.length / ERRORS_PER_PROBE);
+}
+/** An array longer than this gets no candidate for its items or for itself: checking it costs too much. */
+export const MAX_ITEMS_FIXED = 100;
+
+interface ProbeState {
+  left: number;
+  base?: { errors: Set<string>; conflicts: ReadonlySet<string> };
+  /** Whether a field's shape example validated, by kind and path pattern: checked once per call, not per item. */
+  shapes: Map<string, boolean>;
+  /** The validator's errors with one value put in place, by its pointer and the value as JSON. */
+  changes: Map<string, AjvError[]>;
+}
+
+// Kept on the context itself rather than in a WeakMap: a context lives for one call, and a WeakMap entry
+// per faulty call cost the collector more than the state did.
+const PROBES = Symbol('probe state');
+
+function probeState(ctx: ExplainContext): ProbeState {
+  const held = ctx as ExplainContext & { [PROBES]?: ProbeState };
+  let s = held[PROBES];
+  if (!s) Object.defineProperty(held, PROBES, { value: (s = { left: PROBE_BUDGET, shapes: new Map(), changes: new Map() }) });
+  return s;
+}
+
+/**
+ * The call whose validation was explained last (validate.ts says which): check.ts vets its candidates next
+ * (candidates.ts), on the same checked arguments, and takes the errors its probes already have. Replaced
+ * by the next call validated, and let go once taken.
+ */
+let explained: ExplainContext | undefined;
+
+export function shareProbes(ctx: ExplainContext): void {
+  explained = ctx;
+}
+
+/** The explained call's probes, when `args` are its checked arguments for `tool`; the hold on them ends here. */
+export function takeProbes(tool: CompiledTool, args: Json | null): ExplainContext | undefined {
+  const ctx = explained;
+  explained = undefined;
+  return ctx !== undefined && ctx.tool === tool && args !== null && checkedArgs(ctx) === args ? ctx : undefined;
+}
+
+/** The arguments as the validator saw them: over-long strings emptied, so no probe runs a pattern on one. */
+export function checkedArgs(ctx: ExplainContext): Json {
+  return ctx.checked ?? ctx.args;
+}
+
+/** The validator's errors on `args`; undefined when the budget is spent. */
+export function errorsOf(ctx: ExplainContext, args: Json): AjvError[] | undefined {
+  const s = probeState(ctx);
+  if (s.left <= 0) return undefined;
+  const errors = ctx.tool.validate(args) ?? [];
+  s.left -= probeCost(errors);
+  return errors;
+}
+
+/** The validator's errors with `value` at `path` of the checked arguments, run once per call for each. */
+function changeErrors(ctx: ExplainContext, path: readonly Segment[], value: Json): AjvError[] {
+  const changes = probeState(ctx).changes;
+  const key = `${pointerOf(path)}\u0000${JSON.stringify(value)}`;
+  let errors = changes.get(key);
+  if (errors === undefined) {
+    errors = ctx.tool.validate(withValueAt(checkedArgs(ctx), path, value)) ?? [];
+    changes.set(key, errors);
+  }
+  return errors;
+}
+
+/** The validator's errors with `value` at `path` of the checked arguments; undefined when the budget is spent. */
+export function errorsWith(ctx: ExplainContext, path: readonly Segment[], value: Json): AjvError[] | undefined {
+  const s = probeState(ctx);
+  if (s.left <= 0) return undefined;
+  // A value asked about before is charged again: the budget counts questions, so the bodies do not
+  // depend on which of them were asked first.
+  const errors = changeErrors(ctx, path, value);
+  s.left -= probeCost(errors);
+  return errors;
+}
+
+/**
+ * The validator's errors on the checked arguments of `probes` (takeProbes) with `value` at `path`, for
+ * candidates.ts, which spends no budget: those its probes already have, else a run kept with them.
+ */
+export function errorsWithValueAt(probes: ExplainContext, path: readonly Segment[], value: Json): AjvError[] {
+  // The value sent, offered back (a repair that changed nothing): the errors of the call as checked.
+  // Thinned of repeats or not, they put an error at the same places.
+  if (probes.checkedErrors) {
+    const here = valueAt(checkedArgs(probes), path);
+    // A string or number is the same value when it is equal: only a list or an object is compared as JSON.
+    if (here.found && (here.value === value || (typeof value === 'object' && value !== null && JSON.stringify(here.value) === JSON.stringify(value)))) return probes.checkedErrors;
+  }
+  return changeErrors(probes, path, value);
+}
+
+function signature(e: AjvError): string {
+  return `${e.instancePath}\u0000${e.schemaPath}\u0000${JSON.stringify(e.params ?? {})}`;
+}
+
+const NO_KEYS: ReadonlySet<string> = new Set();
+
+function conflictKeys(tool: CompiledTool, args: Json): ReadonlySet<string> {
+  if (fieldIndex(tool).conflicted.length === 0) return NO_KEYS;
+  return new Set(conflictFaults({ tool, args }).map((c) => `${c.field}\u0000${messageOf(c)}`));
+}
+
+/** The errors and conflicts of the arguments as sent, which a change is not blamed for. */
+function baseOf(ctx: ExplainContext): ProbeState['base'] {
+  const s = probeState(ctx);
+  if (!s.base) {
+    let errors: AjvError[] | undefined;
+    // The errors of the call as the validator saw it are known already; the probe budget is spent as if run again.
+    if (ctx.checkedErrors) {
+      if (s.left > 0) {
+        s.left -= probeCost(ctx.checkedErrors);
+        errors = ctx.checkedErrors;
+      }
+    } else errors = errorsOf(ctx, checkedArgs(ctx));
+    if (!errors) return undefined;
+    s.base = { errors: new Set(errors.map(signature)), conflicts: conflictKeys(ctx.tool, checkedArgs(ctx)) };
+  }
+  return s.base;
+}
+
+export function atOrUnder(pointer: string, at: string): boolean {
+  return pointer === at || pointer.startsWith(at + '/');
+}
+
+/**
+ * Whether `changed` (the checked arguments with values put at `paths`) breaks nothing the change could
+ * break: no error at or under a changed path, no error at one of their ancestors that the call as sent
+ * did not already have (a parent's required, anyOf or uniqueItems), and no new conflict.
+ */
+export function changeFits(ctx: ExplainContext, changed: Json, paths: readonly Segment[][], known?: AjvError[]): boolean {
+  const base = baseOf(ctx);
+  const errors = known ?? errorsOf(ctx, changed);
+  if (!base || !errors) return false;
+  const pointers = paths.map(pointerOf);
+  for (const e of errors) {
+    for (const at of pointers) {
+      if (atOrUnder(e.instancePath, at)) return false;
+      if (at.startsWith(e.instancePath + '/')) {
+        if (!base.errors.has(signature(e))) return false;
+      }
+    }
+  }
+  for (const k of conflictKeys(ctx.tool, changed)) if (!base.conflicts.has(k)) return false;
+  return true;
+}
+
+/** Whether `value`, sent at `path` instead of what was sent, breaks nothing there that was not broken. */
+export function fitsAt(ctx: ExplainContext, path: readonly Segment[], value: Json): boolean {
+  // The call as sent is charged before the change, as changeFits charges it.
+  if (!baseOf(ctx)) return false;
+  const errors = errorsWith(ctx, path, value);
+  return errors !== undefined && changeFits(ctx, withValueAt(checkedArgs(ctx), path, value), [path.slice()], errors);
+}
+
+/** Whether a field's shape example fits in place, asked once per call for each key (`run` answers it). */
+export function shapeFits(ctx: ExplainContext, key: string, run: () => boolean): boolean {
+  const checked = probeState(ctx).shapes;
+  if (!checked.has(key)) checked.set(key, run());
+  return checked.get(key)!;
+}
+
+/** Whether the value at `from`, sent under the name at `to` instead, breaks nothing there that was not broken. */
+export function moveFits(ctx: ExplainContext, from: readonly Segment[], to: readonly Segment[]): boolean {
+  return changeFits(ctx, moveValue(checkedArgs(ctx), from, to), [[...to]]);
+}
+
+/** Whether the items of the array at `path` would be too many to fix one by one. */
+export function inLongArray(ctx: ExplainContext, path: readonly Segment[]): boolean {
+  for (let i = path.length - 1; i >= 0; i--) {
+    if (typeof path[i] !== 'number') continue;
+    const arr = valueAt(ctx.args, path.slice(0, i)).value;
+    if (Array.isArray(arr) && arr.length > MAX_ITEMS_FIXED) return true;
+  }
+  return false;
+}
