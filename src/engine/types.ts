@@ -527,9 +527,9 @@ export interface ExplainContext {
   args: Json;
   /** The state the call is checked against: a unit's currency may come from a record the call names. */
   state?: unknown;
-  /** The arguments as the validator saw them (over-long strings emptied); shapes.ts validates candidates on these. */
+  /** The arguments as the validator saw them (over-long strings emptied); probe.ts validates candidates on these. */
   checked?: Json;
-  /** The validator's errors on `checked`, so the probes of shapes.ts need not validate the call as sent again. */
+  /** The validator's errors on `checked`, so the probes of probe.ts need not validate the call as sent again. */
   checkedErrors?: AjvError[];
   /**
    * Items past MAX_EXPLAINED that break the same rule as an explained item of the same array, by itemRuleKey():

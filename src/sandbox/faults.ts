@@ -55,7 +55,7 @@ export function entrySources(result: CheckResult): EntrySource[] {
     if (!f) return { field: e.field, rule: 'the engine' };
     if (f.check) return { field: e.field, rule: `the ordered check ${f.check}: ${f.detail}` };
     if (f.keyword && f.schema_path) return { field: e.field, rule: `the schema’s ${f.keyword} at ${f.schema_path} (${f.detail})` };
-    // A fault grouped over an array's items keeps its members' schema path but no keyword (shapes.ts).
+    // A fault grouped over an array's items keeps its members' schema path but no keyword (explain/item-groups.ts).
     if (f.schema_path) return { field: e.field, rule: `the schema at ${f.schema_path} (${f.detail})` };
     // A pack keyword (x-conflicts, x-unit…) is the pack's own rule, not the vendor's schema.
     if (f.pack_keyword) return { field: e.field, rule: `the pack’s ${f.pack_keyword} (${f.detail})` };

@@ -1,4 +1,5 @@
-// Shapes, not just types (src/engine/explain/shapes.ts): the shape of an object or array in the message, the value
+// Shapes, not just types (src/engine/explain/: type-shapes.ts, shape-text.ts, sibling-fit.ts, nested-names.ts,
+// item-groups.ts): the shape of an object or array in the message, the value
 // in the shape the field wants as did_you_mean, the set on an enum's type fault, null, one entry for the
 // same fault on many items, a value that belongs in a sibling, and a flat name for a nested field.
 import { describe, expect, test } from 'vitest';

@@ -1,7 +1,7 @@
 // The "Your tools" tab's lint, for tool authors: each promise the pasted descriptions make that the schemas
 // do not enforce, with the JSON Patch that would (promise-lint.ts, rows from read-rules-view.ts); then what
 // each vendor's strict mode refuses, ignores or needs rewritten in the definitions, as written, and where
-// each rule lives then (strict-lint.ts). We cannot see the user's server, so a dropped rule lives nowhere
+// each rule lives then (engine/strict/). We cannot see the user's server, so a dropped rule lives nowhere
 // until they say their server runs check().
 import { useMemo, useState } from 'react';
 import { countFindings, exportPack, findingField, lintRequest, lintTool, STRICT_TARGET_LABELS, STRICT_TARGETS, type StrictAction, type StrictFinding, type StrictLives } from '../../sandbox/lint';

@@ -1,6 +1,6 @@
 // Argument names a call gets wrong in words rather than letters: `artist` for artist_name, `lang` for
 // language, `date` for day, `picture_quality` for image_quality. What explain offers after the edit-distance
-// pass (suggest.ts) and the nested-path pass (shapes.ts) found nothing: the declared names whose words are
+// pass (suggest.ts) and the nested-path pass (explain/nested-names.ts) found nothing: the declared names whose words are
 // the same words, or all of them, best first; and when even those are none, on an object with many
 // fields, the few nearest names, so the body always says where to look.
 import { distance } from '../shared/nearness';

@@ -177,7 +177,7 @@ export function vetCandidates(tool: CompiledTool, args: Json | null, faults: Fau
   const fits = (path: readonly Segment[], c: Json) => (probes ? fitsExplained(probes, tool, args!, path, c) : candidateFits(tool, args!, path, c));
   for (const f of faults) {
     if (!f.path) continue;
-    // Names, not values: a rename is held to the names beside it; shapes.ts validated its own moves.
+    // Names, not values: a rename is held to the names beside it; nested-names.ts and sibling-fit.ts validated their own moves.
     if (f.code === 'unknown_argument' || f.fix?.kind === 'rename' || f.fix?.kind === 'move') {
       if (f.fix?.kind === 'rename' && args !== null) vetRename(args, f);
       continue;

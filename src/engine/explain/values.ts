@@ -44,7 +44,7 @@ function wrongType({ ctx, e, at, here, field, p, reason }: Violation): Fault {
   }
   if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path: at };
   const refined = refineTypeFault(ctx, applyUnit(ctx, fault, field, here.value, ''), field, want, here.value);
-  // refineTypeFault (shapes.ts) may restate the fault as what to send (the set, on an enum field): its facts are whatToSend's.
+  // refineTypeFault (type-shapes.ts) may restate the fault as what to send (the set, on an enum field): its facts are whatToSend's.
   if (!refined.facts && field && refined.statement === `must be ${whatToSend(field, undefined)}`) refined.facts = sendFacts(field, undefined);
   return refined;
 }
