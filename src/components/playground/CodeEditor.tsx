@@ -3,7 +3,7 @@
 // same inset. If Monaco cannot load, an editable textarea takes its place. The frame's height follows the text.
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import type { Diagnostic } from './diagnostics';
-import type { TextRange } from './locate';
+import type { TextRange } from '../../sandbox/positions';
 import type { EditorController } from './monaco-setup';
 
 type MonacoModule = typeof import('./monaco-setup');

@@ -1,7 +1,7 @@
 // A problem in text the user typed (tool definitions, a pack's state), said where it is. Kept apart from
 // custom-tools.ts, which loads AJV, so the state editor can use it without.
 import type { Fault } from '../../engine/types';
-import type { TextRange } from './locate';
+import type { TextRange } from '../../sandbox/positions';
 
 export interface DefinitionProblem {
   /** Where, in words a person reads: a JSON pointer, or a line and column. */

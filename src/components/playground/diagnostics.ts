@@ -4,7 +4,7 @@ import type { CheckResult, Correction, Json } from '../../engine/types';
 import { pythonLiteral } from '../../sandbox/formats';
 import { faultEntries } from '../../sandbox/faults';
 import { describeCorrection } from './labels';
-import { locateCall, parseFieldPath, type CallLocation, type Segment, type TextRange } from './locate';
+import { locateCall, parsePath, type CallLocation, type Segment, type TextRange } from '../../sandbox/positions';
 import { offsetOfLineColumn } from './definition-problems';
 
 export { offsetOfLineColumn };
@@ -80,7 +80,7 @@ export function diagnosticsFor(text: string, result: CheckResult): Diagnostic[] 
       out.push({ ...base, ...(where ?? (firstLine.end > firstLine.start ? firstLine : pointAt(text, 0))), kind: 'call' });
       return;
     }
-    const path = parseFieldPath(e.field);
+    const path = parsePath(e.field);
     if (!path || path.length === 0) {
       out.push({ ...base, ...argumentsStart(loc, text), kind: 'missing' });
       return;
@@ -109,7 +109,7 @@ function correctionDiagnostic(loc: CallLocation, c: Correction, text: string): D
     const where = loc.name ?? pointAt(text, Math.max(0, text.search(/\S/)));
     return { severity: 'info', field: 'name', code: c.rule, message: `Absorbed: ${describeCorrection(c)}`, kind: 'correction', escapes: 0, python: loc.python, ...where };
   }
-  const path: Segment[] = parseFieldPath(c.field) ?? [];
+  const path: Segment[] = parsePath(c.field) ?? [];
   const at = path.length ? loc.field(path) : null;
   const base = { severity: 'info' as const, field: c.field, code: c.rule, message: `Absorbed: ${describeCorrection(c)}`, kind: 'correction' as const, escapes: at?.escapes ?? 0, python: loc.python };
   // A parsed string, a folded value, an id or a date read another way is marked on the value; a renamed field on its key.

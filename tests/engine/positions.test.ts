@@ -1,10 +1,13 @@
-// Field paths back to text ranges: the squiggle must sit on the exact offending value, including inside
-// OpenAI's string-encoded arguments and Python-style calls.
+// Where a call's parts sit in its text (parse/positions.ts): the playground's squiggle must sit on the exact
+// offending value, in every format check() reads, inside OpenAI's string-encoded arguments and
+// Python-style calls included.
 import { describe, expect, test } from 'vitest';
-import { decodeStringLiteral, locateCall, parseFieldPath, parsePythonTree, rangeOfPointer } from '../src/components/playground/locate';
-import { check } from '../src/engine';
-import { describeCorrection } from '../src/components/playground/labels';
-import { getPack } from '../src/packs';
+import { decodeStringLiteral, locateCall } from '../../src/engine/parse/positions';
+import { parsePath as parseFieldPath } from '../../src/engine/paths';
+import { rangeOfPointer } from '../../src/components/playground/pointer-range';
+import { CALL_FORMATS, check, writeCall, writeCalls, type Json } from '../../src/engine';
+import { describeCorrection } from '../../src/components/playground/labels';
+import { getPack } from '../../src/packs';
 
 const stripe = getPack('stripe')!;
 
@@ -160,11 +163,8 @@ describe('locateCall finds fields in every envelope', () => {
     for (const text of ['', '{', '{"name": "t", "arguments": "{\\"a\\": ', 'f(a=', 'f(a="x", b=[1,', '[[[[', '"just a string"']) {
       expect(() => locateCall(text).field(['a'])).not.toThrow();
     }
-    // A list cut short still counts as the argument it starts, so its first items stay locatable.
-    const cut = 'f(a="x", b=[1,';
-    const args = parsePythonTree(cut)!.args;
-    expect(args.children!.map((p) => p.children![0].value)).toEqual(['a', 'b']);
-    expect(slice(cut, locateCall(cut).field(['b', 0])!.value)).toBe('1');
+    // A Python-style call that does not parse has its syntax fault, placed by line and column; its name is not guessed.
+    expect(locateCall('f(a="x", b=[1,').name).toBeUndefined();
   });
 });
 
@@ -180,5 +180,63 @@ describe('rangeOfPointer, for problems in pasted tool definitions', () => {
     const r = rangeOfPointer(text, '/0/function/nope/deeper')!;
     expect(r.exact).toBe(false);
     expect(text.slice(r.range.start, r.range.end)).toBe('"function"');
+  });
+});
+
+describe('every format check() reads has its name and fields placed on the characters it read', () => {
+  const call = { name: 'create_refund', arguments: { amount: 15, currency: 'usd', metadata: { order: 'A-1' } } };
+  /** A string value as it stands in the text: escaped once inside a string-encoded arguments. */
+  const written = (value: string, escapes: number) => {
+    let s = JSON.stringify(value);
+    for (let i = 0; i < escapes; i++) s = JSON.stringify(s).slice(1, -1);
+    return s;
+  };
+  test.each(CALL_FORMATS.map((f) => [f]))('%s', (format) => {
+    const text = writeCall(call, format);
+    const loc = locateCall(text);
+    expect(loc.shape).toBe(check(getPack('stripe')!, text).shape);
+    if (format === 'bare-arguments') expect(loc.name).toBeUndefined();
+    else expect(slice(text, loc.name)).toBe(format === 'python' ? 'create_refund' : '"create_refund"');
+    const amount = loc.field(['amount'])!;
+    expect(amount.exact).toBe(true);
+    expect(slice(text, amount.value)).toBe('15');
+    expect(slice(text, amount.key)).toBe(format === 'python' ? 'amount' : written('amount', amount.escapes));
+    const order = loc.field(['metadata', 'order'])!;
+    expect(slice(text, order.value)).toBe(format === 'python' ? '"A-1"' : written('A-1', order.escapes));
+    expect(order.escapes).toBe(['openai-chat', 'openai-responses', 'openai-function-call'].includes(format) ? 1 : 0);
+  });
+
+  test('Gemini in each of its wrappings: a part, a content, a response, a FunctionCall alone', () => {
+    const fc = { name: 'create_refund', args: { amount: 15 } };
+    for (const value of [{ functionCall: fc }, { role: 'model', parts: [{ text: 'ok' }, { functionCall: fc }] }, { candidates: [{ content: { role: 'model', parts: [{ functionCall: fc }] } }] }, fc]) {
+      const text = JSON.stringify(value, null, 2);
+      const loc = locateCall(text);
+      expect(loc.shape).toBe('gemini');
+      expect(slice(text, loc.name)).toBe('"create_refund"');
+      expect(slice(text, loc.argumentsKey)).toBe('"args"');
+      expect(slice(text, loc.field(['amount'])!.value)).toBe('15');
+    }
+  });
+
+  test('one call in a message of calls, in each format that carries several', () => {
+    for (const format of ['openai-chat', 'anthropic', 'gemini'] as const) {
+      const text = writeCalls([call], format);
+      expect(slice(text, locateCall(text).field(['amount'])!.value)).toBe('15');
+    }
+  });
+
+  test('a byte order mark first is read past, and offsets still count it', () => {
+    const text = '\uFEFF' + JSON.stringify({ name: 'n', arguments: { a: 1 } });
+    expect(slice(text, locateCall(text).field(['a'])!.value)).toBe('1');
+    const python = '\uFEFFn(a=1)';
+    expect(slice(python, locateCall(python).field(['a'])!.value)).toBe('1');
+  });
+
+  test('positions are read with the same reader as the call: a Gemini functionCall is no bare arguments', () => {
+    const text = JSON.stringify({ functionCall: { name: 'create_refund', args: { amount: 'x' as Json } } });
+    const at = locateCall(text).field(['amount'])!;
+    // The old copy of the envelope reader in the playground put this mark on the opening brace.
+    expect(at.exact).toBe(true);
+    expect(slice(text, at.value)).toBe('"x"');
   });
 });
