@@ -5,8 +5,8 @@ import type { InputShape } from '../../engine/types';
 import { CodeEditor, type CodeEditorHandle } from './CodeEditor';
 import { MOD } from './common';
 import type { Diagnostic } from './diagnostics';
-import { SHAPE_LABELS } from './labels';
-import type { TextRange } from './locate';
+import { shapeLabel } from '../../sandbox/formats';
+import type { TextRange } from '../../sandbox/positions';
 
 export const CALL_URI = 'inmemory://actionable/call.json';
 
@@ -42,7 +42,7 @@ export const CallPanel = forwardRef<CodeEditorHandle, Props>(function CallPanel(
           <span className="pg-meta-label">Read as</span>{' '}
           {props.shape ? (
             <b data-testid="shape" data-shape={props.shape}>
-              {SHAPE_LABELS[props.shape]}
+              {shapeLabel(props.shape)}
             </b>
           ) : (
             // Not "not readable": the call has not been read, for a reason the result column states.

@@ -4,8 +4,8 @@
 // stays in place when React takes over. The classes are the live panels' (Verdict.tsx, BodyPanel.tsx), so
 // the sizes match. No React and no DOM here: the build runs it too.
 import type { CheckResult, InputShape } from '../../engine/types';
-import { SHAPE_LABELS } from './labels';
 import { traceSteps } from '../../sandbox/checker';
+import { shapeLabel } from '../../sandbox/formats';
 import { tokenizeJson } from './json-tokens';
 import { escapeHtml } from '../../docs/html';
 
@@ -80,7 +80,7 @@ export function firstCallHtml(call: string, shape: InputShape, tool: string | un
   // CodeEditor's bounds for the call: four lines and its inset, at most 60% of the window (CSS: .pg-first-editor).
   return (
     `<section class="pg-panel pg-panel-call"><header class="pg-panel-head"><h2>Tool call</h2>` +
-    `<span class="pg-meta"><span class="pg-meta-label">Read as</span> <b>${escapeHtml(SHAPE_LABELS[shape])}</b></span></header>` +
+    `<span class="pg-meta"><span class="pg-meta-label">Read as</span> <b>${escapeHtml(shapeLabel(shape))}</b></span></header>` +
     `<p class="pg-panel-sub pg-meta">${toolLine}</p>` +
     `<div class="pg-editor pg-editor-call pg-first-editor"><pre class="pg-editor-plain" data-testid="first-call">${escapeHtml(call)}</pre></div>` +
     `<p class="pg-hint pg-hint-keys">Checks as you type. <kbd>Ctrl</kbd>+<kbd>Enter</kbd> checks now; <kbd>Ctrl</kbd>+<kbd>S</kbd> copies the link; <kbd>Ctrl</kbd>+<kbd>Space</kbd> completes names and values.</p></section>`

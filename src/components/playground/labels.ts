@@ -1,18 +1,6 @@
-// Words the playground shows for the engine's enums: input shapes and correction rules.
-import type { Correction, InputShape, Json } from '../../engine/types';
-
-export const SHAPE_LABELS: Record<InputShape, string> = {
-  'openai-chat': 'OpenAI Chat tool call',
-  'openai-responses': 'OpenAI Responses function_call',
-  'openai-function-call': 'OpenAI Chat function_call (legacy)',
-  gemini: 'Gemini functionCall',
-  anthropic: 'Anthropic tool_use',
-  mcp: 'MCP tools/call',
-  plain: 'Plain {name, arguments}',
-  python: 'Python-style call',
-  'bare-arguments': 'Bare arguments',
-  unknown: 'Not readable as a call',
-};
+// Words the playground shows for the engine's correction rules. The call formats' words are the engine's
+// own table (parse/format-labels.ts, through the sandbox: shapeLabel).
+import type { Correction, Json } from '../../engine/types';
 
 /** A value as it appears in a sentence: strings quoted, long values cut. */
 export function show(value: Json): string {
