@@ -35,6 +35,7 @@ import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 import type { CompiledTool, InputShape, Json } from '../../engine/types';
+import { callSchema } from '../../sandbox/formats';
 import { replacementText, type Diagnostic } from './diagnostics';
 
 (self as unknown as { MonacoEnvironment: monaco.Environment }).MonacoEnvironment = {
@@ -91,24 +92,8 @@ function envelopeSchema(ctx: SchemaContext): Record<string, unknown> {
   const names = ctx.tools.map((t) => t.name);
   const name = { type: 'string', enum: names, markdownEnumDescriptions: ctx.tools.map((t) => t.summary) };
   const args = ctx.tool ? { $ref: ARGS_URI(ctx.tool.name) } : { type: 'object' };
-  switch (ctx.shape) {
-    case 'anthropic':
-      return { type: 'object', properties: { type: { const: 'tool_use' }, id: { type: 'string' }, name, input: args } };
-    case 'mcp':
-      return { type: 'object', properties: { jsonrpc: { const: '2.0' }, id: {}, method: { const: 'tools/call' }, params: { type: 'object', properties: { name, arguments: args } } } };
-    case 'openai-chat':
-      return { type: 'object', properties: { id: { type: 'string' }, type: { const: 'function' }, function: { type: 'object', properties: { name, arguments: { type: 'string', description: 'The arguments as a JSON string (OpenAI sends them this way).' } } } } };
-    case 'openai-responses':
-      return { type: 'object', properties: { type: { const: 'function_call' }, call_id: { type: 'string' }, name, arguments: { type: 'string', description: 'The arguments as a JSON string (OpenAI sends them this way).' } } };
-    case 'openai-function-call':
-      return { type: 'object', properties: { role: { const: 'assistant' }, content: {}, function_call: { type: 'object', properties: { name, arguments: { type: 'string', description: 'The arguments as a JSON string (OpenAI sends them this way).' } } } } };
-    case 'gemini':
-      return { type: 'object', properties: { functionCall: { type: 'object', properties: { name, args } } } };
-    case 'bare-arguments':
-      return args;
-    default:
-      return { type: 'object', properties: { name, arguments: args } };
-  }
+  // A call not readable yet is completed as a plain one.
+  return callSchema(ctx.shape === 'unknown' ? 'plain' : ctx.shape, name, args);
 }
 
 /**

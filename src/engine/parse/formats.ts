@@ -622,6 +622,33 @@ export function writeCall(call: { name: string; arguments: Json }, format: CallF
 }
 
 /**
+ * A JSON Schema of a call in a format, with `name` and `args` the schemas of its tool name and its
+ * arguments: an editor completes a call with it. Arguments OpenAI sends as a JSON string are a string here.
+ */
+export function callSchema(format: CallFormat, name: Record<string, unknown>, args: Record<string, unknown>): Record<string, unknown> {
+  const object = (properties: Record<string, unknown>) => ({ type: 'object', properties });
+  const asText = { type: 'string', description: 'The arguments as a JSON string (OpenAI sends them this way).' };
+  switch (format) {
+    case 'anthropic':
+      return object({ type: { const: 'tool_use' }, id: { type: 'string' }, name, input: args });
+    case 'mcp':
+      return object({ jsonrpc: { const: '2.0' }, id: {}, method: { const: 'tools/call' }, params: object({ name, arguments: args }) });
+    case 'openai-chat':
+      return object({ id: { type: 'string' }, type: { const: 'function' }, function: object({ name, arguments: asText }) });
+    case 'openai-responses':
+      return object({ type: { const: 'function_call' }, call_id: { type: 'string' }, name, arguments: asText });
+    case 'openai-function-call':
+      return object({ role: { const: 'assistant' }, content: {}, function_call: object({ name, arguments: asText }) });
+    case 'gemini':
+      return object({ functionCall: object({ name, args }) });
+    case 'bare-arguments':
+      return args;
+    default:
+      return object({ name, arguments: args });
+  }
+}
+
+/**
  * Several calls as one assistant message in the format that can carry them (OpenAI Chat tool_calls,
  * Anthropic tool_use blocks, Gemini parts); any other format as a JSON list of its single calls
  * (Python-style calls and bare arguments as plain ones).
