@@ -10,7 +10,7 @@ import { packFromToolDefinitions } from '../../src/engine';
 import { getPack, packs } from '../../src/packs';
 import { packExamples } from '../../src/docs/examples';
 import { decodeShareState, SHARE_WARN_BYTES } from '../../src/share-link';
-import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE, EXAMPLES } from '../../src/components/playground/examples';
+import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE, EXAMPLES } from '../../src/components/playground/examples/examples';
 import { shapeLabel } from '../../src/engine/parse/format-labels';
 import { useBrowser, siteUrl } from './browser';
 import { openApiTool } from './openapi-tool';

@@ -4,9 +4,9 @@
 import { describe, expect, test } from 'vitest';
 import { decodeStringLiteral, locateCall } from '../../src/engine/parse/positions';
 import { parsePath as parseFieldPath } from '../../src/engine/paths';
-import { rangeOfPointer } from '../../src/components/playground/pointer-range';
+import { rangeOfPointer } from '../../src/components/playground/editor/pointer-range';
 import { CALL_FORMATS, check, writeCall, writeCalls, type Json } from '../../src/engine';
-import { describeCorrection } from '../../src/components/playground/labels';
+import { describeCorrection } from '../../src/components/playground/views/labels';
 import { getPack } from '../../src/packs';
 
 const stripe = getPack('stripe')!;
