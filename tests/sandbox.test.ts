@@ -100,7 +100,7 @@ describe('the door into the engine', () => {
     const page = readFileSync(join(ROOT, 'src/components/playground/loading/pack-files.ts'), 'utf8');
     expect(valueImports(page).filter((s) => s.startsWith('.'))).toEqual(['../../../sandbox', './checker']);
     const checker = readFileSync(join(ROOT, 'src/components/playground/loading/checker.ts'), 'utf8');
-    expect(valueImports(checker).filter((s) => s.startsWith('.') && !s.includes('pack-'))).toEqual(expect.arrayContaining(['./checker-extra', './ajv-tools', '../panels/GradePanel']));
+    expect(valueImports(checker).filter((s) => s.startsWith('.') && !s.includes('pack-'))).toEqual(expect.arrayContaining(['./checker-extra', './ajv-tools', './grader']));
   });
 });
 

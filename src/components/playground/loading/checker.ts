@@ -13,7 +13,7 @@ export { suggestionFor } from '../views/suggestion';
 // The sandbox's later parts, imported from this chunk (pack-files.ts says why).
 export const importExtra = () => import('./checker-extra');
 export const importAjvTools = () => import('./ajv-tools');
-export const importGrader = () => import('../panels/GradePanel');
+export const importGrader = () => import('./grader');
 
 /** A pack by id, curated or imported, loaded once by the page's sandbox (head-start.ts may have started it). */
 export function loadPackById(id: string): Promise<CompiledPack> {

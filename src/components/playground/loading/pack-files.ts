@@ -23,7 +23,7 @@ const checkerChunk = () => import('./checker');
 /**
  * The page's one sandbox (src/sandbox/): the playground's door into the engine, over the pack files above.
  * Its parts are the playground's chunks, each the sandbox's part with the playground's helpers beside it
- * (checker.ts, checker-extra.ts, ajv-tools.ts, GradePanel.tsx), so the bundle has one chunk per part, as
+ * (checker.ts, checker-extra.ts, ajv-tools.ts, grader.ts), so the bundle has one chunk per part, as
  * before the sandbox. The later parts are imported from the checker's chunk: the bundler then knows the
  * checker's modules are loaded when they are, and does not cut those modules into more, smaller chunks to
  * share them (tests/e2e/playground-size.test.ts).
@@ -34,7 +34,7 @@ export const sandbox = createSandbox(
     checker: checkerChunk,
     extra: (): Promise<typeof import('./checker-extra')> => checkerChunk().then((c) => c.importExtra()),
     ajv: (): Promise<typeof import('./ajv-tools')> => checkerChunk().then((c) => c.importAjvTools()),
-    grader: (): Promise<typeof import('../panels/GradePanel')> => checkerChunk().then((c) => c.importGrader()),
+    grader: (): Promise<typeof import('./grader')> => checkerChunk().then((c) => c.importGrader()),
   },
 );
 

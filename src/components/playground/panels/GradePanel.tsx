@@ -1,6 +1,6 @@
 // "Grade a reply": the user's server reply for the call in the editor, graded by the engine's grade() point by
 // point, with the rounds a model needs and the tokens it reads, against the engine's body (shown in its own
-// panel). The panel is loaded lazily (Playground.tsx), and grade() with it, after the first body. A reply is
+// panel). The panel is loaded lazily, in the sandbox's grader chunk (loading/grader.ts), after the first body. A reply is
 // graded on the page only once it has been graded in the budget's worker in time (budget.ts): a reply the
 // grader would work on for seconds stops the worker, not the page.
 import { useEffect, useMemo, useState } from 'react';
@@ -9,9 +9,6 @@ import { budgetMessage, cleared, definitionsOf, useWithinBudget, type BudgetJob 
 import { grade, type Grade } from '../../../sandbox/grade';
 import { countTokens } from '../workers/tokens';
 import { siteHref } from '../../../docs/urls';
-
-// The sandbox's grader part rides in this panel's chunk: the page's sandbox loads it from here (pack-files.ts).
-export * from '../../../sandbox/grade';
 
 export interface GradePanelProps {
   pack: CompiledPack;

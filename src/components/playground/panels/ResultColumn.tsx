@@ -20,7 +20,7 @@ import { Verdict } from './Verdict';
 const SuggestedPanel = lazy(() => import('./SuggestedPanel').then((m) => ({ default: m.SuggestedPanel })));
 const BarePanel = lazy(() => import('./BarePanel').then((m) => ({ default: m.BarePanel })));
 // Grading a pasted reply needs grade() and the caller it runs: loaded with this panel, after the first body.
-const GradePanel = lazy(() => import('./GradePanel').then((m) => ({ default: m.GradePanel })));
+const GradePanel = lazy(() => import('../loading/grader').then((m) => ({ default: m.GradePanel })));
 
 interface Props {
   check: ReturnType<typeof useCheck>;
