@@ -1,5 +1,5 @@
-// The playground's modules (src/components/playground/) sit in folders by role and import one another in
-// no circle, so a file can be read after the ones it builds on. Read from the import statements; type-only
+// The playground's modules (src/components/playground/) sit in folders by role, declare their chunks in one
+// place, and import one another in no circle, so a file can be read after the ones it builds on. Read from the import statements; type-only
 // imports are erased and import() loads a chunk later, so neither closes a circle.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -68,5 +68,10 @@ describe('the playground (src/components/playground/)', () => {
     };
     for (const f of files) if (!state.has(f)) visit(f);
     expect(circles).toEqual([]);
+  });
+
+  test('its chunks are declared in loading/chunks.ts, the sandbox\'s parts beside the sandbox (loading/pack-files.ts, loading/checker.ts)', () => {
+    const declaring = files.filter((f) => /\bimport\(\s*['"]/.test(readFileSync(f, 'utf8').replace(/typeof import\(/g, ''))).map((f) => f.slice(PLAYGROUND.length + 1));
+    expect(declaring.sort()).toEqual(['loading/checker.ts', 'loading/chunks.ts', 'loading/pack-files.ts']);
   });
 });

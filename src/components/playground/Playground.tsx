@@ -41,11 +41,12 @@ import { useRecentCalls } from './hooks/use-recent-calls';
 import { useReplay } from './hooks/use-replay';
 import { useShortcuts } from './hooks/use-shortcuts';
 import { useStatus } from './hooks/use-status';
+import { loadDefinitionsPanel, loadReplayPanel, loadStatePanel } from './loading/chunks';
 
 // Panels of other views load when first shown: the first body's JavaScript holds the call and the body only.
-const ReplayPanel = lazy(() => import('./panels/ReplayPanel').then((m) => ({ default: m.ReplayPanel })));
-const StatePanel = lazy(() => import('./panels/StatePanel').then((m) => ({ default: m.StatePanel })));
-const DefinitionsPanel = lazy(() => import('./panels/DefinitionsPanel').then((m) => ({ default: m.DefinitionsPanel })));
+const ReplayPanel = lazy(() => loadReplayPanel().then((m) => ({ default: m.ReplayPanel })));
+const StatePanel = lazy(() => loadStatePanel().then((m) => ({ default: m.StatePanel })));
+const DefinitionsPanel = lazy(() => loadDefinitionsPanel().then((m) => ({ default: m.DefinitionsPanel })));
 const panelLoading = (
   <p className="pg-empty" role="status">
     Loading this view…

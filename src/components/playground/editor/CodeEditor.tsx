@@ -5,6 +5,7 @@ import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, us
 import type { Diagnostic } from './diagnostics';
 import type { TextRange } from '../../../sandbox/positions';
 import type { EditorController } from './monaco-setup';
+import { loadMonaco as monacoChunk } from '../loading/chunks';
 
 type MonacoModule = typeof import('./monaco-setup');
 
@@ -12,7 +13,7 @@ let monacoPromise: Promise<MonacoModule> | null = null;
 
 /** Loads Monaco once for the page. */
 export function loadMonaco(): Promise<MonacoModule> {
-  monacoPromise ??= import('./monaco-setup').catch((err) => {
+  monacoPromise ??= monacoChunk().catch((err) => {
     monacoPromise = null;
     throw err;
   });

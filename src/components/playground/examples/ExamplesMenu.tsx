@@ -4,9 +4,10 @@ import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import type { Json } from '../../../engine/types';
 import { useDismiss } from '../panels/common';
 import type { Example } from './first-example';
+import { loadExampleCatalogue } from '../loading/chunks';
 
 // The catalogue (examples.ts) loads when the menu is first pointed at or opened, not with the page.
-const loadCatalogue = () => import('./ExampleCatalogue');
+const loadCatalogue = loadExampleCatalogue;
 const ExampleCatalogue = lazy(() => loadCatalogue().then((m) => ({ default: m.ExampleCatalogue })));
 
 export interface PackExample {

@@ -10,8 +10,9 @@ import type { DocumentImport } from '../panels/DefinitionsPanel';
 import type { Diagnostic } from '../editor/diagnostics';
 import type { AjvTools } from './use-engine';
 import { useLoaded } from './use-loaded';
+import { loadSpecImport, loadYamlDocument } from '../loading/chunks';
 
-const loadYamlReader = (): Promise<YamlReader> => import('../../../yaml-document').then((m) => m.parseYamlText);
+const loadYamlReader = (): Promise<YamlReader> => loadYamlDocument().then((m) => m.parseYamlText);
 
 interface Imported {
   text: string;
@@ -43,7 +44,7 @@ export function useCustomTools(ajvTools: AjvTools | null, on: boolean, tools: st
     let on = true;
     const format = compiled.format;
     setDoc({ text, info: { format, progress: null }, result: null });
-    import('../workers/spec-import')
+    loadSpecImport()
       .then((m) => m.importDocument(text, (done, total) => on && setDoc((d) => (d && d.text === text ? { ...d, info: { ...d.info, progress: [done, total] } } : d))))
       .then(async (imported) => {
         // The imported pack compiles here only once it has in the budget's worker in time.

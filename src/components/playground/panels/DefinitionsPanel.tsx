@@ -7,9 +7,10 @@ import { looksLikeJson } from '../../../document-text';
 import type { CustomPack } from '../loading/custom-tools';
 import type { Diagnostic } from '../editor/diagnostics';
 import { ReadRulesPanel } from './ReadRulesPanel';
+import { loadStrictLintPanel } from '../loading/chunks';
 
 // The strict-mode lint of your tools loads with the tab that shows it, not with the page.
-const StrictLintPanel = lazy(() => import('./StrictLintPanel').then((m) => ({ default: m.StrictLintPanel })));
+const StrictLintPanel = lazy(() => loadStrictLintPanel().then((m) => ({ default: m.StrictLintPanel })));
 
 const TOOLS_URI = 'inmemory://actionable/tools.json';
 

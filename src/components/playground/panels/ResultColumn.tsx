@@ -15,12 +15,13 @@ import { StateInUse } from './StateInUse';
 import { Trace } from './Trace';
 import type { useCheck } from '../hooks/use-check';
 import { Verdict } from './Verdict';
+import { loadBarePanel, loadGrader, loadSuggestedPanel } from '../loading/chunks';
 
 // The suggested call and the bare AJV error follow the body a moment later anyway (useDeferredValue, AJV).
-const SuggestedPanel = lazy(() => import('./SuggestedPanel').then((m) => ({ default: m.SuggestedPanel })));
-const BarePanel = lazy(() => import('./BarePanel').then((m) => ({ default: m.BarePanel })));
+const SuggestedPanel = lazy(() => loadSuggestedPanel().then((m) => ({ default: m.SuggestedPanel })));
+const BarePanel = lazy(() => loadBarePanel().then((m) => ({ default: m.BarePanel })));
 // Grading a pasted reply needs grade() and the caller it runs: loaded with this panel, after the first body.
-const GradePanel = lazy(() => import('../loading/grader').then((m) => ({ default: m.GradePanel })));
+const GradePanel = lazy(() => loadGrader().then((m) => ({ default: m.GradePanel })));
 
 interface Props {
   check: ReturnType<typeof useCheck>;
