@@ -15,7 +15,7 @@ test('ESLint finds no problem in the repository', { timeout: 600_000 }, async ()
 
 test('the rules of hooks reach the playground’s hooks in files of their own', async () => {
   const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
-  for (const file of ['src/components/playground/Playground.tsx', 'src/components/playground/use-check.ts']) {
+  for (const file of ['src/components/playground/Playground.tsx', 'src/components/playground/hooks/use-check.ts']) {
     const config = (await eslint.calculateConfigForFile(file)) as { rules: Record<string, unknown> };
     expect([file, config.rules['react-hooks/exhaustive-deps']]).toEqual([file, [2]]);
   }

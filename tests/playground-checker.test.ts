@@ -2,13 +2,13 @@
 import { describe, expect, test } from 'vitest';
 import { check } from '../src/engine';
 import { getPack } from '../src/packs';
-import { bareError } from '../src/components/playground/bare';
-import { compileCustomTools } from '../src/components/playground/custom-tools';
-import { offsetOfLineColumn } from '../src/components/playground/definition-problems';
+import { bareError } from '../src/components/playground/views/bare';
+import { compileCustomTools } from '../src/components/playground/loading/custom-tools';
+import { offsetOfLineColumn } from '../src/components/playground/editor/definition-problems';
 import { parseYamlText } from '../src/yaml-document';
 import { readFileSync } from 'node:fs';
-import { CUSTOM_SAMPLE, EXAMPLES } from '../src/components/playground/examples';
-import { suggestionFor } from '../src/components/playground/suggestion';
+import { CUSTOM_SAMPLE, EXAMPLES } from '../src/components/playground/examples/examples';
+import { suggestionFor } from '../src/components/playground/views/suggestion';
 
 const helpdesk = getPack('helpdesk')!;
 

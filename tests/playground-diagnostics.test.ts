@@ -2,8 +2,8 @@
 import { describe, expect, test } from 'vitest';
 import { check, type FaultBody } from '../src/engine';
 import { getPack } from '../src/packs';
-import { diagnosticsFor, offsetOfLineColumn, replacementText } from '../src/components/playground/diagnostics';
-import { EXAMPLES } from '../src/components/playground/examples';
+import { diagnosticsFor, offsetOfLineColumn, replacementText } from '../src/components/playground/editor/diagnostics';
+import { EXAMPLES } from '../src/components/playground/examples/examples';
 
 const helpdesk = getPack('helpdesk')!;
 const calendar = getPack('google-calendar')!;

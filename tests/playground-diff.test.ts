@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { changedSpans, diffLines } from '../src/components/playground/diff';
+import { changedSpans, diffLines } from '../src/components/playground/views/diff';
 
 describe('diffLines', () => {
   test('marks the one changed line and the changed span inside it', () => {

@@ -3,8 +3,8 @@
 import { describe, expect, test } from 'vitest';
 import { check, parseCall, type FaultBody, type Json } from '../src/engine';
 import { getPack } from '../src/packs';
-import { EXAMPLES } from '../src/components/playground/examples';
-import { suggestionFor } from '../src/components/playground/suggestion';
+import { EXAMPLES } from '../src/components/playground/examples/examples';
+import { suggestionFor } from '../src/components/playground/views/suggestion';
 
 const checkCases = EXAMPLES.filter((ex) => ex.group === 'checks');
 

@@ -1,12 +1,12 @@
-// The first body's HTML (src/components/playground/first-body.ts), which the build writes for the default
+// The first body's HTML (src/components/playground/loading/first-body.ts), which the build writes for the default
 // example and the early script for a link: its text is the body the island shows (indented, as BodyPanel
 // does), the verdict says what Verdict.tsx says, and caller text stays text.
 import { describe, expect, test } from 'vitest';
 import { check, serializeBody } from '../src/engine';
 import { getPack } from '../src/packs';
-import { DEFAULT_EXAMPLE } from '../src/components/playground/first-example';
+import { DEFAULT_EXAMPLE } from '../src/components/playground/examples/first-example';
 import { escapeHtml } from '../src/docs/html';
-import { firstBodyHtml, firstCallHtml } from '../src/components/playground/first-body';
+import { firstBodyHtml, firstCallHtml } from '../src/components/playground/loading/first-body';
 
 /** The text a browser shows for the markup: tags dropped, entities read back. */
 function textOf(html: string): string {

@@ -3,8 +3,8 @@
 import { describe, expect, test } from 'vitest';
 import { check, packFromToolDefinitions, serializeBody, type Json, type JsonObject } from '../src/engine';
 import { getPack } from '../src/packs';
-import { linkStateText, ownStateText, readState, stateDiagnostics, stateOption } from '../src/components/playground/pack-state';
-import { hashOf, stateFromHash } from '../src/components/playground/state';
+import { linkStateText, ownStateText, readState, stateDiagnostics, stateOption } from '../src/components/playground/session/pack-state';
+import { hashOf, stateFromHash } from '../src/components/playground/session/state';
 
 const helpdesk = getPack('helpdesk')!;
 const CLOSE = { name: 'update_ticket', arguments: { ticket_id: 'T-8850', status: 'closed' } };

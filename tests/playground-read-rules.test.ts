@@ -1,8 +1,8 @@
 // Your tools lists the rules read from the pasted descriptions, each with the keywords and the JSON Patch
 // that would put it in the schema (issue 33).
 import { describe, expect, test } from 'vitest';
-import { compileCustomTools } from '../src/components/playground/custom-tools';
-import { readRuleRows } from '../src/components/playground/read-rules-view';
+import { compileCustomTools } from '../src/components/playground/loading/custom-tools';
+import { readRuleRows } from '../src/components/playground/views/read-rules-view';
 
 describe('Your tools: rules read from the descriptions', () => {
   test('an MCP tools/list whose due says "Date as YYYY-MM-DD" offers "format": "date"', () => {

@@ -1,10 +1,10 @@
 // The playground's session reducer: each transition, pure, with the link and the storage at its edges.
 import { describe, expect, test } from 'vitest';
 import { compressToEncodedURIComponent } from 'lz-string';
-import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE, REPLAY_EXAMPLES } from '../src/components/playground/examples';
-import { initialSession, reduce, shareable, type Session } from '../src/components/playground/session';
-import { hashOf } from '../src/components/playground/state';
-import { clearPending, HISTORY_KEY, loadPending, PENDING_KEY, savePending, saveSession, SESSION_KEY, sessionCrashed, type StorageLike } from '../src/components/playground/storage';
+import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE, REPLAY_EXAMPLES } from '../src/components/playground/examples/examples';
+import { initialSession, reduce, shareable, type Session } from '../src/components/playground/session/session';
+import { hashOf } from '../src/components/playground/session/state';
+import { clearPending, HISTORY_KEY, loadPending, PENDING_KEY, savePending, saveSession, SESSION_KEY, sessionCrashed, type StorageLike } from '../src/components/playground/session/storage';
 
 const IDS = ['helpdesk', 'stripe', 'google-calendar'];
 

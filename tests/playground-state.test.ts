@@ -1,8 +1,8 @@
 // Share links: a link opens the exact state it was made from; a bad link says what is wrong.
 import { describe, expect, test } from 'vitest';
 import { compressToEncodedURIComponent } from 'lz-string';
-import { DEFAULT_EXAMPLE } from '../src/components/playground/examples';
-import { hashOf, missingToolNotice, stateFromHash, type PlaygroundState, noticeText, quotedValue, NOTICE_VALUE_MAX, RESET_HASH, type NoticePart } from '../src/components/playground/state';
+import { DEFAULT_EXAMPLE } from '../src/components/playground/examples/examples';
+import { hashOf, missingToolNotice, stateFromHash, type PlaygroundState, noticeText, quotedValue, NOTICE_VALUE_MAX, RESET_HASH, type NoticePart } from '../src/components/playground/session/state';
 
 const IDS = ['helpdesk', 'stripe', 'google-calendar'];
 

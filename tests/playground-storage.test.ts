@@ -14,9 +14,9 @@ import {
   SESSION_KEY,
   sessionFile,
   type StorageLike,
-} from '../src/components/playground/storage';
+} from '../src/components/playground/session/storage';
 
-import { noticeText } from '../src/components/playground/state';
+import { noticeText } from '../src/components/playground/session/state';
 
 const IDS = ['helpdesk', 'stripe'];
 

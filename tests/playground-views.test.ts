@@ -4,11 +4,11 @@
 import { describe, expect, test } from 'vitest';
 import { check, parseCall, serializeBody, type Json } from '../src/engine';
 import { getPack } from '../src/packs';
-import { filterOptions, RENDER_MAX } from '../src/components/playground/Combobox';
-import { envelopeOfShape, ENVELOPES, inEnvelope, pythonLiteral } from '../src/components/playground/envelopes';
-import { EXAMPLES } from '../src/components/playground/examples';
+import { filterOptions, RENDER_MAX } from '../src/components/playground/toolbar/Combobox';
+import { envelopeOfShape, ENVELOPES, inEnvelope, pythonLiteral } from '../src/components/playground/views/envelopes';
+import { EXAMPLES } from '../src/components/playground/examples/examples';
 import { entrySources } from '../src/sandbox/faults';
-import { tokenizeJson } from '../src/components/playground/json-tokens';
+import { tokenizeJson } from '../src/components/playground/views/json-tokens';
 
 const helpdesk = getPack('helpdesk')!;
 const example = (id: string) => EXAMPLES.find((e) => e.id === id)!;

@@ -1,4 +1,5 @@
 // Shared types of the engine. Every stage reads and writes these; nothing here runs.
+import type { CallFormat } from './shared/format-labels';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -270,18 +271,8 @@ export interface AjvError {
   message?: string;
 }
 
-/** The input shapes the parse stage recognises. */
-export type InputShape =
-  | 'openai-chat'
-  | 'openai-responses'
-  | 'openai-function-call'
-  | 'anthropic'
-  | 'gemini'
-  | 'mcp'
-  | 'plain'
-  | 'python'
-  | 'bare-arguments'
-  | 'unknown';
+/** The input shapes the parse stage recognises: a call format (shared/format-labels.ts), or none. */
+export type InputShape = CallFormat | 'unknown';
 
 /**
  * JSON text as models write it, repaired where the repair is certain (parse/json-repair.ts): a code fence

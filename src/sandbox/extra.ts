@@ -12,6 +12,7 @@ import { isLazyPack, loadAllTools, loadValidators, validatorsNeeded } from '../i
 import { entrySources, type EntrySource } from './faults';
 
 export * from './lint';
+export * from './positions';
 export { entrySources, readTranscript, replay, type ReplayOptions, type ReplayOutcome };
 
 /** The stages a result went through, and the rule behind each entry of its body (createSandbox().explain). */

@@ -14,12 +14,12 @@ import { importSpec } from '../../src/importer';
 import { getPack } from '../../src/packs';
 import { getImportedPack, packListing } from '../../src/imported/site';
 import { decodeShareState, encodeShareState } from '../../src/share-link';
-import { diagnosticsFor } from '../../src/components/playground/diagnostics';
-import { inEnvelope } from '../../src/components/playground/envelopes';
-import { DEFAULT_EXAMPLE, EXAMPLES, REPLAY_EXAMPLES } from '../../src/components/playground/examples';
+import { diagnosticsFor } from '../../src/components/playground/editor/diagnostics';
+import { inEnvelope } from '../../src/components/playground/views/envelopes';
+import { DEFAULT_EXAMPLE, EXAMPLES, REPLAY_EXAMPLES } from '../../src/components/playground/examples/examples';
 import { entrySources } from '../../src/sandbox/faults';
-import { callLine } from '../../src/components/playground/ReplayPanel';
-import { SESSION_FILE_FORMAT } from '../../src/components/playground/storage';
+import { callLine } from '../../src/components/playground/panels/ReplayPanel';
+import { SESSION_FILE_FORMAT } from '../../src/components/playground/session/storage';
 import { useBrowser, openPage, siteUrl } from './browser';
 import { done, expected, openPlayground, shownBody } from './playground-support';
 

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { Route } from 'playwright-core';
 import { getPack } from '../../src/packs';
 import { encodeShareState } from '../../src/share-link';
-import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE } from '../../src/components/playground/first-example';
+import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE } from '../../src/components/playground/examples/first-example';
 import { useBrowser, openPage, siteUrl } from './browser';
 import { done, expected } from './playground-support';
 

@@ -5,9 +5,9 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { decodeShareState, encodeShareState } from '../../src/share-link';
-import { DEFAULT_EXAMPLE } from '../../src/components/playground/examples';
-import { PENDING_KEY, SESSION_KEY } from '../../src/components/playground/storage';
-import { BUDGET_MS } from '../../src/components/playground/budget-gate';
+import { DEFAULT_EXAMPLE } from '../../src/components/playground/examples/examples';
+import { PENDING_KEY, SESSION_KEY } from '../../src/components/playground/session/storage';
+import { BUDGET_MS } from '../../src/components/playground/workers/budget-gate';
 import { siteUrl, useBrowser } from './browser';
 import { done, openPlayground } from './playground-support';
 

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { getPack } from '../../src/packs';
-import { EXAMPLES } from '../../src/components/playground/examples';
+import { EXAMPLES } from '../../src/components/playground/examples/examples';
 import { useBrowser, siteUrl } from './browser';
 import { done, expected, openPlayground, shownBody } from './playground-support';
 

@@ -4,7 +4,7 @@
 // patch applied the schema itself holds the rule and the panel has nothing left to offer.
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { compileCustomTools } from '../../src/components/playground/custom-tools';
+import { compileCustomTools } from '../../src/components/playground/loading/custom-tools';
 import { useBrowser } from './browser';
 import { done, expected, openPlayground, paste, shownBody } from './playground-support';
 

@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { checkExampleOptions, traceSteps, type CheckResult, type FaultBody, type JsonObject } from '../../src/engine';
 import { getPack } from '../../src/packs';
 import { decodeShareState, encodeShareState } from '../../src/share-link';
-import { EXAMPLES } from '../../src/components/playground/examples';
+import { EXAMPLES } from '../../src/components/playground/examples/examples';
 import { useBrowser } from './browser';
 import { done, expected, openPlayground, shownBody } from './playground-support';
 

@@ -10,8 +10,8 @@ import { packFromToolDefinitions } from '../../src/engine';
 import { getPack, packs } from '../../src/packs';
 import { packExamples } from '../../src/docs/examples';
 import { decodeShareState, SHARE_WARN_BYTES } from '../../src/share-link';
-import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE, EXAMPLES } from '../../src/components/playground/examples';
-import { SHAPE_LABELS } from '../../src/components/playground/labels';
+import { CUSTOM_SAMPLE, DEFAULT_EXAMPLE, EXAMPLES } from '../../src/components/playground/examples/examples';
+import { shapeLabel } from '../../src/engine/shared/format-labels';
 import { useBrowser, siteUrl } from './browser';
 import { openApiTool } from './openapi-tool';
 import { corpusPath } from '../../src/cli/corpus-dir';
@@ -98,7 +98,7 @@ describe('the playground', () => {
       const pack = getPack(ex.pack)!;
       const { r, bytes } = expected(pack, ex.call);
       await shownBody(s.page, bytes);
-      expect(await s.page.locator('[data-testid=shape]').textContent(), ex.id).toBe(SHAPE_LABELS[r.shape]);
+      expect(await s.page.locator('[data-testid=shape]').textContent(), ex.id).toBe(shapeLabel(r.shape));
       expect(await s.page.locator('[data-testid=pack-select]').getAttribute('data-value'), ex.id).toBe(ex.pack);
       await expect.poll(async () => (await hashState(s.page)).call, { message: ex.id }).toBe(ex.call);
       // The corrections panel lists what was absorbed.

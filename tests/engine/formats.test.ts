@@ -4,7 +4,8 @@
 import { describe, expect, test } from 'vitest';
 import { runCli } from '../../src/cli/run';
 import { CALL_FORMATS, check, checkCalls, packFromToolDefinitions, parseCall, readCalls, writeCall, writeCalls, type Json } from '../../src/engine';
-import { spansOf } from '../../src/engine/parse/formats';
+import Ajv2020 from 'ajv/dist/2020';
+import { callSchema, CALL_FORMAT_LABELS, shapeLabel, spansOf } from '../../src/engine/parse/formats';
 import { replay } from '../../src/engine/replay';
 import { getPack } from '../../src/packs';
 
@@ -40,6 +41,22 @@ describe('round trip: written in each format, read back, checked', () => {
       expect(again.suggested_call).toEqual(alone.suggested_call);
     });
   }
+
+  test('each format has its label, and the schema an editor completes it with takes the call writeCall writes', () => {
+    const ajv = new Ajv2020({ strict: false });
+    for (const format of CALL_FORMATS) {
+      expect(shapeLabel(format)).toBe(CALL_FORMAT_LABELS[format]);
+      const name = { type: 'string', const: 'create_refund' };
+      // Properties closed, so a schema that puts the arguments under another key fails.
+      const args = { type: 'object', required: ['amount'], properties: { charge: {}, amount: { type: 'integer' }, reason: {}, metadata: {} }, additionalProperties: false };
+      const validate = ajv.compile(callSchema(format, name, args));
+      const text = writeCall(CALLS[3].call, format);
+      if (format === 'python') continue; // not JSON: completion is for JSON text
+      expect(validate(JSON.parse(text)), `${format}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      expect(validate(JSON.parse(writeCall({ name: 'create_refund', arguments: { amount: 'x' } }, format))), format).toBe(['openai-chat', 'openai-responses', 'openai-function-call'].includes(format));
+    }
+    expect(shapeLabel('unknown')).toBe('Not readable as a call');
+  });
 
   test('every format is written differently, so none is read as another', () => {
     const texts = CALL_FORMATS.map((f) => writeCall(CALLS[0].call, f));

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { check, type CheckResult, type LogFault } from '../../src/engine';
 import { getPack } from '../../src/packs';
-import { EXAMPLES } from '../../src/components/playground/examples';
+import { EXAMPLES } from '../../src/components/playground/examples/examples';
 
 const stripe = getPack('stripe')!;
 const helpdesk = getPack('helpdesk')!;

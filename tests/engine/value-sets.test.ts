@@ -302,9 +302,9 @@ describe('loading a registry only when a pack names it', () => {
 
   test('the playground’s loader compiles a shipped pack after loading only the registries it names', async () => {
     vi.resetModules();
-    const { loadPackById } = await import('../../src/components/playground/checker');
+    const { loadPackById } = await import('../../src/components/playground/loading/checker');
     const { loadedValueSets } = await import('../../src/engine/shared/value-sets');
-    const { namesNeeded, loadNames } = await import('../../src/components/playground/checker');
+    const { namesNeeded, loadNames } = await import('../../src/components/playground/loading/checker');
     const pack = await loadPackById('helpdesk');
     expect(loadedValueSets()).toEqual(['iso-3166-1-alpha-2']);
     const fresh = await import('../../src/engine/check');

@@ -4,7 +4,7 @@
 // recovery-round-trip.test.ts, an integration test (it compiles the corpus's tools).
 import { describe, expect, test } from 'vitest';
 import { emptyRoundTrip, roundTrip } from '../../bench/round-trip';
-import { EXAMPLES } from '../../src/components/playground/examples';
+import { EXAMPLES } from '../../src/components/playground/examples/examples';
 import { check } from '../../src/engine';
 import { checkExampleOptions } from '../../src/engine/pack/pack-loader';
 import { getPack, packs } from '../../src/packs';

@@ -2,7 +2,7 @@
 // safe in the address bar. The session it failed on is no longer the kept one (onCrash), so the next
 // visit without a link opens without it; the link to #reset opens without it now.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { RESET_HASH } from './state';
+import { RESET_HASH } from './session/state';
 
 /** The playground without the kept session: #reset in the address bar, read again from the server. */
 function openWithoutSession(e: { preventDefault(): void }) {

@@ -7,6 +7,7 @@ import { parse as parseTolerant, type ParseError } from 'jsonc-parser';
 import { looksLikePythonCall, parsePythonCall, PythonSyntaxError } from './python-call';
 import { locateJsonError, pathOf, scanJson, wholeDecimals, type WrittenNumber } from './json-scan';
 import { repairJson } from './json-repair';
+import { CALL_FORMATS, CALL_FORMAT_LABELS, shapeLabel, type CallFormat } from '../shared/format-labels';
 import { makeFault } from '../faults/fault';
 import { cutReceived, cutString } from '../faults/received';
 import { formatPath, isNameShaped, valueAt, type Segment } from '../paths';
@@ -135,7 +136,12 @@ function callFault(field: string, message: string, received: Json | undefined, r
 }
 
 /** Arguments that arrive as a JSON string (OpenAI's envelopes) are parsed here; a fault points inside them. */
-function argumentsFrom(value: unknown, shape: InputShape, name: string | null): ParseOutcome {
+function argumentsFrom(value: unknown, shape: InputShape, name: string | null, where?: CallWhere): ParseOutcome & { where?: CallWhere } {
+  const outcome = argumentsOf(value, shape, name);
+  return where ? { ...outcome, where } : outcome;
+}
+
+function argumentsOf(value: unknown, shape: InputShape, name: string | null): ParseOutcome {
   if (typeof value === 'string') {
     let text = value;
     let parsed = parseJsonText(value, 'arguments');
@@ -189,10 +195,29 @@ function severalCallsText(n: number): string {
   return n > MAX_CALLS_PER_MESSAGE ? `holds ${n} calls, more than the ${MAX_CALLS_PER_MESSAGE} checked from one message: send fewer at a time` : `holds ${n} calls: check one call at a time`;
 }
 
-/** Recognises the envelope of an already-parsed call. */
-export function readEnvelope(value: Json, depth = 0): ParseOutcome {
+/**
+ * Where a call's parts sit in the value it was read from, as paths: the tool name, the arguments (for
+ * OpenAI's, the JSON string holding them), an MCP envelope's method. positions.ts turns them into offsets.
+ */
+export interface CallWhere {
+  name?: Segment[];
+  arguments?: Segment[];
+  method?: Segment[];
+}
+
+/** The parts of a call at `at`, each under its key; nothing when no path is asked for. */
+function whereAt(at: Segment[] | undefined, name: Segment[], args: Segment[]): CallWhere | undefined {
+  return at && { name: [...at, ...name], arguments: [...at, ...args] };
+}
+
+/**
+ * Recognises the envelope of an already-parsed call. Given `at` (the value's path, [] for the whole
+ * input), the outcome also says where the name and the arguments sit (`where`); `items` are the paths of
+ * an array's items when the array is a selection of another one's (an assistant message's tool_use blocks).
+ */
+export function readEnvelope(value: Json, depth = 0, at?: Segment[], items?: Segment[][]): ParseOutcome & { where?: CallWhere } {
   if (Array.isArray(value)) {
-    if (value.length === 1 && depth < 3) return readEnvelope(value[0], depth + 1);
+    if (value.length === 1 && depth < 3) return readEnvelope(value[0], depth + 1, at && (items?.[0] ?? [...at, 0]));
     return { ok: false, shape: 'unknown', name: null, fault: callFault('', severalCallsText(value.length), value.length ? undefined : value, 'input is an array') };
   }
   if (!isObject(value)) {
@@ -200,39 +225,57 @@ export function readEnvelope(value: Json, depth = 0): ParseOutcome {
   }
   const v = value;
   // An assistant message carrying tool_calls (OpenAI) or content blocks (Anthropic): unwrap a single call.
-  if (Array.isArray(v.tool_calls) && depth < 3) return readEnvelope(v.tool_calls as Json, depth + 1);
+  if (Array.isArray(v.tool_calls) && depth < 3) return readEnvelope(v.tool_calls as Json, depth + 1, at && [...at, 'tool_calls']);
   if (v.role === 'assistant' && Array.isArray(v.content) && depth < 3) {
-    const uses = (v.content as Json[]).filter((b) => isObject(b) && b.type === 'tool_use');
-    return readEnvelope(uses, depth + 1);
+    const uses: Json[] = [];
+    const paths: Segment[][] = [];
+    (v.content as Json[]).forEach((b, i) => {
+      if (!isObject(b) || b.type !== 'tool_use') return;
+      uses.push(b);
+      if (at) paths.push([...at, 'content', i]);
+    });
+    return readEnvelope(uses, depth + 1, at, paths);
   }
   // The legacy Chat message with one function_call (before tool_calls): its arguments are JSON text.
-  if (v.role === 'assistant' && isObject(v.function_call)) return argumentsFrom(v.function_call.arguments, 'openai-function-call', nameOf(v.function_call.name));
+  if (v.role === 'assistant' && isObject(v.function_call)) return argumentsFrom(v.function_call.arguments, 'openai-function-call', nameOf(v.function_call.name), whereAt(at, ['function_call', 'name'], ['function_call', 'arguments']));
   // Gemini: a response's first candidate, a content's parts, or one part with its functionCall {name, args}.
   // Each is known by a functionCall part, so arguments that merely have a key named parts stay arguments.
-  const content = Array.isArray(v.candidates) && isObject(v.candidates[0]) && isObject(v.candidates[0].content) ? v.candidates[0].content : v;
-  const calls = Array.isArray(content.parts) ? (content.parts as Json[]).filter((p) => isGeminiPart(p)) : [];
-  if (calls.length && depth < 3) return readEnvelope(calls, depth + 1);
+  const inCandidate = Array.isArray(v.candidates) && isObject(v.candidates[0]) && isObject(v.candidates[0].content);
+  const content = inCandidate ? ((v.candidates as Json[])[0] as JsonObject).content as JsonObject : v;
+  const calls: Json[] = [];
+  const callAt: Segment[][] = [];
+  if (Array.isArray(content.parts)) {
+    (content.parts as Json[]).forEach((p, i) => {
+      if (!isGeminiPart(p)) return;
+      calls.push(p);
+      if (at) callAt.push([...at, ...(inCandidate ? ['candidates', 0, 'content'] : []), 'parts', i]);
+    });
+  }
+  if (calls.length && depth < 3) return readEnvelope(calls, depth + 1, at, callAt);
   if (isGeminiPart(v)) {
     const fc = v.functionCall as JsonObject;
-    return argumentsFrom(fc.args, 'gemini', nameOf(fc.name));
+    return argumentsFrom(fc.args, 'gemini', nameOf(fc.name), whereAt(at, ['functionCall', 'name'], ['functionCall', 'args']));
   }
   if (v.type === 'function' && isObject(v.function)) {
     const fn = v.function;
-    return argumentsFrom(fn.arguments, 'openai-chat', nameOf(fn.name));
+    return argumentsFrom(fn.arguments, 'openai-chat', nameOf(fn.name), whereAt(at, ['function', 'name'], ['function', 'arguments']));
   }
-  if (v.type === 'function_call' && 'name' in v) return argumentsFrom(v.arguments, 'openai-responses', nameOf(v.name));
-  if (v.type === 'tool_use' && 'name' in v) return argumentsFrom(v.input, 'anthropic', nameOf(v.name));
+  if (v.type === 'function_call' && 'name' in v) return argumentsFrom(v.arguments, 'openai-responses', nameOf(v.name), whereAt(at, ['name'], ['arguments']));
+  if (v.type === 'tool_use' && 'name' in v) return argumentsFrom(v.input, 'anthropic', nameOf(v.name), whereAt(at, ['name'], ['input']));
   if (typeof v.jsonrpc === 'string' || v.method === 'tools/call') {
-    if (v.method !== 'tools/call') return { ok: false, shape: 'mcp', name: null, fault: callFault('method', 'must be "tools/call" for a tool call', v.method ?? null, 'JSON-RPC method is not tools/call') };
+    const method = at && [...at, 'method'];
+    if (v.method !== 'tools/call') return { ok: false, shape: 'mcp', name: null, fault: callFault('method', 'must be "tools/call" for a tool call', v.method ?? null, 'JSON-RPC method is not tools/call'), ...(method ? { where: { method } } : {}) };
     const params = isObject(v.params) ? v.params : {};
-    return argumentsFrom(params.arguments, 'mcp', nameOf(params.name));
+    const where = whereAt(at, ['params', 'name'], ['params', 'arguments']);
+    return argumentsFrom(params.arguments, 'mcp', nameOf(params.name), where && { ...where, method });
   }
   // Gemini's FunctionCall on its own, out of its part.
-  if (typeof v.name === 'string' && 'args' in v && Object.keys(v).every((k) => k === 'name' || k === 'args' || k === 'id')) return argumentsFrom(v.args, 'gemini', v.name);
+  if (typeof v.name === 'string' && 'args' in v && Object.keys(v).every((k) => k === 'name' || k === 'args' || k === 'id')) return argumentsFrom(v.args, 'gemini', v.name, whereAt(at, ['name'], ['args']));
   if (typeof v.name === 'string' && ('arguments' in v || 'input' in v) && onlyPlainKeys(v)) {
-    return argumentsFrom('arguments' in v ? v.arguments : v.input, 'plain', v.name);
+    const key = 'arguments' in v ? 'arguments' : 'input';
+    return argumentsFrom(v[key], 'plain', v.name, whereAt(at, ['name'], [key]));
   }
-  return { ok: true, shape: 'bare-arguments', name: null, args: v };
+  return { ok: true, shape: 'bare-arguments', name: null, args: v, ...(at ? { where: { arguments: at } } : {}) };
 }
 
 export interface ParseOptions {
@@ -522,10 +565,8 @@ export function readCalls(input: unknown): CallRead[] {
 
 // ---- writing a call ------------------------------------------------------------------------------------
 
-/** The formats a call can be written in: each envelope parseCall reads, and bare arguments (no name). */
-export type CallFormat = 'plain' | 'openai-chat' | 'openai-responses' | 'openai-function-call' | 'anthropic' | 'mcp' | 'gemini' | 'python' | 'bare-arguments';
-
-export const CALL_FORMATS: readonly CallFormat[] = ['plain', 'openai-chat', 'openai-responses', 'openai-function-call', 'anthropic', 'mcp', 'gemini', 'python', 'bare-arguments'];
+// The formats, with their labels: format-labels.ts, the one table to extend with a new format.
+export { CALL_FORMATS, CALL_FORMAT_LABELS, shapeLabel, type CallFormat };
 
 /** The id the original call carried in its envelope, if any: a corrected call answers under a new id, but in the same form. */
 function idIn(original: unknown, format: CallFormat): Json | undefined {
@@ -577,6 +618,33 @@ export function writeCall(call: { name: string; arguments: Json }, format: CallF
     }
     default:
       return pretty({ name: call.name, arguments: args });
+  }
+}
+
+/**
+ * A JSON Schema of a call in a format, with `name` and `args` the schemas of its tool name and its
+ * arguments: an editor completes a call with it. Arguments OpenAI sends as a JSON string are a string here.
+ */
+export function callSchema(format: CallFormat, name: Record<string, unknown>, args: Record<string, unknown>): Record<string, unknown> {
+  const object = (properties: Record<string, unknown>) => ({ type: 'object', properties });
+  const asText = { type: 'string', description: 'The arguments as a JSON string (OpenAI sends them this way).' };
+  switch (format) {
+    case 'anthropic':
+      return object({ type: { const: 'tool_use' }, id: { type: 'string' }, name, input: args });
+    case 'mcp':
+      return object({ jsonrpc: { const: '2.0' }, id: {}, method: { const: 'tools/call' }, params: object({ name, arguments: args }) });
+    case 'openai-chat':
+      return object({ id: { type: 'string' }, type: { const: 'function' }, function: object({ name, arguments: asText }) });
+    case 'openai-responses':
+      return object({ type: { const: 'function_call' }, call_id: { type: 'string' }, name, arguments: asText });
+    case 'openai-function-call':
+      return object({ role: { const: 'assistant' }, content: {}, function_call: object({ name, arguments: asText }) });
+    case 'gemini':
+      return object({ functionCall: object({ name, args }) });
+    case 'bare-arguments':
+      return args;
+    default:
+      return object({ name, arguments: args });
   }
 }
 

@@ -1,6 +1,7 @@
 // Reads the Python-style calls that transcripts show: `update_ticket(ticket_id="T-8841", status="OPEN")`.
 // Keyword arguments only; values are Python literals (strings, numbers, True/False/None, lists, tuples,
 // dicts). Hand-written because no maintained package parses Python literals without a Python runtime.
+import type { Node } from 'jsonc-parser';
 import { vanishes, type WrittenNumber } from './json-scan';
 import type { Segment } from '../paths';
 import type { Json, JsonObject } from '../types';
@@ -10,6 +11,12 @@ export interface PythonCall {
   arguments: JsonObject;
   /** Whole numbers written as decimals (`amount=15.00`), by path in the arguments: see json-scan.ts wholeDecimals. */
   decimals: WrittenNumber[];
+  /**
+   * Where the call's parts sit in the text, when asked for (positions.ts): the tool name without its
+   * harness prefix, and the arguments as a tree in jsonc-parser's form, `(` to `)` as one object whose
+   * properties are the keyword arguments.
+   */
+  places?: { name: { start: number; end: number }; args: PlacedNode };
 }
 
 export class PythonSyntaxError extends Error {
@@ -25,6 +32,16 @@ export class PythonSyntaxError extends Error {
 
 const MAX_DEPTH = 64;
 
+/** jsonc-parser's Node, written while parsing (its own fields are read-only). */
+export interface PlacedNode {
+  type: Node['type'];
+  offset: number;
+  length: number;
+  value?: unknown;
+  parent?: PlacedNode;
+  children?: PlacedNode[];
+}
+
 /** What a positional argument should have been; formats.ts names one of the tool's own fields in it. */
 const POSITIONAL_EXPECTED = 'a keyword argument such as name="value"; positional arguments cannot be matched to fields';
 
@@ -36,8 +53,16 @@ export function looksLikePythonCall(text: string): boolean {
   return /^\s*[A-Za-z_][A-Za-z0-9_.-]*\s*\(/.test(text);
 }
 
-export function parsePythonCall(text: string): PythonCall {
+export function parsePythonCall(text: string, options?: { places?: boolean }): PythonCall {
   let i = 0;
+  const placing = options?.places === true;
+  /** Records where a value ran, under its parent, when places are asked for. */
+  const place = (parent: PlacedNode | undefined, type: Node['type'], start: number, value?: unknown): PlacedNode | undefined => {
+    if (!parent) return undefined;
+    const node: PlacedNode = { type, offset: start, length: i - start, parent, ...(value === undefined ? {} : { value }) };
+    (parent.children ??= []).push(node);
+    return node;
+  };
   const decimals: WrittenNumber[] = [];
   const ws = () => {
     while (i < text.length && /\s/.test(text[i])) i++;
@@ -52,13 +77,29 @@ export function parsePythonCall(text: string): PythonCall {
     return m![0];
   };
 
-  const value = (depth: number, path: Segment[]): Json => {
+  const value = (depth: number, path: Segment[], parent?: PlacedNode): Json => {
     if (depth > MAX_DEPTH) fail(`at most ${MAX_DEPTH} levels of nesting`);
     ws();
     const c = text[i];
-    if (c === '"' || c === "'") return str();
-    if (c === '[' || c === '(') return list(c === '[' ? ']' : ')', depth, path);
-    if (c === '{') return dict(depth, path);
+    const start = i;
+    if (c === '"' || c === "'") {
+      const s = str();
+      place(parent, 'string', start, s);
+      return s;
+    }
+    if (c === '[' || c === '(') {
+      // The container is placed first, so its items land among its children; its length is known at its end.
+      const node = place(parent, 'array', start);
+      const items = list(c === '[' ? ']' : ')', depth, path, node);
+      if (node) node.length = i - start;
+      return items;
+    }
+    if (c === '{') {
+      const node = place(parent, 'object', start);
+      const entries = dict(depth, path, node);
+      if (node) node.length = i - start;
+      return entries;
+    }
     const num = /^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
     if (num) {
       const n = Number(num[0]);
@@ -68,6 +109,7 @@ export function parsePythonCall(text: string): PythonCall {
       if (/^-?\d+$/.test(num[0]) && !Number.isSafeInteger(n)) fail('an integer from -9007199254740991 to 9007199254740991; send a longer one as a string');
       if (!/^-?\d+$/.test(num[0]) && Number.isInteger(n)) decimals.push({ path, offset: i, literal: num[0] });
       i += num[0].length;
+      place(parent, 'number', start, n);
       return n;
     }
     if (/^-?(NaN|nan|inf|Infinity)\b/.test(text.slice(i, i + 12))) fail('a finite number or None; NaN and Infinity are not JSON');
@@ -77,6 +119,7 @@ export function parsePythonCall(text: string): PythonCall {
       const known: Record<string, Json> = { True: true, False: false, None: null, true: true, false: false, null: null };
       if (w in known) {
         i += w.length;
+        place(parent, known[w] === null ? 'null' : 'boolean', start, known[w]);
         return known[w];
       }
     }
@@ -112,12 +155,12 @@ export function parsePythonCall(text: string): PythonCall {
     return out;
   };
 
-  const list = (close: string, depth: number, path: Segment[]): Json[] => {
+  const list = (close: string, depth: number, path: Segment[], node?: PlacedNode): Json[] => {
     i++;
     const out: Json[] = [];
     ws();
     while (text[i] !== close) {
-      out.push(value(depth + 1, [...path, out.length]));
+      out.push(value(depth + 1, [...path, out.length], node));
       ws();
       if (text[i] === ',') {
         i++;
@@ -128,17 +171,21 @@ export function parsePythonCall(text: string): PythonCall {
     return out;
   };
 
-  const dict = (depth: number, path: Segment[]): JsonObject => {
+  const dict = (depth: number, path: Segment[], node?: PlacedNode): JsonObject => {
     i++;
     const entries: [string, Json][] = [];
     ws();
     while (text[i] !== '}') {
-      const k = value(depth + 1, []);
+      const property = place(node, 'property', i);
+      const k = value(depth + 1, [], property);
       if (typeof k !== 'string' && typeof k !== 'number') fail('a string key');
+      // The key is found by its text, as a JSON key is (a number key 1 as "1").
+      if (property) property.children![0].value = String(k);
       ws();
       if (text[i] !== ':') fail("':' after a dict key");
       i++;
-      entries.push([String(k), value(depth + 1, [...path, String(k)])]);
+      entries.push([String(k), value(depth + 1, [...path, String(k)], property)]);
+      if (property) property.length = i - property.offset;
       ws();
       if (text[i] === ',') {
         i++;
@@ -150,16 +197,20 @@ export function parsePythonCall(text: string): PythonCall {
   };
 
   ws();
+  let nameStart = i;
   let name = ident();
   // `functions.update_ticket(...)`: the harness prefix is not part of the tool name.
   while (text[i] === '.' || text[i] === '-') {
     const sep = text[i];
     i++;
+    if (sep === '.') nameStart = i;
     const part = ident();
     name = sep === '.' ? part : `${name}-${part}`;
   }
+  const nameEnd = i;
   ws();
   if (text[i] !== '(') fail("'(' after the tool name");
+  const args: PlacedNode | undefined = placing ? { type: 'object', offset: i, length: 0, children: [] } : undefined;
   i++;
   const entries: [string, Json][] = [];
   // A set, not a search of entries: a call with 50,000 keywords made that search quadratic.
@@ -178,10 +229,13 @@ export function parsePythonCall(text: string): PythonCall {
       i = start;
       fail('each keyword argument once; this one was already given');
     }
+    const property = args && place(args, 'property', start);
+    if (property) property.children = [{ type: 'string', offset: start, length: key.length, value: key, parent: property }];
     ws();
     i++; // '='
     given.add(key);
-    entries.push([key, value(0, [key])]);
+    entries.push([key, value(0, [key], property)]);
+    if (property) property.length = i - start;
     ws();
     if (text[i] === ',') {
       i++;
@@ -189,7 +243,8 @@ export function parsePythonCall(text: string): PythonCall {
     } else if (text[i] !== ')') fail("',' or ')'");
   }
   i++;
+  if (args) args.length = i - args.offset;
   ws();
   if (i < text.length) fail('the end of the input after the call');
-  return { name, arguments: Object.fromEntries(entries), decimals };
+  return { name, arguments: Object.fromEntries(entries), decimals, ...(args ? { places: { name: { start: nameStart, end: nameEnd }, args } } : {}) };
 }
