@@ -29,8 +29,34 @@ interface ProbeState {
   base?: { errors: Set<string>; conflicts: ReadonlySet<string> };
   /** Whether a field's shape example validated, by kind and path pattern: checked once per call, not per item. */
   shapes: Map<string, boolean>;
-  /** The validator's errors with one value put in place, by its pointer and the value as JSON. */
+  /** The validator's errors with one value put in place, by its pointer and the value's key (valueKey). */
   changes: Map<string, AjvError[]>;
+  /** Numbers for the values too big or too deep to key by their JSON, by identity. */
+  objects: Map<object, number>;
+}
+
+/** Past this many nodes or levels a value is keyed by identity: its JSON would cost more than the run it saves, or overflow the stack. */
+const MAX_KEYED_NODES = 256;
+const MAX_KEYED_DEPTH = 32;
+
+/** Whether `value` is small enough to key by its JSON: at most MAX_KEYED_NODES nodes over at most MAX_KEYED_DEPTH levels. */
+function smallValue(value: Json): boolean {
+  let nodes = 0;
+  const stack: [Json, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (++nodes > MAX_KEYED_NODES || depth > MAX_KEYED_DEPTH) return false;
+    if (v !== null && typeof v === 'object') for (const child of Object.values(v)) stack.push([child as Json, depth + 1]);
+  }
+  return true;
+}
+
+/** A value's key among a call's probes: its JSON when it is small, else its identity, never a walk without end. */
+function valueKey(s: ProbeState, value: Json): string {
+  if (value === null || typeof value !== 'object' || smallValue(value)) return `j${JSON.stringify(value)}`;
+  let n = s.objects.get(value);
+  if (n === undefined) s.objects.set(value, (n = s.objects.size));
+  return `o${n}`;
 }
 
 // Kept on the context itself rather than in a WeakMap: a context lives for one call, and a WeakMap entry
@@ -40,7 +66,7 @@ const PROBES = Symbol('probe state');
 function probeState(ctx: ExplainContext): ProbeState {
   const held = ctx as ExplainContext & { [PROBES]?: ProbeState };
   let s = held[PROBES];
-  if (!s) Object.defineProperty(held, PROBES, { value: (s = { left: PROBE_BUDGET, shapes: new Map(), changes: new Map() }) });
+  if (!s) Object.defineProperty(held, PROBES, { value: (s = { left: PROBE_BUDGET, shapes: new Map(), changes: new Map(), objects: new Map() }) });
   return s;
 }
 
@@ -78,8 +104,9 @@ export function errorsOf(ctx: ExplainContext, args: Json): AjvError[] | undefine
 
 /** The validator's errors with `value` at `path` of the checked arguments, run once per call for each. */
 function changeErrors(ctx: ExplainContext, path: readonly Segment[], value: Json): AjvError[] {
-  const changes = probeState(ctx).changes;
-  const key = `${pointerOf(path)}\u0000${JSON.stringify(value)}`;
+  const s = probeState(ctx);
+  const changes = s.changes;
+  const key = `${pointerOf(path)}\u0000${valueKey(s, value)}`;
   let errors = changes.get(key);
   if (errors === undefined) {
     errors = ctx.tool.validate(withValueAt(checkedArgs(ctx), path, value)) ?? [];
@@ -108,8 +135,9 @@ export function errorsWithValueAt(probes: ExplainContext, path: readonly Segment
   // Thinned of repeats or not, they put an error at the same places.
   if (probes.checkedErrors) {
     const here = valueAt(checkedArgs(probes), path);
-    // A string or number is the same value when it is equal: only a list or an object is compared as JSON.
-    if (here.found && (here.value === value || (typeof value === 'object' && value !== null && JSON.stringify(here.value) === JSON.stringify(value)))) return probes.checkedErrors;
+    // A string or number is the same value when it is equal: only a list or an object is compared as JSON,
+    // and only a small one (a deep one is validated again rather than walked without end).
+    if (here.found && (here.value === value || (typeof value === 'object' && value !== null && smallValue(value) && JSON.stringify(here.value) === JSON.stringify(value)))) return probes.checkedErrors;
   }
   return changeErrors(probes, path, value);
 }
