@@ -58,7 +58,7 @@ export { lintPromises, type PatchOperation, type PromiseFinding } from './pack/p
 export type { ReadRule, ReadRuleKind, ReadRuleSource } from './types';
 export { CODES, codeInfo, allGenericCodes, ENUM_CODE_FAMILY, RULE_CODE_FAMILY, type CodeInfo } from './faults/codes';
 // Ordered checks against a pack's state (stage 5, after validate): the site's tool pages and state tab.
-export { runChecks } from './checks/checks';
+export { runChecks } from './run-checks';
 export { stateProblems, singular } from './pack/checks-compile';
 export { checkDocs, runCheckExample, ruleCodes, traceSteps, stateDiffers, type CheckDoc, type CheckExampleRun, type RuleCodeEntry, type TraceStep } from './checks-docs';
 export { checkExampleOptions } from './pack/pack-loader';

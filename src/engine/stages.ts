@@ -18,4 +18,4 @@ export const FLOOR = ['shared/', 'faults/', 'registries/', 'types.ts', 'paths.ts
  * strict/, which lints and exports a pack's tools for the vendors' strict modes.
  * These import anything below them; no stage or floor module imports them.
  */
-export const ABOVE = ['check.ts', 'check-calls.ts', 'checks-docs.ts', 'replay.ts', 'caller.ts', 'grade.ts', 'grade-prose.ts', 'grade-value.ts', 'pack/', 'strict/', 'stages.ts', 'index.ts'] as const;
+export const ABOVE = ['check.ts', 'run-checks.ts', 'check-calls.ts', 'checks-docs.ts', 'replay.ts', 'caller.ts', 'grade.ts', 'grade-prose.ts', 'grade-value.ts', 'pack/', 'strict/', 'stages.ts', 'index.ts'] as const;
