@@ -75,8 +75,7 @@ export function fromJson(v: unknown): PyValue {
   return v as PyValue;
 }
 
-// JSON strings exclude raw control characters; the class names them.
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- JSON strings exclude raw control characters, and the class names them
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"/y;
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
 
