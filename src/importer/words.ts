@@ -3,7 +3,7 @@
 // with name and email.") and, when its name or place says so, what it identifies ("The number of the issue
 // (an integer), as listed by issues_list-for-repo."); a tool as what it does (operation-words.ts).
 import { FORMAT_RULES, lengthText, multipleText, oneOfText, rangeText, TYPE_NAMES, valueText as show } from '../engine/faults/rule-words';
-import { enumIsListable } from '../engine/schema';
+import { enumIsListable, mainType } from '../engine/schema';
 import type { Json, SchemaNode } from '../engine/types';
 import { identifierWords, plural, roleHead, type FieldRole } from './operation-words';
 
@@ -67,14 +67,6 @@ function lengthWords(s: SchemaNode, minKey: string, maxKey: string, unit: string
   if (max === undefined && (min === undefined || min === 1)) return '';
   const words = lengthText({ [minKey]: min, [maxKey]: max }, minKey, maxKey, unit);
   return min !== undefined && max !== undefined && min !== max ? `${words}${long}` : `of ${words}`;
-}
-
-function mainType(s: SchemaNode): string | undefined {
-  if (typeof s.type === 'string') return s.type;
-  if (Array.isArray(s.type)) return s.type.find((t: string) => t !== 'null');
-  if (s.properties) return 'object';
-  if (s.items) return 'array';
-  return undefined;
 }
 
 /** Plural nouns of the bare types, for "an array of strings". */

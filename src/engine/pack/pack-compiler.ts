@@ -7,7 +7,7 @@ import { codeInfo, enumCodeFor, isGenericCode } from '../faults/codes';
 import { dialectOf, type Dialect } from '../validate/dialect';
 import { PACK_KEYWORDS } from './pack-schema';
 import { FieldBudget, schemaBudgetProblem } from './compile-budgets';
-import { deref, enumIsListable, resolveLocalRef } from '../schema';
+import { deref, enumIsListable, resolveLocalRef, typesOf } from '../schema';
 import type { AjvError, CompiledPack, CompiledTool, FieldInfo, Json, PackSource, RefusedTool, SchemaNode, ToolSource } from '../types';
 import { parseUnit, unitProblems } from '../explain/units';
 import { VALUE_SET_NAMES, valueSet } from '../shared/value-sets';
@@ -87,8 +87,7 @@ const SUBSCHEMA_ARRAYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SUBSCHEMA_SINGLE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
 
 function isObjectSchema(node: SchemaNode): boolean {
-  const t = node.type;
-  return t === 'object' || (Array.isArray(t) && t.includes('object')) || (t === undefined && node.properties !== undefined);
+  return typesOf(node, { inferred: 'shape' }).includes('object');
 }
 
 function ptr(path: string, key: string | number): string {

@@ -10,22 +10,8 @@ import { compact, isObj, ptr } from './nodes';
 import { openaiVerdict } from './openai';
 import { VENDOR, type StrictAction, type StrictFinding, type StrictLives, type StrictTarget, type Verdict } from './targets';
 import { ruleWords } from './words';
-import { resolveLocalRef } from '../schema';
+import { resolveLocalRef, typesOf } from '../schema';
 import type { CompiledTool, FieldInfo, Json, SchemaNode } from '../types';
-
-function typesOf(n: SchemaNode): string[] {
-  if (Array.isArray(n.type)) return n.type.filter((t: unknown): t is string => typeof t === 'string');
-  if (typeof n.type === 'string') return [n.type];
-  if (n.properties !== undefined || n.additionalProperties !== undefined || n.patternProperties !== undefined) return ['object'];
-  if (n.items !== undefined || n.prefixItems !== undefined) return ['array'];
-  const values: unknown[] | undefined = Array.isArray(n.enum) ? n.enum : 'const' in n ? [n.const] : undefined;
-  if (values?.length) {
-    const kinds = new Set(values.map((v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v)));
-    if (kinds.has('integer') && kinds.has('number')) kinds.delete('integer');
-    return [...kinds];
-  }
-  return [];
-}
 
 /** Branches that only add `required` (or words): "send at least one of these fields". */
 function constraintOnlyBranches(branches: unknown): boolean {
@@ -81,7 +67,7 @@ function record(w: Walk, path: string, construct: string, action: StrictAction, 
 
 /** The node sent as JSON text in a string instead: the value keeps its meaning, check() parses it (absorb). */
 function collapsed(w: Walk, n: SchemaNode, path: string, field: string, construct: string, why: string): SchemaNode {
-  const types = typesOf(n);
+  const types = typesOf(n, { inferred: 'all' });
   const lives: StrictLives = w.checked ? 'checks' : 'nowhere';
   record(w, path, construct, 'rewrite', lives, `${where(field)}: ${why}. The strict export asks for it as JSON text in a string, which check() parses back before validating.`);
   const shape = compact(Object.fromEntries(Object.entries(n).filter(([k]) => k !== 'description')));
@@ -154,7 +140,7 @@ function visit(w: Walk, raw: unknown, path: string, field: string, role: 'root' 
   const info = w.fields?.get(field);
   // An enum or const without a type says its values; only Gemini needs the type spelled (and only strings).
   const inferOnlyForGemini = n.type === undefined && (Array.isArray(n.enum) || 'const' in n) && w.target !== 'gemini';
-  const types = inferOnlyForGemini ? [] : typesOf(n);
+  const types = inferOnlyForGemini ? [] : typesOf(n, { inferred: 'all' });
   const collapseWhy = w.decisions.collapse.get(path);
   if (collapseWhy && role !== 'root') return collapsed(w, n, path, field, collapseWhy.split(':')[0], collapseWhy.slice(collapseWhy.indexOf(':') + 1).trim());
 
