@@ -174,6 +174,11 @@ export function pointerOf(path: readonly Segment[]): string {
   return out;
 }
 
+/** The pointer one step under `base` (`/properties` and `due` give `/properties/due`), escaped as pointerOf escapes. */
+export function childPointer(base: string, key: string | number): string {
+  return base + pointerOf([key]);
+}
+
 /** Sets an own data property; a key named __proto__ stays data, as Object.fromEntries keeps it. */
 function setOwn(obj: JsonObject, key: string, value: Json): void {
   if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
