@@ -179,6 +179,17 @@ export function childPointer(base: string, key: string | number): string {
   return base + pointerOf([key]);
 }
 
+/**
+ * The keys of a JSON pointer, unescaped (`/properties/a~1b` gives properties and a/b); `uri` also decodes the
+ * %-escapes of a URI fragment (a `$ref`'s `#/$defs/a%20b`), throwing on a malformed one as decodeURIComponent does.
+ */
+export function pointerKeys(pointer: string, options: { uri?: boolean } = {}): string[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((raw) => (options.uri ? decodeURIComponent(raw) : raw).replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
 /** Sets an own data property; a key named __proto__ stays data, as Object.fromEntries keeps it. */
 function setOwn(obj: JsonObject, key: string, value: Json): void {
   if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });

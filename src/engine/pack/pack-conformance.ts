@@ -12,7 +12,7 @@ import { check } from '../check';
 import { exportTool } from './exports';
 import { checkExampleOptions } from './pack-loader';
 import type { CompiledPack, CompiledTool, FieldInfo, Json, JsonObject, SchemaNode } from '../types';
-import { childPointer } from '../paths';
+import { childPointer, pointerKeys } from '../paths';
 
 export type ConformanceRule = 'gloss' | 'conflict' | 'alias' | 'example';
 
@@ -112,7 +112,7 @@ function wireNodeAt(tool: CompiledTool, path: string): SchemaNode | undefined {
   const resolve = (n: SchemaNode | undefined, seen = 0): SchemaNode | undefined => {
     if (!n || typeof n.$ref !== 'string' || !n.$ref.startsWith('#/') || seen > 16) return n;
     let cur: any = root;
-    for (const raw of n.$ref.slice(2).split('/')) cur = cur?.[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+    for (const key of pointerKeys(n.$ref.slice(1))) cur = cur?.[key];
     return resolve(isNode(cur) ? cur : undefined, seen + 1);
   };
   const steps = path.replace(/\[\]/g, '.[]').split('.').filter(Boolean);
