@@ -1,7 +1,7 @@
 // The audit's report: what each wrong call got back, graded, and the sums a reader acts on: a score per tool
 // and per kind of mistake, the server's score (what --min-score gates), and the three changes that would
 // gain it the most points. Pure: the run (run-audit.ts) fills the calls, this module adds them up.
-import { GRADE_POINTS, type GradePointId } from '../engine/grade';
+import type { GradePointId } from '../engine/grade';
 import type { Json } from '../engine/types';
 import type { StrictTarget } from '../engine/strict';
 import type { PromiseFinding } from '../engine/pack/promises/promise-lint';
@@ -184,6 +184,3 @@ export function summarise(calls: readonly AuditCall[]): Pick<AuditReport, 'byToo
   const total = tally(calls);
   return { byTool, byKind, total, score: total.score, changes: topChanges(calls) };
 }
-
-/** Every grade point's id, for the formats' tables. */
-export const POINT_IDS: readonly GradePointId[] = GRADE_POINTS;

@@ -5,7 +5,6 @@ import { ENUM_CODE_FAMILY, RULE_CODE_FAMILY, allGenericCodes, check, enumCodes, 
 import type { CheckResult, CodeInfo, CompiledPack, CompiledTool, FieldInfo, Json, JsonObject, RuleCodeEntry } from '../engine';
 import { exampleValue } from '../engine/explain/schema-example';
 import { callText, codesInBody, packExamples, runCall, toolCheckExamples, type ExampleRun } from './examples';
-import { playgroundHref } from './urls';
 
 const KNOWN_STAGES = ['parse', 'absorb', 'validate', 'checks', 'body'];
 
@@ -274,7 +273,3 @@ export function ruleDictionary(pack: CompiledPack): RuleCodeDoc[] {
   });
 }
 
-/** Ready-made playground link for a dictionary example. */
-export function examplePlayground(ex: ExampleRun): string {
-  return ex.call ? playgroundHref({ pack: ex.pack, tool: ex.tool, call: ex.call }) : '';
-}

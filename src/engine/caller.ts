@@ -8,9 +8,8 @@
 import { faultBehind } from './body/body';
 import { safePatternTest } from './safe-pattern';
 import { distance, normalise } from './shared/nearness';
+import { parsePath, pointerToSegments, renameAt, setAt, valueAt, type Segment } from './paths';
 import type { Fault, FaultFacts, Json } from './types';
-
-type Segment = string | number;
 
 type Directive =
   | { op: 'missing'; path: Segment[] }
@@ -18,34 +17,6 @@ type Directive =
   | { op: 'duplicate'; path: Segment[]; keys: string[] }
   | { op: 'value'; path: Segment[]; candidates: Json[]; allowed: string[]; type?: string; example?: string; format?: string; pattern?: string; bound?: { side: 'max' | 'min'; limit: number } }
   | { op: 'opaque' };
-
-/** `start.dateTime`, `attendees[0].email`, `metadata["order-id"]` as segments. */
-function parseField(field: string): Segment[] {
-  const out: Segment[] = [];
-  let rest = field;
-  while (rest.length) {
-    let m: RegExpExecArray | null;
-    if ((m = /^\[(\d+)\]/.exec(rest))) out.push(Number(m[1]));
-    else if ((m = /^\[("(?:[^"\\]|\\.)*")\]/.exec(rest))) {
-      const key = jsonString(m[1]);
-      if (key === undefined) return out;
-      out.push(key);
-    }
-    else if ((m = /^\.?([A-Za-z_$][A-Za-z0-9_$]*)/.exec(rest))) out.push(m[1]);
-    else return out;
-    rest = rest.slice(m[0].length);
-  }
-  return out;
-}
-
-/** A quoted key as JSON reads it; undefined for an escape JSON does not have (a reply may send one). */
-function jsonString(quoted: string): string | undefined {
-  try {
-    return JSON.parse(quoted) as string;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * What follows the first `marker` on the text's last line: what `/marker(.*)$/` captures (`.` stops at a
@@ -55,19 +26,6 @@ function afterOnLastLine(text: string, marker: RegExp): string | undefined {
   const line = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'), text.lastIndexOf('\u2028'), text.lastIndexOf('\u2029')) + 1);
   const m = marker.exec(line);
   return m ? line.slice(m.index + m[0].length) : undefined;
-}
-
-/** An AJV instancePath as segments, telling indices from keys by the call itself. */
-function parsePointer(pointer: string, call: Json): Segment[] {
-  const out: Segment[] = [];
-  let cur: any = call;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    const seg: Segment = Array.isArray(cur) && /^\d+$/.test(key) ? Number(key) : key;
-    out.push(seg);
-    cur = cur?.[seg];
-  }
-  return out;
 }
 
 /** One fault as the caller reads it: where, its code, what was received and offered, and what its message states. */
@@ -147,7 +105,9 @@ function asWord(v: Json): string {
 
 function directivesOf(faults: CallerFault[]): Directive[] {
   return faults.map((e): Directive => {
-    const path = parseField(e.field);
+    const path = parsePath(e.field);
+    // A field it cannot read names no place to change.
+    if (!path) return { op: 'opaque' };
     const candidates = e.did_you_mean;
     switch (e.code) {
       case 'missing_required':
@@ -175,7 +135,7 @@ function fromAjvText(text: string, call: Json): Directive[] {
   return text.split(', data').map((part, i) => (i ? `data${part}` : part)).map((part): Directive => {
     const m = /^data(\S*) (.*)$/.exec(part);
     if (!m) return { op: 'opaque' };
-    const path = parsePointer(m[1], call);
+    const path = pointerToSegments(m[1], call);
     const message = m[2];
     let r: RegExpExecArray | null;
     if ((r = /^must have required property '(.*)'$/.exec(message))) return { op: 'missing', path: [...path, r[1]] };
@@ -190,9 +150,10 @@ function fromAjvText(text: string, call: Json): Directive[] {
 
 function fromBare(text: string): Directive[] {
   let r: RegExpExecArray | null;
-  if ((r = /^Error: missing required argument '(.*)'$/.exec(text))) return [{ op: 'missing', path: parseField(r[1]) }];
-  if ((r = /^Error: unexpected argument '(.*)'$/.exec(text))) return [{ op: 'unknown', path: parseField(r[1]), candidates: [], takes: [] }];
-  if ((r = /^Error: invalid value for argument '(.*)'$/.exec(text))) return [{ op: 'value', path: parseField(r[1]), candidates: [], allowed: [] }];
+  let path: Segment[] | null = null;
+  if ((r = /^Error: missing required argument '(.*)'$/.exec(text)) && (path = parsePath(r[1]))) return [{ op: 'missing', path }];
+  if ((r = /^Error: unexpected argument '(.*)'$/.exec(text)) && (path = parsePath(r[1]))) return [{ op: 'unknown', path, candidates: [], takes: [] }];
+  if ((r = /^Error: invalid value for argument '(.*)'$/.exec(text)) && (path = parsePath(r[1]))) return [{ op: 'value', path, candidates: [], allowed: [] }];
   return [{ op: 'opaque' }];
 }
 
@@ -210,28 +171,10 @@ function nearest(s: string, options: string[], maxEdits?: number): string | unde
   return scored.length && (scored.length === 1 || scored[0].d < scored[1].d) ? scored[0].o : undefined;
 }
 
-function containerAt(root: any, path: Segment[]): any {
-  let cur = root;
-  for (const s of path) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = cur[s];
-  }
-  return cur;
-}
-
-function valueAt(root: Json, path: Segment[]): { found: boolean; value?: Json } {
-  let cur: any = root;
-  for (const s of path) {
-    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, s)) return { found: false };
-    cur = cur[s];
-  }
-  return { found: true, value: cur };
-}
-
-function renameKey(parent: Record<string, Json>, from: string, to: string) {
-  const entries = Object.entries(parent).map(([k, v]) => [k === from ? to : k, v] as [string, Json]);
-  for (const k of Object.keys(parent)) delete parent[k];
-  for (const [k, v] of entries) parent[k] = v;
+/** The object or array at `path` in the call being edited, or undefined. */
+function containerAt(root: Json, path: Segment[]): any {
+  const at = valueAt(root, path).value;
+  return at !== null && typeof at === 'object' ? at : undefined;
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -329,7 +272,7 @@ export function nextCallFromFaults(faults: CallerFault[], call: Record<string, J
 }
 
 function applyDirectives(directives: Directive[], call: Record<string, Json>, intent: Record<string, Json>): Record<string, Json> | null {
-  const next = structuredClone(call);
+  let next = structuredClone(call);
   let acted = false;
   // Names first (a rename can settle a "missing" fault too), then missing fields, then values.
   const order = { duplicate: 0, unknown: 1, missing: 2, value: 3, opaque: 4 };
@@ -347,7 +290,7 @@ function applyDirectives(directives: Directive[], call: Record<string, Json>, in
       const key = String(d.path[d.path.length - 1]);
       if (!parent || typeof parent !== 'object' || !(key in parent)) continue;
       const target = (d.candidates.length === 1 && typeof d.candidates[0] === 'string' ? d.candidates[0] : undefined) ?? (d.takes.length ? nearest(key, d.takes.filter((t) => !(t in parent))) : undefined);
-      if (target !== undefined && !(target in parent)) renameKey(parent, key, target);
+      if (target !== undefined && !(target in parent)) next = renameAt(next, d.path, target) as Record<string, Json>;
       else delete parent[key];
       acted = true;
     } else if (d.op === 'missing') {
@@ -359,13 +302,13 @@ function applyDirectives(directives: Directive[], call: Record<string, Json>, in
       const slips = Object.keys(parent).filter((k) => normalise(k) === normalise(name) || (Math.abs(normalise(k).length - normalise(name).length) === 1 && distance(normalise(k), normalise(name)) === 1));
       const mine = slips.length === 1 ? slips[0] : undefined;
       if (mine !== undefined) {
-        renameKey(parent, mine, name);
+        next = renameAt(next, [...d.path.slice(0, -1), mine], name) as Record<string, Json>;
         acted = true;
         continue;
       }
       const meant = valueAt(intent, d.path);
       if (meant.found) {
-        parent[name] = meant.value;
+        setAt(next, d.path, meant.value as Json);
         acted = true;
       }
     } else if (d.op === 'value') {
@@ -378,7 +321,7 @@ function applyDirectives(directives: Directive[], call: Record<string, Json>, in
       else if (d.allowed.length && typeof current === 'string') fixed = nearest(current, d.allowed);
       else fixed = followRule(current, d);
       if (fixed !== undefined && JSON.stringify(fixed) !== JSON.stringify(current)) {
-        parent[key] = fixed;
+        setAt(next, d.path, fixed);
         acted = true;
       }
     }

@@ -28,6 +28,7 @@ import { readWireForm } from './body/wire-forms';
 import { codeInfo } from './faults/codes';
 import { clipProse, leaksIn, proseList, proseSuggestion, wordsOf } from './grade-prose';
 import { plainReply } from './grade-value';
+import { parsePath, valueAt } from './paths';
 import type { Body, CheckResult, CompiledPack, CompiledTool, Json } from './types';
 
 export const GRADE_POINTS = ['code', 'field', 'received', 'permitted', 'next_call', 'retryable', 'faults', 'leaks', 'tokens', 'rounds'] as const;
@@ -259,24 +260,10 @@ function fieldInfo(tool: CompiledTool | undefined, field: string) {
   return tool?.fields.get(field.replace(/\[\d+\]/g, '[]').replace(/\["([^"]*)"\]/g, '.$1'));
 }
 
-function valueAt(args: Json, field: string): { found: boolean; value?: Json } {
-  let cur: Json | undefined = args;
-  for (const m of field.matchAll(/\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]|\.?([^.[\]]+)/g)) {
-    const key = m[1] !== undefined ? Number(m[1]) : m[2] !== undefined ? quotedKey(m[2]) : m[3];
-    if (key === undefined) return { found: false };
-    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, key)) return { found: false };
-    cur = (cur as Record<string, Json>)[key as string];
-  }
-  return { found: true, value: cur };
-}
-
-/** A `["…"]` key: JSON string text, as a field a reply names may hold it badly escaped. */
-function quotedKey(escaped: string): string | undefined {
-  try {
-    return JSON.parse(`"${escaped}"`) as string;
-  } catch {
-    return undefined;
-  }
+/** The value the call holds at a field a reply names; not found when the field is not one paths.ts reads. */
+function valueAtField(args: Json, field: string): { found: boolean; value?: Json } {
+  const path = parsePath(field);
+  return path ? valueAt(args, path) : { found: false };
 }
 
 function same(a: Json | undefined, b: Json | undefined): boolean {
@@ -343,7 +330,7 @@ function forCaller(read: ReadReply, call: Call, tool: CompiledTool | undefined):
     const field = e.field ?? (read.entries.length === 1 ? soleField(read, call, tool) : undefined);
     if (!field) continue;
     const text = `${e.code ?? ''} ${e.message}`;
-    const here = valueAt(call.args, field);
+    const here = valueAtField(call.args, field);
     const code = /required|missing/i.test(text) && !here.found ? 'missing_required' : /additional|unknown|unexpected|not allowed|unrecognized|not permitted/i.test(text) && here.found ? 'unknown_argument' : 'invalid_value';
     faults.push({ field, code, did_you_mean: e.suggested ?? [], facts: e.allowed ? { allowed: e.allowed } : factsFromText(code, e.message) });
   }
@@ -474,7 +461,7 @@ function gradeRead(pack: CompiledPack, c: Call, reply: unknown, read: ReadReply,
   if (accepted) point('field', true, `not needed: ${acceptedNote}`);
   else if (!faultFields.length) point('field', true, 'not needed: the fault is with the call as a whole');
   else {
-    const stray = [...named].filter((f) => !faultFields.includes(f) && !valueAt(c.args, f).found);
+    const stray = [...named].filter((f) => !faultFields.includes(f) && !valueAtField(c.args, f).found);
     const hit = faultFields.filter((f) => named.has(f));
     if (stray.length) point('field', false, `names ${stray.map((s) => show(s)).join(', ')}, which the call does not have; the fault is at ${faultFields.map((s) => show(s)).join(', ')}`);
     else if (hit.length) point('field', true, `names ${hit.map((s) => show(s)).join(', ')}`);
@@ -491,7 +478,7 @@ function gradeRead(pack: CompiledPack, c: Call, reply: unknown, read: ReadReply,
   if (accepted) point('received', !spliced.length, spliced.length ? `caller text spliced into a sentence (${spliced.map((s) => show(s)).join(', ')}): an injection risk; quote it in a "received" field` : `not needed: ${acceptedNote}`);
   else if (!withValue.length) point('received', !spliced.length, spliced.length ? `caller text spliced into a sentence (${spliced.map((s) => show(s)).join(', ')}): an injection risk; quote it in a "received" field` : 'not needed: nothing was received where the fault is');
   else {
-    const structured = withValue.filter((f) => read.entries.some((e) => e.received && same(e.received.value, valueAt(c.args, f.field).found ? valueAt(c.args, f.field).value : f.received)));
+    const structured = withValue.filter((f) => read.entries.some((e) => e.received && same(e.received.value, valueAtField(c.args, f.field).found ? valueAtField(c.args, f.field).value : f.received)));
     const quoted = withValue.filter((f) => !structured.includes(f) && typeof f.received === 'string' && placeIn(read.prose, f.received) === 'quoted');
     if (spliced.length) point('received', false, `caller text spliced into a sentence (${spliced.map((s) => show(s)).join(', ')}): an injection risk; quote it apart from the prose, in a "received" field`);
     else if (structured.length) point('received', true, `quotes ${structured.map((f) => show(f.received)).join(', ')} apart from the prose`);

@@ -97,7 +97,11 @@ export function valuesAlong(root: Json, steps: readonly string[]): { path: Segme
   return level;
 }
 
-/** The segments of a path as formatPath writes it (`attendees[0].email`, `metadata["order-id"]`); null when it is not one. */
+/**
+ * The segments of a field as a body names it (`attendees[0].email`, `metadata["order-id"]`); null when it
+ * is not one. What formatPath writes reads back exactly; a name that is no identifier is read too, up to
+ * the next `.` or `[`, since a server's reply names fields so (`metadata.order-id`).
+ */
 export function parsePath(path: string): Segment[] | null {
   const out: Segment[] = [];
   let i = 0;
@@ -110,18 +114,28 @@ export function parsePath(path: string): Segment[] | null {
         continue;
       }
       const str = /^\[("(?:[^"\\]|\\.)*")\]/.exec(path.slice(i));
-      if (!str) return null;
-      out.push(JSON.parse(str[1]) as string);
-      i += str[0].length;
+      const key = str ? jsonString(str[1]) : undefined;
+      if (key === undefined) return null;
+      out.push(key);
+      i += str![0].length;
       continue;
     }
     if (path[i] === '.' && out.length) i++;
-    const id = /^[A-Za-z_$][A-Za-z0-9_$]*/.exec(path.slice(i));
-    if (!id) return null;
-    out.push(id[0]);
-    i += id[0].length;
+    const name = /^[^.[\]]+/.exec(path.slice(i));
+    if (!name) return null;
+    out.push(name[0]);
+    i += name[0].length;
   }
   return out;
+}
+
+/** A quoted key as JSON reads it; undefined for an escape JSON does not have (a reply may send one). */
+function jsonString(quoted: string): string | undefined {
+  try {
+    return JSON.parse(quoted) as string;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Sets the value at `path` in place (the root itself for []), when its parent is there; returns the root. */
@@ -158,6 +172,22 @@ export function pointerOf(path: readonly Segment[]): string {
     out += text.includes('~') || text.includes('/') ? `/${text.replace(/~/g, '~0').replace(/\//g, '~1')}` : `/${text}`;
   }
   return out;
+}
+
+/** The pointer one step under `base` (`/properties` and `due` give `/properties/due`), escaped as pointerOf escapes. */
+export function childPointer(base: string, key: string | number): string {
+  return base + pointerOf([key]);
+}
+
+/**
+ * The keys of a JSON pointer, unescaped (`/properties/a~1b` gives properties and a/b); `uri` also decodes the
+ * %-escapes of a URI fragment (a `$ref`'s `#/$defs/a%20b`), throwing on a malformed one as decodeURIComponent does.
+ */
+export function pointerKeys(pointer: string, options: { uri?: boolean } = {}): string[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((raw) => (options.uri ? decodeURIComponent(raw) : raw).replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** Sets an own data property; a key named __proto__ stays data, as Object.fromEntries keeps it. */

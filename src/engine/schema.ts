@@ -7,10 +7,40 @@ import type { Json, SchemaNode } from './types';
 const ENUM_LIST_MAX_VALUES = 12;
 const ENUM_LIST_MAX_CHARS = 160;
 
-/** The JSON types a schema node declares (`type`, a name or a list), in order; [] when it declares none. */
-export function typesOf(schema: SchemaNode): string[] {
+/**
+ * What a node's types are inferred from when it declares none: `shape`, its properties or items (an object,
+ * an array); `all`, also additionalProperties, patternProperties, prefixItems, and the kinds of its enum's or
+ * const's values (strict mode's walk, which must know every node's type to export it).
+ */
+export interface TypesOptions {
+  inferred?: 'shape' | 'all';
+}
+
+/**
+ * The JSON types a schema node declares (`type`, a name or a list), in order; [] when it declares none,
+ * unless `inferred` says what to read them from then.
+ */
+export function typesOf(schema: SchemaNode, options: TypesOptions = {}): string[] {
   if (Array.isArray(schema.type)) return schema.type.filter((t): t is string => typeof t === 'string');
-  return typeof schema.type === 'string' ? [schema.type] : [];
+  if (typeof schema.type === 'string') return [schema.type];
+  const inferred = options.inferred;
+  if (!inferred) return [];
+  const all = inferred === 'all';
+  if (schema.properties !== undefined || (all && (schema.additionalProperties !== undefined || schema.patternProperties !== undefined))) return ['object'];
+  if (schema.items !== undefined || (all && schema.prefixItems !== undefined)) return ['array'];
+  const values: unknown[] | undefined = !all ? undefined : Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
+  if (values?.length) {
+    const kinds = new Set(values.map((v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v)));
+    if (kinds.has('integer') && kinds.has('number')) kinds.delete('integer');
+    return [...kinds];
+  }
+  return [];
+}
+
+/** The type a node is mainly: a lone `type` (null too), else the first in its list that is not null, else what its properties or items make it. */
+export function mainType(schema: SchemaNode): string | undefined {
+  if (typeof schema.type === 'string') return schema.type;
+  return typesOf(schema, { inferred: 'shape' }).find((t) => t !== 'null');
 }
 
 /** Resolves a local `$ref` ("#/$defs/x") against the tool's argument schema. */

@@ -89,10 +89,6 @@ export function sitePacks(): { pack: CompiledPack; imported: boolean }[] {
   });
 }
 
-/** Whether a pack id is one of the imported packs built. */
-export function isImported(id: string): boolean {
-  return selectedIds().includes(id);
-}
 
 /** A tool of another pack that declares the same vendor operation. */
 export interface Counterpart {

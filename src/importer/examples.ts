@@ -5,7 +5,8 @@
 import { check } from '../engine/check';
 import { brokenKeyword } from '../engine/pack/promises/enforce';
 import type { CompiledPack, Json, JsonObject, SchemaNode, SpecReadRule, ToolSource } from '../engine/types';
-import { exampleObject, exampleValue, mainType, type ExampleOptions } from '../engine/explain/schema-example';
+import { exampleObject, exampleValue, type ExampleOptions } from '../engine/explain/schema-example';
+import { mainType } from '../engine/schema';
 import { COMBINATION_CODE } from './build';
 import { patternExample } from './patterns';
 

@@ -5,6 +5,7 @@
 // converter cuts; Discovery's `$ref`s are schema names, resolved here.
 import { compilePack } from '../engine/pack/ajv-backend';
 import { PackError } from '../engine/pack/pack-compiler';
+import { pointerOf } from '../engine/paths';
 import { enumIsListable } from '../engine/schema';
 import { loadValueSets } from '../engine/registries/index';
 import type { PackSource, RefusedTool, SchemaNode, ToolSource } from '../engine/types';
@@ -238,7 +239,7 @@ export async function importSpec(input: unknown, options: ImportOptions): Promis
       if (names.has(name)) continue;
       const i = named.findIndex((x) => x.name === name);
       const skipped = i >= 0 ? report.skipped.find((s) => s.operation === ops[i].id) : undefined;
-      overlayProblems.push({ path: `/tools/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: skipped ? `the import left ${name} out: ${skipped.reason}` : `the import of ${options.id} has no tool ${name}` });
+      overlayProblems.push({ path: pointerOf(['tools', name]), message: skipped ? `the import left ${name} out: ${skipped.reason}` : `the import of ${options.id} has no tool ${name}` });
     }
     overlayProblems.push(...unresolvedCalls(overlay, names));
     if (overlayProblems.length) throw new PackError(options.overlay!.file, overlayProblems);

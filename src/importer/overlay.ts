@@ -4,6 +4,7 @@
 // change a wire fact (type, enum, bounds, lengths, pattern, format, required) only under `wire`, with the
 // reason in `because`, so the drift test can tell a deliberate change from a vendor's. A tool or field the
 // import does not have is an error, never ignored: that is what makes a vendor's removal visible.
+import { pointerOf } from '../engine/paths';
 import { PackError, type PackProblem } from '../engine/pack/pack-compiler';
 import { ajvBackend } from '../engine/pack/ajv-backend';
 import type { JsonObject, RuleCheckSource, SchemaNode, ToolSource } from '../engine/types';
@@ -43,7 +44,7 @@ export interface PackOverlay {
 }
 
 const isObj = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const ptr = (...parts: string[]) => parts.map((p) => `/${p.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+const ptr = (...parts: string[]) => pointerOf(parts);
 
 /** Checks an overlay's shape; throws a PackError naming the file and the JSON path of every problem. */
 export function validateOverlay(data: unknown, file: string, packId?: string): PackOverlay {

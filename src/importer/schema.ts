@@ -11,7 +11,7 @@
 // - read-only fields are dropped (a server ignores them in a request); deprecated ones keep `deprecated`;
 // - an enum too large to list gets a rule with examples, or a registry value set when it is one;
 // - Discovery's string bounds ("1") and string defaults become numbers and booleans.
-import { enumIsListable } from '../engine/schema';
+import { enumIsListable, typesOf } from '../engine/schema';
 import { numberExample } from '../engine/explain/schema-example';
 import type { Json, SchemaNode } from '../engine/types';
 import { VALUE_SET_NAMES, valueSet } from '../engine/shared/value-sets';
@@ -238,12 +238,14 @@ function normalize(env: ConvertEnv, node: Record<string, any>): Normalized {
   return { node: cur, nullable };
 }
 
-function typesOf(node: Record<string, any>, nullable: boolean): string[] | undefined {
-  let types: string[] | undefined;
-  if (typeof node.type === 'string') types = [node.type];
-  else if (Array.isArray(node.type)) types = node.type.filter((t: unknown) => typeof t === 'string');
-  if (!types) return nullable ? undefined : undefined;
-  types = types.map((t) => (t === 'file' ? 'string' : t)).filter((t) => ['string', 'integer', 'number', 'boolean', 'object', 'array', 'null'].includes(t));
+const JSON_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array', 'null'];
+
+/**
+ * The JSON types a vendor's node declares (typesOf), with OpenAPI 2's `file` read as a string and a
+ * nullable node's null added; undefined when it declares none a JSON schema has.
+ */
+function declaredTypes(node: SchemaNode, nullable: boolean): string[] | undefined {
+  const types = typesOf(node).map((t) => (t === 'file' ? 'string' : t)).filter((t) => JSON_TYPES.includes(t));
   if (types.length === 0) return undefined;
   if (nullable && !types.includes('null')) types.push('null');
   return [...new Set(types)];
@@ -306,7 +308,7 @@ function child(ctx: ConvertContext, field: string, argsPath: string | undefined)
 function convertNode(env: ConvertEnv, original: Record<string, any>, ctx: ConvertContext): SchemaNode {
   const { node, nullable } = normalize(env, original);
   const out: SchemaNode = {};
-  let types = typesOf(node, nullable);
+  let types = declaredTypes(node, nullable);
   if (!types && (node.properties || node.additionalProperties)) types = nullable ? ['object', 'null'] : ['object'];
   if (!types && node.items) types = nullable ? ['array', 'null'] : ['array'];
   if (types) out.type = typeValue(types);

@@ -2,8 +2,8 @@
 // reach a pack. A field reads as what it takes ("An integer from 1 to 2500; 250 when left out.", "An object
 // with name and email.") and, when its name or place says so, what it identifies ("The number of the issue
 // (an integer), as listed by issues_list-for-repo."); a tool as what it does (operation-words.ts).
-import { FORMAT_RULES, lengthText, multipleText, rangeText, TYPE_NAMES, valueText as show } from '../engine/faults/rule-words';
-import { enumIsListable } from '../engine/schema';
+import { FORMAT_RULES, lengthText, multipleText, oneOfText, rangeText, TYPE_NAMES, valueText as show } from '../engine/faults/rule-words';
+import { enumIsListable, mainType } from '../engine/schema';
 import type { Json, SchemaNode } from '../engine/types';
 import { identifierWords, plural, roleHead, type FieldRole } from './operation-words';
 
@@ -69,14 +69,6 @@ function lengthWords(s: SchemaNode, minKey: string, maxKey: string, unit: string
   return min !== undefined && max !== undefined && min !== max ? `${words}${long}` : `of ${words}`;
 }
 
-function mainType(s: SchemaNode): string | undefined {
-  if (typeof s.type === 'string') return s.type;
-  if (Array.isArray(s.type)) return s.type.find((t: string) => t !== 'null');
-  if (s.properties) return 'object';
-  if (s.items) return 'array';
-  return undefined;
-}
-
 /** Plural nouns of the bare types, for "an array of strings". */
 const TYPE_PLURALS: Record<string, string> = {
   'a string': 'strings',
@@ -123,7 +115,7 @@ function schemaPhrase(s: SchemaNode, depth = 0, fieldName?: string): string {
   if ('const' in s) return `exactly ${show(s.const)}`;
   if (Array.isArray(s.enum)) {
     const values: Json[] = s.enum.filter((v: Json) => v !== null);
-    return enumIsListable(values) ? (values.length === 1 ? `exactly ${show(values[0])}` : `one of ${list(values)}`) : `one of ${values.length} values`;
+    return enumIsListable(values) ? (values.length === 1 ? `exactly ${show(values[0])}` : oneOfText(values)) : `one of ${values.length} values`;
   }
   const unit = s['x-unit']?.kind;
   const t = mainType(s);

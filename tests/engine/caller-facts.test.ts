@@ -61,6 +61,11 @@ describe('the caller reads an engine body by its facts, whatever the phrasebook 
     expect(facts.colour).toEqual({ takes: ['status', 'limit', 'page', 'query'] });
   });
 
+  test('a type fault on a field with a set, restated as the set, carries the set (type-shapes.ts records it)', () => {
+    const facts = Object.fromEntries(callerFaultsOf(refusal({ status: 5 }) as never).map((f) => [f.field, f.facts]));
+    expect(facts.status).toEqual({ allowed: ['open', 'pending', 'closed'] });
+  });
+
   test('the caller recovers: a value from the set in another case, a number sent at its bound, an unknown name dropped', () => {
     const call = { status: 'OPEN', limit: 500, colour: 'red' };
     const body = refusal(call);

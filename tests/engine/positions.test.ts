@@ -29,6 +29,13 @@ describe('parseFieldPath reads the engine’s field paths', () => {
     expect(parseFieldPath('a..b')).toBeNull();
     expect(parseFieldPath('a[x]')).toBeNull();
     expect(parseFieldPath('.a')).toBeNull();
+    // A quoted key with an escape JSON does not have (a server's reply may send one).
+    expect(parseFieldPath('a["\\q"]')).toBeNull();
+  });
+
+  test('a name that is no identifier, as a server names a field, reads up to the next . or [', () => {
+    expect(parseFieldPath('metadata.order-id')).toEqual(['metadata', 'order-id']);
+    expect(parseFieldPath('user name[0]')).toEqual(['user name', 0]);
   });
 });
 

@@ -103,7 +103,7 @@ function factWords(node: unknown, out = new Set<string>()): Set<string> {
 
 /**
  * The 8-word runs of vendor sentences found in the packs' strings, confirmed on the text, as "pack: run". A
- * run made mostly of the pack's own facts ("one of draft, open, paid, uncollectible or void", which a
+ * run made mostly of the pack's own facts ("one of: draft, open, paid, uncollectible, void", which a
  * vendor may also write) is a list of values, not a sentence: more than two fact words and it is skipped.
  */
 function copiedRuns(packs: [string, unknown][], vendor: ReturnType<typeof vendorShingles>): string[] {

@@ -117,13 +117,7 @@ export function offerArguments(key: string, options: readonly ArgumentChoice[]):
   };
 }
 
-export function argumentsByWords(key: string, options: readonly ArgumentChoice[]): string[] {
-  return offerArguments(key, options).byWords;
-}
 
-export function nearestArguments(key: string, options: readonly ArgumentChoice[], max = NEAREST_LISTED): string[] {
-  return offerArguments(key, options).nearest(max);
-}
 
 /** The kinds of value a name can be told by: what a string sent is, and what a field's format or example says it takes. */
 export type ValueShape = 'email' | 'url' | 'date' | 'date-time';

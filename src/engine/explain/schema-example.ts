@@ -3,7 +3,7 @@
 // importer's example calls, and a few words for what one branch of an anyOf/oneOf wants. explain.ts and
 // the shape modules offer an example only after the validator has taken it in place, so a guess here can
 // cost a sentence but never a wrong suggestion; the importer checks its calls with the engine.
-import { deref, typesOf } from '../schema';
+import { deref, mainType, typesOf } from '../schema';
 import type { SchemaWords } from '../faults/rule-words';
 import type { Json, JsonObject, SchemaNode } from '../types';
 import { valueSet } from '../shared/value-sets';
@@ -91,15 +91,6 @@ function smallest(s: SchemaNode, o: ExampleOptions, depth: number): Json | undef
     default:
       return undefined;
   }
-}
-
-/** The type a value is made for: the first non-null type, or object or array read from the keywords. */
-export function mainType(s: SchemaNode): string | undefined {
-  if (typeof s.type === 'string') return s.type;
-  if (Array.isArray(s.type)) return s.type.find((t: string) => t !== 'null');
-  if (s.properties) return 'object';
-  if (s.items) return 'array';
-  return undefined;
 }
 
 /** A number the field accepts: its default, else the smallest in range, else 1. */

@@ -4,7 +4,7 @@
 // put in place of what was sent and validated there first (probe.ts): a candidate this module cannot check
 // is never made.
 import { suggestValues } from './suggest';
-import { whatToSend } from '../faults/rule-words';
+import { sendFacts, whatToSend } from '../faults/rule-words';
 import { childFieldsOf } from '../field-index';
 import { PATTERN_FIELD_MAX, regexInputLimit } from '../validate/input-cap';
 import { patternOf, pointerOf, withValueAt, type Segment } from '../paths';
@@ -14,7 +14,7 @@ import { offerable, shortEnough, TOKEN_TEXT } from './offerable';
 import { hasStringRule, takesString } from './field-kinds';
 import { typesOf } from '../schema';
 import { shapeText } from './shape-text';
-import type { AjvError, ExplainContext, FieldInfo, Fault, FaultNoteKind, Json, JsonObject } from '../types';
+import type { AjvError, ExplainContext, FieldInfo, Fault, FaultFacts, FaultNoteKind, Json, JsonObject } from '../types';
 
 /** A string longer than this is not split into an array. */
 const MAX_SPLIT_CHARS = 2000;
@@ -80,13 +80,23 @@ const COMMA_LIST = /^[^,\s]+(?:,[^,\s]+)+$/;
 export function refineTypeFault(ctx: ExplainContext, fault: Fault, field: FieldInfo | undefined, want: string, value: Json | undefined): Fault {
   const path = fault.path;
   if (!path) return fault;
+  // What to send, and as data what the words state: whatToSend's facts; a shape's words state none.
   let what: string | undefined;
-  if (field?.enumValues) what = whatToSend(field, undefined);
+  let facts: FaultFacts | undefined;
+  const toSend = (f: FieldInfo) => {
+    what = whatToSend(f, undefined);
+    facts = sendFacts(f, undefined);
+  };
+  const say = (text: string) => {
+    restate(fault, `must be ${text}`);
+    fault.facts = facts;
+  };
+  if (field?.enumValues) toSend(field);
   else if (/object|array/.test(want)) what = shapeText(ctx, path, want);
   if (value === null) {
     // A unit field's message already says what to send, in its unit.
-    if (what === undefined && field && !field.unit) what = whatToSend(field, undefined);
-    if (what !== undefined) restate(fault, `must be ${what}`);
+    if (what === undefined && field && !field.unit) toSend(field);
+    if (what !== undefined) say(what);
     const optional = field !== undefined && !field.required && typeof path[path.length - 1] === 'string';
     if (optional) addNote(fault, 'leave_out', 'or leave it out');
     else if (field?.resolveWith) addNote(fault, 'resolve', `get one from ${field.resolveWith}`);
@@ -94,7 +104,7 @@ export function refineTypeFault(ctx: ExplainContext, fault: Fault, field: FieldI
     delete fault.fix;
     return fault;
   }
-  if (what !== undefined) restate(fault, `must be ${what}`);
+  if (what !== undefined) say(what);
   if (field?.enumValues) {
     // `"true"` for a boolean is no help where only the set will do.
     const set = field.enumValues;

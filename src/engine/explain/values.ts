@@ -13,7 +13,7 @@ import { valueSet, valueSetCandidates } from '../shared/value-sets';
 import { noteSiblingFit } from './sibling-fit';
 import { refineTypeFault } from './type-shapes';
 import { otherCases, rewrittenForms } from './written-forms';
-import { exampleText, FORMAT_RULES, oneOfText, SCHEMA_WORDS, schemaText, sendFacts, typePhrase, valueText, whatToSend } from '../faults/rule-words';
+import { exampleText, FORMAT_RULES, oneOfText, SCHEMA_WORDS, schemaText, typePhrase, valueText } from '../faults/rule-words';
 import { base, applyUnit, type Explainers, type Violation } from './context';
 
 /** Two strings that differ in letter case only. */
@@ -43,10 +43,8 @@ function wrongType({ ctx, e, at, here, field, p, reason }: Violation): Fault {
     fault.candidates = [String(v)];
   }
   if (fault.candidates.length === 1) fault.fix = { kind: 'replace', path: at };
-  const refined = refineTypeFault(ctx, applyUnit(ctx, fault, field, here.value, ''), field, want, here.value);
-  // refineTypeFault (type-shapes.ts) may restate the fault as what to send (the set, on an enum field): its facts are whatToSend's.
-  if (!refined.facts && field && refined.statement === `must be ${whatToSend(field, undefined)}`) refined.facts = sendFacts(field, undefined);
-  return refined;
+  // refineTypeFault (type-shapes.ts) may restate the fault as what to send, and records that statement's facts.
+  return refineTypeFault(ctx, applyUnit(ctx, fault, field, here.value, ''), field, want, here.value);
 }
 
 /**

@@ -5,6 +5,7 @@ import { CODES } from '../faults/codes';
 import { BASE_ROOTS, PLACEHOLDER, RESERVED_NAMES, checkExpr, instant, rootsOf, type ExprContext } from '../shared/conditions';
 import { CHECK_KEYS, EFFECT_KEYS } from './pack-schema';
 import type { CheckSource, CompiledCheck, EffectSource, FieldInfo, Json, JsonObject, PackState, ToolSource } from '../types';
+import { childPointer } from '../paths';
 
 export interface Problem {
   path: string;
@@ -16,9 +17,6 @@ const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const CODE = /^[a-z][a-z0-9_]*$/;
 const CALL = /^([A-Za-z0-9_-]{1,64})\(.*\)$/;
 
-function ptr(path: string, key: string | number): string {
-  return `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
-}
 
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -63,7 +61,7 @@ export function stateProblems(state: unknown): Problem[] {
   const problems: Problem[] = [];
   if (!isObject(state)) return [{ path: '', message: 'must be a JSON object with now, caller and records' }];
   for (const key of Object.keys(state)) {
-    if (!['now', 'caller', 'records'].includes(key)) problems.push({ path: ptr('', key), message: `unexpected key "${key}"; a state has now, caller and records` });
+    if (!['now', 'caller', 'records'].includes(key)) problems.push({ path: childPointer('', key), message: `unexpected key "${key}"; a state has now, caller and records` });
   }
   if ('now' in state && (typeof state.now !== 'string' || instant(state.now) === undefined)) {
     problems.push({ path: '/now', message: 'must be an RFC 3339 timestamp with an offset, such as 2026-03-11T12:00:00Z' });
@@ -74,12 +72,12 @@ export function stateProblems(state: unknown): Problem[] {
     if (!isObject(records)) problems.push({ path: '/records', message: 'must be an object of record kinds, each an object of records by id' });
     else {
       for (const [kind, byId] of Object.entries(records)) {
-        const at = ptr('/records', kind);
+        const at = childPointer('/records', kind);
         if (!isObject(byId)) {
           problems.push({ path: at, message: `must be an object of ${kind} records by id` });
           continue;
         }
-        for (const [id, rec] of Object.entries(byId)) if (!isObject(rec)) problems.push({ path: ptr(at, id), message: 'must be a record object' });
+        for (const [id, rec] of Object.entries(byId)) if (!isObject(rec)) problems.push({ path: childPointer(at, id), message: 'must be a record object' });
       }
     }
   }
@@ -92,7 +90,7 @@ function schemaPointer(fieldPath: string): string {
     .replace(/\[\]/g, '.[]')
     .split('.')
     .filter(Boolean)
-    .map((k) => (k === '[]' ? '/items' : ptr('/properties', k)))
+    .map((k) => (k === '[]' ? '/items' : childPointer('/properties', k)))
     .join('');
 }
 
@@ -184,14 +182,14 @@ export function compileToolChecks(input: ToolCompileInput, problems: Problem[]):
   let permissions = 0;
 
   sources.forEach((raw, index) => {
-    const at = ptr(`${base}/checks`, index);
+    const at = childPointer(`${base}/checks`, index);
     const src = raw as CheckSource & Record<string, unknown>;
     const kind = src.kind;
     const keys = CHECK_KEYS[kind];
     if (!keys) return; // the file schema has already said so
     for (const k of Object.keys(src)) {
       if (!(keys.required as readonly string[]).includes(k) && !(keys.optional as readonly string[]).includes(k)) {
-        problems.push({ path: ptr(at, k), message: `unexpected key "${k}" on a ${kind} check; it takes ${[...keys.required, ...keys.optional].join(', ')}` });
+        problems.push({ path: childPointer(at, k), message: `unexpected key "${k}" on a ${kind} check; it takes ${[...keys.required, ...keys.optional].join(', ')}` });
       }
     }
     const missing = keys.required.filter((k) => !(k in src));
@@ -199,32 +197,32 @@ export function compileToolChecks(input: ToolCompileInput, problems: Problem[]):
     if (missing.length) return;
     const rank = KIND_ORDER.indexOf(kind);
     if (rank < highest) {
-      problems.push({ path: ptr(at, 'kind'), message: `a ${kind} check comes after a ${KIND_ORDER[highest]} check; checks run existence, then permission, then rules, so move it up` });
+      problems.push({ path: childPointer(at, 'kind'), message: `a ${kind} check comes after a ${KIND_ORDER[highest]} check; checks run existence, then permission, then rules, so move it up` });
     }
     highest = Math.max(highest, rank);
 
     if (kind === 'exists') {
       const s = src as import('../types').ExistsCheckSource;
-      const argOk = checkField(s.argument, ptr(at, 'argument'));
-      if (argOk && seenArguments.has(s.argument)) problems.push({ path: ptr(at, 'argument'), message: `"${s.argument}" is checked for existence twice` });
+      const argOk = checkField(s.argument, childPointer(at, 'argument'));
+      if (argOk && seenArguments.has(s.argument)) problems.push({ path: childPointer(at, 'argument'), message: `"${s.argument}" is checked for existence twice` });
       seenArguments.add(s.argument);
       const kindOk = typeof s.record === 'string' && state.recordKeys.has(s.record);
-      if (!kindOk) problems.push({ path: ptr(at, 'record'), message: `${JSON.stringify(s.record)} is not a record kind in state.records; its kinds are: ${[...state.recordKeys.keys()].join(', ') || 'none'}` });
+      if (!kindOk) problems.push({ path: childPointer(at, 'record'), message: `${JSON.stringify(s.record)} is not a record kind in state.records; its kinds are: ${[...state.recordKeys.keys()].join(', ') || 'none'}` });
       const binding = s.as ?? (typeof s.record === 'string' ? singular(s.record) : '');
       if (!IDENT.test(binding) || RESERVED_NAMES.includes(binding)) {
-        problems.push({ path: ptr(at, s.as === undefined ? 'record' : 'as'), message: `the record is bound as "$${binding}", which is not a usable name: write "as" with a name of letters, digits and _ other than ${RESERVED_NAMES.join(', ')}` });
+        problems.push({ path: childPointer(at, s.as === undefined ? 'record' : 'as'), message: `the record is bound as "$${binding}", which is not a usable name: write "as" with a name of letters, digits and _ other than ${RESERVED_NAMES.join(', ')}` });
       }
-      if (s.where !== undefined) expr(s.where, ptr(at, 'where'), ctxFor(new Map([[binding, s.record]])), true);
-      if (s.visible !== undefined) expr(s.visible, ptr(at, 'visible'), ctxFor(new Map([[binding, s.record]])), true);
+      if (s.where !== undefined) expr(s.where, childPointer(at, 'where'), ctxFor(new Map([[binding, s.record]])), true);
+      if (s.visible !== undefined) expr(s.visible, childPointer(at, 'visible'), ctxFor(new Map([[binding, s.record]])), true);
       names.set(binding, kindOk ? s.record : null);
       const field = argOk ? fields.get(s.argument) : undefined;
       const declared = field?.schema['x-record'];
       if (field && declared !== undefined && declared !== s.record) {
-        problems.push({ path: ptr(at, 'record'), message: `is ${JSON.stringify(s.record)}, but the argument "${s.argument}" declares x-record ${JSON.stringify(declared)}; an id names records of one kind` });
+        problems.push({ path: childPointer(at, 'record'), message: `is ${JSON.stringify(s.record)}, but the argument "${s.argument}" declares x-record ${JSON.stringify(declared)}; an id names records of one kind` });
       }
       const t = field?.schema.type;
       if (field && t !== undefined && !['string', 'integer'].some((x) => t === x || (Array.isArray(t) && t.includes(x)))) {
-        problems.push({ path: ptr(at, 'argument'), message: `"${s.argument}" is of type ${JSON.stringify(t)}; an id to look up is a string or an integer` });
+        problems.push({ path: childPointer(at, 'argument'), message: `"${s.argument}" is of type ${JSON.stringify(t)}; an id to look up is a string or an integer` });
       }
       checks.push({
         id: `exists:${s.argument}`,
@@ -242,25 +240,25 @@ export function compileToolChecks(input: ToolCompileInput, problems: Problem[]):
 
     if (kind === 'permission') {
       const s = src as import('../types').PermissionCheckSource;
-      expr(s.requires, ptr(at, 'requires'), ctxFor(), true);
-      checkMessage(s.message, ptr(at, 'message'), false, ctxFor(), new Set(), problems);
-      if (s.next_call !== undefined) checkCall(s.next_call, ptr(at, 'next_call'), toolNames, problems);
+      expr(s.requires, childPointer(at, 'requires'), ctxFor(), true);
+      checkMessage(s.message, childPointer(at, 'message'), false, ctxFor(), new Set(), problems);
+      if (s.next_call !== undefined) checkCall(s.next_call, childPointer(at, 'next_call'), toolNames, problems);
       permissions++;
       checks.push({ id: permissions === 1 ? 'permission' : `permission:${permissions}`, kind, index, code: 'forbidden', retryable: false, source: s });
       return;
     }
 
     const s = src as import('../types').RuleCheckSource;
-    if (typeof s.code !== 'string' || !CODE.test(s.code)) problems.push({ path: ptr(at, 'code'), message: 'must be a lower-case code of letters, digits and _, such as "ticket_unassigned"' });
-    else if (s.code in CODES || s.code === 'not_found' || s.code === 'forbidden') problems.push({ path: ptr(at, 'code'), message: `"${s.code}" is a generic code with its own meaning; a rule needs a code of its own` });
-    else if (input.enumCodes.has(s.code)) problems.push({ path: ptr(at, 'code'), message: `"${s.code}" is already the code for a value outside the enum of ${input.enumCodes.get(s.code)}` });
+    if (typeof s.code !== 'string' || !CODE.test(s.code)) problems.push({ path: childPointer(at, 'code'), message: 'must be a lower-case code of letters, digits and _, such as "ticket_unassigned"' });
+    else if (s.code in CODES || s.code === 'not_found' || s.code === 'forbidden') problems.push({ path: childPointer(at, 'code'), message: `"${s.code}" is a generic code with its own meaning; a rule needs a code of its own` });
+    else if (input.enumCodes.has(s.code)) problems.push({ path: childPointer(at, 'code'), message: `"${s.code}" is already the code for a value outside the enum of ${input.enumCodes.get(s.code)}` });
     const lets = new Map<string, string | null>();
     const tainted = new Set<string>();
     if (s.let !== undefined) {
-      if (!isObject(s.let)) problems.push({ path: ptr(at, 'let'), message: 'must be an object of names and expressions' });
+      if (!isObject(s.let)) problems.push({ path: childPointer(at, 'let'), message: 'must be an object of names and expressions' });
       else {
         for (const [name, e] of Object.entries(s.let)) {
-          const lat = ptr(ptr(at, 'let'), name);
+          const lat = childPointer(childPointer(at, 'let'), name);
           if (!IDENT.test(name) || RESERVED_NAMES.includes(name) || names.has(name)) {
             problems.push({ path: lat, message: `"${name}" cannot be a let name: use letters, digits and _, and not ${[...BASE_ROOTS, 'item', ...names.keys()].join(', ')}` });
             continue;
@@ -273,14 +271,14 @@ export function compileToolChecks(input: ToolCompileInput, problems: Problem[]):
       }
     }
     const ctx = ctxFor(lets);
-    expr(s.when, ptr(at, 'when'), ctx, true);
-    if (s.field !== undefined) checkField(s.field, ptr(at, 'field'));
-    checkMessage(s.message, ptr(at, 'message'), true, ctx, tainted, problems);
-    if (s.next_call !== undefined) checkCall(s.next_call, ptr(at, 'next_call'), toolNames, problems);
-    if (typeof s.retryable !== 'boolean') problems.push({ path: ptr(at, 'retryable'), message: 'must be true or false: whether the same call can succeed later' });
+    expr(s.when, childPointer(at, 'when'), ctx, true);
+    if (s.field !== undefined) checkField(s.field, childPointer(at, 'field'));
+    checkMessage(s.message, childPointer(at, 'message'), true, ctx, tainted, problems);
+    if (s.next_call !== undefined) checkCall(s.next_call, childPointer(at, 'next_call'), toolNames, problems);
+    if (typeof s.retryable !== 'boolean') problems.push({ path: childPointer(at, 'retryable'), message: 'must be true or false: whether the same call can succeed later' });
     else if (s.retryable && s.retry_after === undefined) problems.push({ path: at, message: 'a retryable rule must say when to retry: add "retry_after" (seconds, or an expression such as {"seconds_until": "$calendar.rate_limited_until"})' });
-    else if (!s.retryable && s.retry_after !== undefined) problems.push({ path: ptr(at, 'retry_after'), message: 'goes only with "retryable": true; a call that cannot succeed later has no time to retry' });
-    if (s.retry_after !== undefined) expr(s.retry_after, ptr(at, 'retry_after'), ctx, false);
+    else if (!s.retryable && s.retry_after !== undefined) problems.push({ path: childPointer(at, 'retry_after'), message: 'goes only with "retryable": true; a call that cannot succeed later has no time to retry' });
+    if (s.retry_after !== undefined) expr(s.retry_after, childPointer(at, 'retry_after'), ctx, false);
     const base_id = `rule:${s.code}`;
     const n = (seenIds.get(base_id) ?? 0) + 1;
     seenIds.set(base_id, n);
@@ -288,25 +286,25 @@ export function compileToolChecks(input: ToolCompileInput, problems: Problem[]):
   });
 
   effects.forEach((raw, index) => {
-    const at = ptr(`${base}/effects`, index);
+    const at = childPointer(`${base}/effects`, index);
     const e = raw as EffectSource & Record<string, unknown>;
-    for (const k of Object.keys(e)) if (!(EFFECT_KEYS as readonly string[]).includes(k)) problems.push({ path: ptr(at, k), message: `unexpected key "${k}"; an effect takes update or create, and set` });
+    for (const k of Object.keys(e)) if (!(EFFECT_KEYS as readonly string[]).includes(k)) problems.push({ path: childPointer(at, k), message: `unexpected key "${k}"; an effect takes update or create, and set` });
     const hasUpdate = 'update' in e;
     if (hasUpdate === ('create' in e)) {
       problems.push({ path: at, message: 'must have exactly one of "update" (a record bound by an exists check) or "create" (a record kind)' });
       return;
     }
     if (hasUpdate && (typeof e.update !== 'string' || !names.has(e.update))) {
-      problems.push({ path: ptr(at, 'update'), message: `${JSON.stringify(e.update)} is not a record bound by an exists check of ${tool.name}; bound: ${[...names.keys()].join(', ') || 'none'}` });
+      problems.push({ path: childPointer(at, 'update'), message: `${JSON.stringify(e.update)} is not a record bound by an exists check of ${tool.name}; bound: ${[...names.keys()].join(', ') || 'none'}` });
     }
     if (!hasUpdate && (typeof e.create !== 'string' || !state.recordKeys.has(e.create))) {
-      problems.push({ path: ptr(at, 'create'), message: `${JSON.stringify(e.create)} is not a record kind in state.records; its kinds are: ${[...state.recordKeys.keys()].join(', ') || 'none'}` });
+      problems.push({ path: childPointer(at, 'create'), message: `${JSON.stringify(e.create)} is not a record kind in state.records; its kinds are: ${[...state.recordKeys.keys()].join(', ') || 'none'}` });
     }
     if (!isObject(e.set) || !Object.keys(e.set).length) {
-      problems.push({ path: ptr(at, 'set'), message: 'must be an object of record fields and the expressions that give their new values' });
+      problems.push({ path: childPointer(at, 'set'), message: 'must be an object of record fields and the expressions that give their new values' });
       return;
     }
-    for (const [field, value] of Object.entries(e.set)) expr(value, ptr(ptr(at, 'set'), field), ctxFor(), false);
+    for (const [field, value] of Object.entries(e.set)) expr(value, childPointer(childPointer(at, 'set'), field), ctxFor(), false);
   });
 
   return { checks, effects };

@@ -7,6 +7,7 @@
 // fields in one tool, and 11,000 nodes and 8,000 fields in one pack.
 import { resolveLocalRef } from '../schema';
 import type { SchemaNode } from '../types';
+import { childPointer } from '../paths';
 
 /** How deep a tool's schema may nest, counting every object and list, and each `$ref` followed as one level more. */
 export const SCHEMA_DEPTH_BUDGET = 64;
@@ -42,9 +43,6 @@ type Kind = 'schema' | 'map' | 'data';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-function ptr(path: string, key: string | number): string {
-  return `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
-}
 
 const depthMessage = () =>
   `nests deeper than ${SCHEMA_DEPTH_BUDGET} levels (each $ref followed counts as one more), past the compile budget of a tool: flatten it, or shorten its chain of references`;
@@ -82,7 +80,7 @@ export function schemaBudgetProblem(root: SchemaNode, nodesInPack: number): { no
     for (const [key, value] of Object.entries(node)) {
       if (value === null || typeof value !== 'object') continue;
       const child: Kind = kind !== 'schema' || Array.isArray(node) ? (kind === 'map' ? 'schema' : kind) : DATA_KEYWORDS.has(key) ? 'data' : SCHEMA_MAPS.has(key) ? 'map' : 'schema';
-      if (walk(value, ptr(pointer, key), depth + 1, child)) return true;
+      if (walk(value, childPointer(pointer, key), depth + 1, child)) return true;
     }
     if (kind === 'schema' && !Array.isArray(node)) {
       const target = resolveLocalRef(root, node as SchemaNode);

@@ -4,6 +4,7 @@
 // eager compile finds is found here by a walk that compiles nothing: a local $ref that leads nowhere and a
 // pattern that is no regular expression, with the errors AJV would give. A schema this walk cannot vouch for
 // ($id, anchors, dynamic or non-local references: their resolution is AJV's own) is compiled at once.
+import { pointerKeys } from '../paths';
 
 /** Values that are data, not schemas. */
 const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'example', 'x-example']);
@@ -15,13 +16,13 @@ const RESOLVED_BY_AJV = new Set(['$id', 'id', '$anchor', '$dynamicAnchor', '$dyn
 /** Whether the JSON pointer `ref` (after its '#') names a schema (an object or a boolean) in `root`. */
 function holds(root: unknown, pointer: string): boolean {
   let cur: unknown = root;
-  for (const raw of pointer.split('/').slice(1)) {
-    let key: string;
-    try {
-      key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    } catch {
-      return false;
-    }
+  let keys: string[];
+  try {
+    keys = pointerKeys(pointer, { uri: true });
+  } catch {
+    return false;
+  }
+  for (const key of keys) {
     if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, key)) return false;
     cur = (cur as Record<string, unknown>)[key];
   }

@@ -7,11 +7,12 @@ import { codeInfo, enumCodeFor, isGenericCode } from '../faults/codes';
 import { dialectOf, type Dialect } from '../validate/dialect';
 import { PACK_KEYWORDS } from './pack-schema';
 import { FieldBudget, schemaBudgetProblem } from './compile-budgets';
-import { deref, enumIsListable, resolveLocalRef } from '../schema';
+import { deref, enumIsListable, resolveLocalRef, typesOf } from '../schema';
 import type { AjvError, CompiledPack, CompiledTool, FieldInfo, Json, PackSource, RefusedTool, SchemaNode, ToolSource } from '../types';
 import { parseUnit, unitProblems } from '../explain/units';
 import { VALUE_SET_NAMES, valueSet } from '../shared/value-sets';
 import { ruleReader } from './promises/rule-reader';
+import { childPointer } from '../paths';
 
 export interface PackProblem {
   /** JSON pointer into the pack file. */
@@ -87,13 +88,9 @@ const SUBSCHEMA_ARRAYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SUBSCHEMA_SINGLE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
 
 function isObjectSchema(node: SchemaNode): boolean {
-  const t = node.type;
-  return t === 'object' || (Array.isArray(t) && t.includes('object')) || (t === undefined && node.properties !== undefined);
+  return typesOf(node, { inferred: 'shape' }).includes('object');
 }
 
-function ptr(path: string, key: string | number): string {
-  return `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
-}
 
 /** Sentences the model-facing schema adds to a field's description. */
 export function modelNotes(node: SchemaNode): string[] {
@@ -271,9 +268,9 @@ function transform(node: unknown, path: string, ctx: TransformContext, location:
     }
     if (key.startsWith('x-') && !asIs) {
       if (!(PACK_KEYWORDS as readonly string[]).includes(key)) {
-        problems.push({ path: ptr(path, key), message: `unknown pack keyword; the pack keywords are ${PACK_KEYWORDS.join(', ')}` });
+        problems.push({ path: childPointer(path, key), message: `unknown pack keyword; the pack keywords are ${PACK_KEYWORDS.join(', ')}` });
       } else if (backend.keywordProblems) {
-        for (const e of backend.keywordProblems(key, value)) problems.push({ path: ptr(path, key) + e.instancePath, message: e.message ?? 'is invalid' });
+        for (const e of backend.keywordProblems(key, value)) problems.push({ path: childPointer(path, key) + e.instancePath, message: e.message ?? 'is invalid' });
       }
       continue;
     }
@@ -283,7 +280,7 @@ function transform(node: unknown, path: string, ctx: TransformContext, location:
       const m: [string, unknown][] = [];
       const defs = key === '$defs' || key === 'definitions';
       for (const [k, sub] of Object.entries(value)) {
-        const t = transform(sub, ptr(ptr(path, key), k), ctx, at || (defs && ctx.selfClosed.has(sub as SchemaNode)));
+        const t = transform(sub, childPointer(childPointer(path, key), k), ctx, at || (defs && ctx.selfClosed.has(sub as SchemaNode)));
         w.push([k, t.wire]);
         m.push([k, t.model]);
       }
@@ -292,11 +289,11 @@ function transform(node: unknown, path: string, ctx: TransformContext, location:
       model[key] = Object.fromEntries(m);
     } else if ((SUBSCHEMA_ARRAYS.includes(key) || key === 'items') && Array.isArray(value)) {
       // Draft-07's array form of `items` holds one schema per position, like 2020-12's prefixItems.
-      const t = value.map((sub, i) => transform(sub, ptr(ptr(path, key), i), ctx, at));
+      const t = value.map((sub, i) => transform(sub, childPointer(childPointer(path, key), i), ctx, at));
       define(wire, key, t.map((x) => x.wire));
       define(model, key, t.map((x) => x.model));
     } else if (SUBSCHEMA_SINGLE.includes(key) && value && typeof value === 'object') {
-      const t = transform(value, ptr(path, key), ctx, at, IN_PLACE_SINGLES.includes(key));
+      const t = transform(value, childPointer(path, key), ctx, at, IN_PLACE_SINGLES.includes(key));
       define(wire, key, t.wire);
       define(model, key, t.model);
     } else if (key === 'enum' && Array.isArray(value) && value.length === 0) {
@@ -332,9 +329,9 @@ function transform(node: unknown, path: string, ctx: TransformContext, location:
     } else if ((VALUE_SET_NAMES as readonly string[]).includes(setName)) {
       // Registries load on demand (src/engine/registries/): a pack compiled before its registry is loaded
       // would get no enum at all, so it fails here instead.
-      problems.push({ path: ptr(path, 'x-value-set'), message: `names the value set "${setName}", which is not loaded: load it before compiling the pack (loadValueSets() in src/engine/registries/index.ts, or import src/engine/registries/all.ts)` });
+      problems.push({ path: childPointer(path, 'x-value-set'), message: `names the value set "${setName}", which is not loaded: load it before compiling the pack (loadValueSets() in src/engine/registries/index.ts, or import src/engine/registries/all.ts)` });
     } else if (!backend.keywordProblems) {
-      problems.push({ path: ptr(path, 'x-value-set'), message: `names no value set; the value sets are ${VALUE_SET_NAMES.join(', ')}` });
+      problems.push({ path: childPointer(path, 'x-value-set'), message: `names no value set; the value sets are ${VALUE_SET_NAMES.join(', ')}` });
     }
   }
   // The wire schema, which calls are validated against, is closed where JSON Schema would judge a property
@@ -381,19 +378,19 @@ function collectFields(root: SchemaNode, tool: ToolSource, problems: PackProblem
       for (const name of names) claimed.set(name, name);
       for (const [name, sub] of Object.entries<SchemaNode>(props)) {
         const path = fieldPath ? `${fieldPath}.${name}` : name;
-        const p = ptr(ptr(pointer, 'properties'), name);
+        const p = childPointer(childPointer(pointer, 'properties'), name);
         if (!budget.take(p)) return;
         const info = fieldInfo(root, name, path, sub, required.includes(name));
         fields.set(path, withPointer(info, p));
         for (const alias of info.aliases) {
           const owner = claimed.get(alias);
-          if (owner && owner !== name) problems.push({ path: basePath + ptr(p, 'x-aliases'), message: `alias "${alias}" already names the field "${owner}"` });
+          if (owner && owner !== name) problems.push({ path: basePath + childPointer(p, 'x-aliases'), message: `alias "${alias}" already names the field "${owner}"` });
           claimed.set(alias, name);
         }
         if (info.conflicts) {
           for (const other of info.conflicts.with) {
-            if (!names.includes(other)) problems.push({ path: basePath + ptr(p, 'x-conflicts'), message: `conflicts with "${other}", which is not a sibling field (declared: ${names.join(', ')})` });
-            if (other === name) problems.push({ path: basePath + ptr(p, 'x-conflicts'), message: 'a field cannot conflict with itself' });
+            if (!names.includes(other)) problems.push({ path: basePath + childPointer(p, 'x-conflicts'), message: `conflicts with "${other}", which is not a sibling field (declared: ${names.join(', ')})` });
+            if (other === name) problems.push({ path: basePath + childPointer(p, 'x-conflicts'), message: 'a field cannot conflict with itself' });
           }
         }
         walk(sub, path, p, depth + 1, next);
@@ -403,14 +400,14 @@ function collectFields(root: SchemaNode, tool: ToolSource, problems: PackProblem
       // Array items get their own entry (`tags[]`), so an enum or pattern on items is explained like a field.
       const itemPath = `${fieldPath}[]`;
       if (!fields.has(itemPath)) {
-        if (!budget.take(ptr(pointer, 'items'))) return;
+        if (!budget.take(childPointer(pointer, 'items'))) return;
         const name = fieldPath.replace(/\[\]/g, '').split('.').pop() || 'items';
-        fields.set(itemPath, withPointer(fieldInfo(root, name, itemPath, node.items, false), ptr(pointer, 'items')));
+        fields.set(itemPath, withPointer(fieldInfo(root, name, itemPath, node.items, false), childPointer(pointer, 'items')));
       }
-      walk(node.items, itemPath, ptr(pointer, 'items'), depth + 1, next);
+      walk(node.items, itemPath, childPointer(pointer, 'items'), depth + 1, next);
     }
     for (const k of ['allOf', 'anyOf', 'oneOf']) {
-      if (Array.isArray(node[k])) node[k].forEach((sub: SchemaNode, i: number) => walk(sub, fieldPath, ptr(ptr(pointer, k), i), depth + 1, next));
+      if (Array.isArray(node[k])) node[k].forEach((sub: SchemaNode, i: number) => walk(sub, fieldPath, childPointer(childPointer(pointer, k), i), depth + 1, next));
     }
   };
   walk(tool.arguments, '', '', 0, new Set());
@@ -484,7 +481,7 @@ function checkFieldKeywords(fields: Map<string, FieldInfo & { pointer: string }>
     if (s['x-value-aliases'] && !f.enumValues) problems.push({ path: at + '/x-value-aliases', message: 'value aliases need an enum to point into' });
     if (s['x-value-aliases'] && f.enumValues) {
       for (const [from, to] of Object.entries<Json>(s['x-value-aliases'])) {
-        if (!f.enumValues.includes(to)) problems.push({ path: at + ptr('/x-value-aliases', from), message: `points at ${JSON.stringify(to)}, which is not one of the permitted values` });
+        if (!f.enumValues.includes(to)) problems.push({ path: at + childPointer('/x-value-aliases', from), message: `points at ${JSON.stringify(to)}, which is not one of the permitted values` });
       }
     }
     if (typeof s['x-code'] === 'string' && isGenericCode(s['x-code'])) problems.push({ path: at + '/x-code', message: `${s['x-code']} is a generic code with a meaning of its own (${codeInfo(s['x-code']).meaning.split('.')[0].toLowerCase()}): name this field's code for its values` });
@@ -515,8 +512,8 @@ function checkUnits(tool: ToolSource, fields: Map<string, FieldInfo & { pointer:
 function pointerOfRef(node: unknown, ref: string, at = ''): string | undefined {
   if (node === null || typeof node !== 'object') return undefined;
   for (const [k, v] of Object.entries(node)) {
-    if ((k === '$ref' || k === '$dynamicRef') && v === ref) return ptr(at, k);
-    const found = typeof v === 'object' ? pointerOfRef(v, ref, ptr(at, k)) : undefined;
+    if ((k === '$ref' || k === '$dynamicRef') && v === ref) return childPointer(at, k);
+    const found = typeof v === 'object' ? pointerOfRef(v, ref, childPointer(at, k)) : undefined;
     if (found) return found;
   }
   return undefined;

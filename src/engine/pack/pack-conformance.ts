@@ -12,6 +12,7 @@ import { check } from '../check';
 import { exportTool } from './exports';
 import { checkExampleOptions } from './pack-loader';
 import type { CompiledPack, CompiledTool, FieldInfo, Json, JsonObject, SchemaNode } from '../types';
+import { childPointer, pointerKeys } from '../paths';
 
 export type ConformanceRule = 'gloss' | 'conflict' | 'alias' | 'example';
 
@@ -31,9 +32,6 @@ function isNode(v: unknown): v is SchemaNode {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function ptr(path: string, key: string | number): string {
-  return `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
-}
 
 /** Walks the pack's source schema with the same place in the model and wire schemas alongside. */
 function walkParallel(source: unknown, model: unknown, wire: unknown, at: string, visit: (s: SchemaNode, m: SchemaNode | undefined, w: SchemaNode | undefined, at: string) => void, depth = 0) {
@@ -43,24 +41,24 @@ function walkParallel(source: unknown, model: unknown, wire: unknown, at: string
   visit(source, m, w, at);
   for (const key of MAPS) {
     if (!isNode(source[key])) continue;
-    for (const name of Object.keys(source[key])) walkParallel(source[key][name], m?.[key]?.[name], w?.[key]?.[name], ptr(ptr(at, key), name), visit, depth + 1);
+    for (const name of Object.keys(source[key])) walkParallel(source[key][name], m?.[key]?.[name], w?.[key]?.[name], childPointer(childPointer(at, key), name), visit, depth + 1);
   }
   for (const key of LISTS) {
     if (!Array.isArray(source[key])) continue;
-    source[key].forEach((sub: unknown, i: number) => walkParallel(sub, m?.[key]?.[i], w?.[key]?.[i], ptr(ptr(at, key), i), visit, depth + 1));
+    source[key].forEach((sub: unknown, i: number) => walkParallel(sub, m?.[key]?.[i], w?.[key]?.[i], childPointer(childPointer(at, key), i), visit, depth + 1));
   }
-  for (const key of SINGLES) if (isNode(source[key])) walkParallel(source[key], m?.[key], w?.[key], ptr(at, key), visit, depth + 1);
+  for (const key of SINGLES) if (isNode(source[key])) walkParallel(source[key], m?.[key], w?.[key], childPointer(at, key), visit, depth + 1);
 }
 
 /** Every pointer in `node` at which an `x-` key sits. */
 function packKeywordsIn(node: unknown, at = '', out: string[] = [], depth = 0): string[] {
   if (depth > 64 || node === null || typeof node !== 'object') return out;
-  if (Array.isArray(node)) node.forEach((v, i) => packKeywordsIn(v, ptr(at, i), out, depth + 1));
+  if (Array.isArray(node)) node.forEach((v, i) => packKeywordsIn(v, childPointer(at, i), out, depth + 1));
   else {
     for (const [k, v] of Object.entries(node)) {
       // An x- key under `properties` is a field's name, not a keyword.
-      if (k.startsWith('x-') && !at.endsWith('/properties')) out.push(ptr(at, k));
-      packKeywordsIn(v, ptr(at, k), out, depth + 1);
+      if (k.startsWith('x-') && !at.endsWith('/properties')) out.push(childPointer(at, k));
+      packKeywordsIn(v, childPointer(at, k), out, depth + 1);
     }
   }
   return out;
@@ -114,7 +112,7 @@ function wireNodeAt(tool: CompiledTool, path: string): SchemaNode | undefined {
   const resolve = (n: SchemaNode | undefined, seen = 0): SchemaNode | undefined => {
     if (!n || typeof n.$ref !== 'string' || !n.$ref.startsWith('#/') || seen > 16) return n;
     let cur: any = root;
-    for (const raw of n.$ref.slice(2).split('/')) cur = cur?.[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+    for (const key of pointerKeys(n.$ref.slice(1))) cur = cur?.[key];
     return resolve(isNode(cur) ? cur : undefined, seen + 1);
   };
   const steps = path.replace(/\[\]/g, '.[]').split('.').filter(Boolean);

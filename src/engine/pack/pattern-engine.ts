@@ -11,6 +11,7 @@
 import { RE2JS } from 're2js';
 import { patternIsSafe } from '../safe-pattern';
 import { REGEX_INPUT_MAX } from '../validate/input-cap';
+import { childPointer } from '../paths';
 
 /** How a pattern is run: natively, on the linear engine, or not at all. */
 export type PatternEnforcement = 'native' | 'linear' | 'unenforced';
@@ -66,8 +67,6 @@ const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'example'
 /** Keywords whose value maps names to schemas: a key there is a name, never a keyword. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
-const step = (path: string, key: string | number) => `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
-
 function validPattern(p: string): boolean {
   try {
     new RegExp(p, 'u');
@@ -87,16 +86,16 @@ export function unenforcedPatterns(schema: unknown): UnenforcedPattern[] {
   const walk = (node: unknown, path: string, depth: number) => {
     if (node === null || typeof node !== 'object' || seen.has(node) || depth > 128) return;
     seen.add(node);
-    if (Array.isArray(node)) return node.forEach((n, i) => walk(n, step(path, i), depth + 1));
+    if (Array.isArray(node)) return node.forEach((n, i) => walk(n, childPointer(path, i), depth + 1));
     for (const [k, v] of Object.entries(node)) {
       if (DATA_KEYWORDS.has(k)) continue;
-      if (k === 'pattern' && typeof v === 'string') note(v, step(path, k));
+      if (k === 'pattern' && typeof v === 'string') note(v, childPointer(path, k));
       if (SCHEMA_MAPS.has(k) && v !== null && typeof v === 'object' && !Array.isArray(v)) {
         for (const [name, sub] of Object.entries(v)) {
-          if (k === 'patternProperties') note(name, step(step(path, k), name));
-          walk(sub, step(step(path, k), name), depth + 1);
+          if (k === 'patternProperties') note(name, childPointer(childPointer(path, k), name));
+          walk(sub, childPointer(childPointer(path, k), name), depth + 1);
         }
-      } else walk(v, step(path, k), depth + 1);
+      } else walk(v, childPointer(path, k), depth + 1);
     }
   };
   walk(schema, '', 0);

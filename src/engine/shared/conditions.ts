@@ -4,6 +4,7 @@
 // is not there is `undefined` ("missing"), which every operator handles.
 import { namesRealMoment } from './date-formats';
 import type { Json, JsonObject } from '../types';
+import { childPointer } from '../paths';
 
 /** The operators, with what each takes; content/packs/README.md lists them in words. */
 export const OPERATORS = {
@@ -413,9 +414,6 @@ export interface ExprContext {
   inSome?: boolean;
 }
 
-function ptr(path: string, key: string | number): string {
-  return `${path}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
-}
 
 function listOf(values: Iterable<string>, max = 12): string {
   const all = [...values];
@@ -512,7 +510,7 @@ export function checkExpr(expr: unknown, at: string, ctx: ExprContext, problems:
     return;
   }
   if (Array.isArray(expr)) {
-    expr.forEach((e, i) => checkExpr(e, ptr(at, i), ctx, problems, false, depth + 1));
+    expr.forEach((e, i) => checkExpr(e, childPointer(at, i), ctx, problems, false, depth + 1));
     return;
   }
   const keys = Object.keys(expr);
@@ -523,7 +521,7 @@ export function checkExpr(expr: unknown, at: string, ctx: ExprContext, problems:
   }
   const op = keys[0] as Operator;
   const arg = (expr as Record<string, unknown>)[op];
-  const here = ptr(at, op);
+  const here = childPointer(at, op);
   if (condition && !CONDITION_OPERATORS.includes(op)) {
     problems.push({ path: at, message: `"${op}" gives a value, not true or false; a condition is one of ${CONDITION_OPERATORS.join(', ')}` });
     return;
@@ -547,11 +545,11 @@ export function checkExpr(expr: unknown, at: string, ctx: ExprContext, problems:
         return;
       }
       if (op === 'some') {
-        sub(arg[0], ptr(here, 0), false);
-        sub(arg[1], ptr(here, 1), true, { ...ctx, inSome: true });
+        sub(arg[0], childPointer(here, 0), false);
+        sub(arg[1], childPointer(here, 1), true, { ...ctx, inSome: true });
         return;
       }
-      arg.forEach((e, i) => sub(e, ptr(here, i), false));
+      arg.forEach((e, i) => sub(e, childPointer(here, i), false));
       return;
     case 'list': {
       const min = op === 'add' ? 2 : 1;
@@ -559,7 +557,7 @@ export function checkExpr(expr: unknown, at: string, ctx: ExprContext, problems:
         problems.push({ path: here, message: `"${op}" takes a list of at least ${min === 1 ? 'one expression' : 'two expressions'}` });
         return;
       }
-      arg.forEach((e, i) => sub(e, ptr(here, i), op === 'all' || op === 'any'));
+      arg.forEach((e, i) => sub(e, childPointer(here, i), op === 'all' || op === 'any'));
     }
   }
 }

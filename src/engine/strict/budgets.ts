@@ -1,10 +1,11 @@
 // Size passes: measure the schema a walk built and decide what to leave out or send as JSON text so that it
 // fits the target's limits, one step at a time; plan.ts walks again after each step.
 import { ANTHROPIC_MAX_OPTIONAL, ANTHROPIC_MAX_UNIONS } from './anthropic';
-import { isObj, ptr } from './nodes';
+import { isObj } from './nodes';
 import { OPENAI_BIG_ENUM, OPENAI_BIG_ENUM_CHARS, OPENAI_MAX_CHARS, OPENAI_MAX_DEPTH, OPENAI_MAX_ENUM_VALUES, OPENAI_MAX_PROPERTIES } from './openai';
 import type { Decisions } from './walk';
 import type { Json, SchemaNode } from '../types';
+import { childPointer } from '../paths';
 
 interface PropSite {
   path: string;
@@ -49,7 +50,7 @@ export function measure(schema: SchemaNode, sites: Map<SchemaNode, string>): Mea
       m.enumValues += s.enum.length;
       m.chars += s.enum.reduce((n: number, v: unknown) => n + (typeof v === 'string' ? v.length : JSON.stringify(v).length), 0);
       const at = sites.get(s);
-      if (at !== undefined) m.enums.push({ path: ptr(at, 'enum'), values: s.enum });
+      if (at !== undefined) m.enums.push({ path: childPointer(at, 'enum'), values: s.enum });
     }
     if ('const' in s) m.chars += typeof s.const === 'string' ? s.const.length : JSON.stringify(s.const).length;
     if (isObj(s.properties)) {

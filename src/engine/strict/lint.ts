@@ -3,6 +3,7 @@
 import { ANTHROPIC_MAX_OPTIONAL, ANTHROPIC_MAX_STRICT_TOOLS, ANTHROPIC_MAX_UNIONS } from './anthropic';
 import { strictPlan } from './plan';
 import type { StrictFinding, StrictLintOptions, StrictLives, StrictTarget } from './targets';
+import { pointerKeys } from '../paths';
 import type { CompiledPack, CompiledTool } from '../types';
 
 /** What `target` refuses, ignores or needs rewritten in the tool, and where each rule lives afterwards. */
@@ -32,7 +33,7 @@ export function lintRequest(tools: readonly CompiledTool[], target: StrictTarget
 
 /** The argument a finding's schema pointer is about, as a field path ("start.timeZone", "attendees[]"; "" for the arguments object). */
 export function findingField(path: string): string {
-  const parts = path.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointerKeys(path);
   let field = '';
   for (let i = 0; i < parts.length; i++) {
     if (parts[i] === 'properties' && i + 1 < parts.length) field = field ? `${field}.${parts[++i]}` : parts[++i];

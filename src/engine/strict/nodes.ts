@@ -5,9 +5,6 @@ export function isObj(v: unknown): v is SchemaNode {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-export function ptr(base: string, key: string | number): string {
-  return `${base}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
-}
 
 /** The schema without its x- keywords: what a vendor is sent. */
 export function withoutExtensions(v: unknown): unknown {

@@ -6,26 +6,13 @@ import { anthropicVerdict } from './anthropic';
 import { ASSERTIONS, engineEnforces, SILENT, STRUCTURE } from './enforced';
 import { geminiVerdict } from './gemini';
 import { geminiPropertyNames } from './names';
-import { compact, isObj, ptr } from './nodes';
+import { compact, isObj } from './nodes';
 import { openaiVerdict } from './openai';
 import { VENDOR, type StrictAction, type StrictFinding, type StrictLives, type StrictTarget, type Verdict } from './targets';
 import { ruleWords } from './words';
-import { resolveLocalRef } from '../schema';
+import { resolveLocalRef, typesOf } from '../schema';
 import type { CompiledTool, FieldInfo, Json, SchemaNode } from '../types';
-
-function typesOf(n: SchemaNode): string[] {
-  if (Array.isArray(n.type)) return n.type.filter((t: unknown): t is string => typeof t === 'string');
-  if (typeof n.type === 'string') return [n.type];
-  if (n.properties !== undefined || n.additionalProperties !== undefined || n.patternProperties !== undefined) return ['object'];
-  if (n.items !== undefined || n.prefixItems !== undefined) return ['array'];
-  const values: unknown[] | undefined = Array.isArray(n.enum) ? n.enum : 'const' in n ? [n.const] : undefined;
-  if (values?.length) {
-    const kinds = new Set(values.map((v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v)));
-    if (kinds.has('integer') && kinds.has('number')) kinds.delete('integer');
-    return [...kinds];
-  }
-  return [];
-}
+import { childPointer } from '../paths';
 
 /** Branches that only add `required` (or words): "send at least one of these fields". */
 function constraintOnlyBranches(branches: unknown): boolean {
@@ -81,7 +68,7 @@ function record(w: Walk, path: string, construct: string, action: StrictAction, 
 
 /** The node sent as JSON text in a string instead: the value keeps its meaning, check() parses it (absorb). */
 function collapsed(w: Walk, n: SchemaNode, path: string, field: string, construct: string, why: string): SchemaNode {
-  const types = typesOf(n);
+  const types = typesOf(n, { inferred: 'all' });
   const lives: StrictLives = w.checked ? 'checks' : 'nowhere';
   record(w, path, construct, 'rewrite', lives, `${where(field)}: ${why}. The strict export asks for it as JSON text in a string, which check() parses back before validating.`);
   const shape = compact(Object.fromEntries(Object.entries(n).filter(([k]) => k !== 'description')));
@@ -136,14 +123,14 @@ function visit(w: Walk, raw: unknown, path: string, field: string, role: 'root' 
     const target = resolveLocalRef(w.root, n);
     if (!target) {
       // [ANT-SO] "External $ref" is not supported; our engine cannot resolve it either.
-      record(w, ptr(path, '$ref'), '$ref', 'refuses', 'nowhere', `${where(field)}: ${ref} cannot be resolved inside the tool.`);
+      record(w, childPointer(path, '$ref'), '$ref', 'refuses', 'nowhere', `${where(field)}: ${ref} cannot be resolved inside the tool.`);
       return { type: 'string', description: typeof n.description === 'string' ? n.description : '' };
     }
     if (w.refStack.includes(ref) || w.refStack.length > 32) {
       // [ANT-SO] "Recursive schemas" are not supported; Gemini has no $ref to recurse with.
       return collapsed(w, target.node, path, field, '$ref', `${VENDOR[w.target]} cannot express the recursive schema ${ref}`);
     }
-    if (w.target === 'gemini') record(w, ptr(path, '$ref'), '$ref', 'rewrite', w.checked ? 'checks' : 'nowhere', `${where(field)}: Gemini has no $ref; the strict export writes ${ref} out in place.`);
+    if (w.target === 'gemini') record(w, childPointer(path, '$ref'), '$ref', 'rewrite', w.checked ? 'checks' : 'nowhere', `${where(field)}: Gemini has no $ref; the strict export writes ${ref} out in place.`);
     const { $ref: _r, ...siblings } = n;
     w.refStack.push(ref);
     const out = visit(w, { ...target.node, ...siblings }, path, field, role);
@@ -154,7 +141,7 @@ function visit(w: Walk, raw: unknown, path: string, field: string, role: 'root' 
   const info = w.fields?.get(field);
   // An enum or const without a type says its values; only Gemini needs the type spelled (and only strings).
   const inferOnlyForGemini = n.type === undefined && (Array.isArray(n.enum) || 'const' in n) && w.target !== 'gemini';
-  const types = inferOnlyForGemini ? [] : typesOf(n);
+  const types = inferOnlyForGemini ? [] : typesOf(n, { inferred: 'all' });
   const collapseWhy = w.decisions.collapse.get(path);
   if (collapseWhy && role !== 'root') return collapsed(w, n, path, field, collapseWhy.split(':')[0], collapseWhy.slice(collapseWhy.indexOf(':') + 1).trim());
 
@@ -183,7 +170,7 @@ function visit(w: Walk, raw: unknown, path: string, field: string, role: 'root' 
   };
   const drop = (key: string, action: StrictAction, why: string) => {
     const lives = livesOf(w, key, n[key]);
-    record(w, ptr(path, key), key, action, lives, `${where(field)}: ${why}.`);
+    record(w, childPointer(path, key), key, action, lives, `${where(field)}: ${why}.`);
     note(ruleWords(key, n, info));
   };
   if (role === 'root' && n.patternProperties !== undefined) drop('patternProperties', 'refuses', `${VENDOR[w.target]} takes no patternProperties`);
@@ -194,7 +181,7 @@ function visit(w: Walk, raw: unknown, path: string, field: string, role: 'root' 
   let wrapNull = false;
   if (nonNull.length > 1) {
     const spelled = nonNull.map((t) => ({ type: t }));
-    record(w, ptr(path, 'type'), 'type', 'rewrite', w.checked ? 'checks' : 'nowhere', `${where(field)}: ${VENDOR[w.target]} takes one type per schema; the strict export offers ${nonNull.join(', ')} as anyOf branches without their type-specific rules.`);
+    record(w, childPointer(path, 'type'), 'type', 'rewrite', w.checked ? 'checks' : 'nowhere', `${where(field)}: ${VENDOR[w.target]} takes one type per schema; the strict export offers ${nonNull.join(', ')} as anyOf branches without their type-specific rules.`);
     const described = typeof n.description === 'string' ? n.description : undefined;
     const branches = nullable && w.target !== 'gemini' ? [...spelled, { type: 'null' }] : spelled;
     const res: SchemaNode = { anyOf: branches };
@@ -209,12 +196,12 @@ function visit(w: Walk, raw: unknown, path: string, field: string, role: 'root' 
         out.type = nonNull[0];
         if (w.target === 'gemini') {
           out.nullable = true;
-          record(w, ptr(path, 'type'), 'type', 'rewrite', w.checked ? 'checks' : 'nowhere', `${where(field)}: Gemini refuses a type array (zed-industries/zed#53919); the strict export sends ${nonNull[0]} with nullable: true.`);
+          record(w, childPointer(path, 'type'), 'type', 'rewrite', w.checked ? 'checks' : 'nowhere', `${where(field)}: Gemini refuses a type array (zed-industries/zed#53919); the strict export sends ${nonNull[0]} with nullable: true.`);
         } else {
           wrapNull = true;
           // [ANT-SO] lists the basic types but no type arrays; a public sanitizer notes that nullable fields
           // must be an anyOf with a null branch (systemprompt-models, wire/anthropic/strict.rs). Conservative.
-          record(w, ptr(path, 'type'), 'type', 'rewrite', w.checked ? 'checks' : 'nowhere', `${where(field)}: the strict export spells the type array as anyOf with a null branch, the form Anthropic's docs show.`);
+          record(w, childPointer(path, 'type'), 'type', 'rewrite', w.checked ? 'checks' : 'nowhere', `${where(field)}: the strict export spells the type array as anyOf with a null branch, the form Anthropic's docs show.`);
         }
       }
     } else out.type = nonNull[0];
@@ -225,7 +212,7 @@ function visit(w: Walk, raw: unknown, path: string, field: string, role: 'root' 
   // enum and const
   if (Array.isArray(n.enum)) {
     const values: Json[] = n.enum;
-    const dropWhy = w.decisions.dropEnum.get(ptr(path, 'enum'));
+    const dropWhy = w.decisions.dropEnum.get(childPointer(path, 'enum'));
     if (dropWhy) drop('enum', 'refuses', dropWhy);
     else if (w.target === 'anthropic-strict' && values.some((v) => isObj(v) || Array.isArray(v))) drop('enum', 'refuses', 'Anthropic refuses objects and arrays among enum values ("Complex types within enums")');
     else if (w.target === 'gemini' && values.some((v) => typeof v !== 'string')) drop('enum', 'refuses', 'Gemini takes enum values as strings only (a number fails with "Invalid value ... (TYPE_STRING)", Draculabo/AntigravityManager#260)');
@@ -236,7 +223,7 @@ function visit(w: Walk, raw: unknown, path: string, field: string, role: 'root' 
       if (typeof n.const === 'string' && !Array.isArray(n.enum)) {
         out.enum = [n.const];
         if (!out.type) out.type = 'string';
-        record(w, ptr(path, 'const'), 'const', 'rewrite', w.checked ? 'checks' : 'nowhere', `${where(field)}: Gemini has no const (zed-industries/zed#44875); the strict export sends a one-value enum.`);
+        record(w, childPointer(path, 'const'), 'const', 'rewrite', w.checked ? 'checks' : 'nowhere', `${where(field)}: Gemini has no const (zed-industries/zed#44875); the strict export sends a one-value enum.`);
       } else drop('const', 'refuses', 'Gemini has no const, and an enum holds strings only');
     } else out.const = n.const;
   }
@@ -249,7 +236,7 @@ function visit(w: Walk, raw: unknown, path: string, field: string, role: 'root' 
     const declaredRequired: string[] = Array.isArray(n.required) ? n.required.filter((r: unknown) => typeof r === 'string') : [];
     const required: string[] = [];
     for (const name of names) {
-      const childPath = ptr(ptr(path, 'properties'), name);
+      const childPath = childPointer(childPointer(path, 'properties'), name);
       let child = visit(w, n.properties[name], childPath, field ? `${field}.${name}` : name, 'property');
       const isRequired = declaredRequired.includes(name);
       const outName = renamed?.get(name) ?? name;
@@ -279,7 +266,7 @@ function visit(w: Walk, raw: unknown, path: string, field: string, role: 'root' 
     } else {
       if (n.additionalProperties === undefined) {
         const what = w.target === 'openai-strict' ? 'OpenAI: "additionalProperties: false must always be set in objects"' : 'Anthropic needs additionalProperties: false on every object';
-        record(w, ptr(path, 'additionalProperties'), 'additionalProperties', 'rewrite', w.checked ? 'checks' : 'nowhere', `${where(field)}: ${what}; the strict export adds it, and check() closes such objects too.`);
+        record(w, childPointer(path, 'additionalProperties'), 'additionalProperties', 'rewrite', w.checked ? 'checks' : 'nowhere', `${where(field)}: ${what}; the strict export adds it, and check() closes such objects too.`);
       } else if (n.additionalProperties !== false) {
         drop('additionalProperties', 'refuses', `${VENDOR[w.target]} takes additionalProperties: false only; the strict export closes the object`);
       }
@@ -288,7 +275,7 @@ function visit(w: Walk, raw: unknown, path: string, field: string, role: 'root' 
   }
 
   // arrays
-  if (n.items !== undefined && !Array.isArray(n.items)) out.items = visit(w, n.items, ptr(path, 'items'), `${field}[]`, 'items');
+  if (n.items !== undefined && !Array.isArray(n.items)) out.items = visit(w, n.items, childPointer(path, 'items'), `${field}[]`, 'items');
 
   // unions and compositions
   for (const key of ['anyOf', 'oneOf'] as const) {
@@ -300,7 +287,7 @@ function visit(w: Walk, raw: unknown, path: string, field: string, role: 'root' 
       const lives = livesOf(w, key, n[key]);
       const rootRule = role === 'root' && w.target === 'openai-strict' ? ', and OpenAI refuses anyOf at the root ("Root objects must not be anyOf")' : '';
       const fields = choice ? ` (${choice.join(', ')})` : '';
-      record(w, ptr(path, key), key, 'refuses', lives, `${where(field)}: ${key} whose branches only require fields${fields} is not documented in ${VENDOR[w.target]}'s subset (a branch without a type)${rootRule}; the strict export states it in words.`);
+      record(w, childPointer(path, key), key, 'refuses', lives, `${where(field)}: ${key} whose branches only require fields${fields} is not documented in ${VENDOR[w.target]}'s subset (a branch without a type)${rootRule}; the strict export states it in words.`);
       note(choice ? `Send ${key === 'oneOf' ? 'exactly one' : 'at least one'} of: ${choice.join(', ')}.` : `Must match ${key === 'oneOf' ? 'exactly one' : 'at least one'} of ${compact(n[key])}.`);
       continue;
     }
@@ -308,15 +295,15 @@ function visit(w: Walk, raw: unknown, path: string, field: string, role: 'root' 
       drop(key, 'refuses', 'OpenAI refuses anyOf at the root ("Root objects must not be anyOf and must be an object")');
       continue;
     }
-    const branches = (n[key] as unknown[]).map((b, i) => visit(w, b, ptr(ptr(path, key), i), field, 'branch'));
+    const branches = (n[key] as unknown[]).map((b, i) => visit(w, b, childPointer(childPointer(path, key), i), field, 'branch'));
     if (key === 'oneOf') {
-      record(w, ptr(path, key), 'oneOf', 'rewrite', livesOf(w, 'oneOf', n.oneOf), `${where(field)}: ${VENDOR[w.target]} has no oneOf; the strict export sends anyOf, which also lets a value match several branches.`);
+      record(w, childPointer(path, key), 'oneOf', 'rewrite', livesOf(w, 'oneOf', n.oneOf), `${where(field)}: ${VENDOR[w.target]} has no oneOf; the strict export sends anyOf, which also lets a value match several branches.`);
       note('Must match exactly one of these shapes.');
     }
     out.anyOf = [...(out.anyOf ?? []), ...branches];
   }
   if (Array.isArray(n.allOf)) {
-    if (w.target === 'anthropic-strict') out.allOf = n.allOf.map((b: unknown, i: number) => visit(w, b, ptr(ptr(path, 'allOf'), i), field, 'branch'));
+    if (w.target === 'anthropic-strict') out.allOf = n.allOf.map((b: unknown, i: number) => visit(w, b, childPointer(childPointer(path, 'allOf'), i), field, 'branch'));
     else drop('allOf', 'refuses', w.target === 'openai-strict' ? 'OpenAI lists allOf among the keywords not yet supported' : 'Gemini has no allOf');
   }
   for (const key of ['not', 'if', 'dependentRequired', 'dependentSchemas']) {
@@ -324,14 +311,14 @@ function visit(w: Walk, raw: unknown, path: string, field: string, role: 'root' 
     drop(key, 'refuses', w.target === 'openai-strict' ? `OpenAI lists ${key} among the keywords not yet supported` : w.target === 'anthropic-strict' ? `${key} is not in Anthropic's supported subset` : `Gemini has no ${key}`);
   }
   for (const key of ['then', 'else']) if (key in n && !('if' in n)) drop(key, 'refuses', `${key} without if is not in ${VENDOR[w.target]}'s subset`);
-  if ('then' in n && 'if' in n) record(w, ptr(path, 'then'), 'then', 'refuses', livesOf(w, 'then', n.then), `${where(field)}: dropped with its if.`);
-  if ('else' in n && 'if' in n) record(w, ptr(path, 'else'), 'else', 'refuses', livesOf(w, 'else', n.else), `${where(field)}: dropped with its if.`);
+  if ('then' in n && 'if' in n) record(w, childPointer(path, 'then'), 'then', 'refuses', livesOf(w, 'then', n.then), `${where(field)}: dropped with its if.`);
+  if ('else' in n && 'if' in n) record(w, childPointer(path, 'else'), 'else', 'refuses', livesOf(w, 'else', n.else), `${where(field)}: dropped with its if.`);
 
   if ((n.$defs || n.definitions) && role === 'root') {
     for (const key of ['$defs', 'definitions'] as const) {
       if (!isObj(n[key])) continue;
       // OpenAI keeps definitions; the others get every $ref written out in place (above).
-      if (w.target === 'openai-strict') out[key] = Object.fromEntries(Object.entries(n[key]).map(([k, v]) => [k, visit(w, v, ptr(ptr(path, key), k), '', 'def')]));
+      if (w.target === 'openai-strict') out[key] = Object.fromEntries(Object.entries(n[key]).map(([k, v]) => [k, visit(w, v, childPointer(childPointer(path, key), k), '', 'def')]));
     }
   }
 
@@ -343,7 +330,7 @@ function visit(w: Walk, raw: unknown, path: string, field: string, role: 'root' 
     if (v.kind === 'keep') out[key] = value;
     else if (v.kind === 'ignored') {
       out[key] = value;
-      record(w, ptr(path, key), key, 'ignores', livesOf(w, key, value), `${where(field)}: ${v.why}.`);
+      record(w, childPointer(path, key), key, 'ignores', livesOf(w, key, value), `${where(field)}: ${v.why}.`);
     } else if (v.kind === 'clamp') {
       out[key] = 1;
       drop(key, 'refuses', v.why);

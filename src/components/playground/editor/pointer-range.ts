@@ -3,6 +3,7 @@
 // definitions can be read before the editor's markers load.
 import { parseTree, type Node } from 'jsonc-parser';
 import type { TextRange } from '../../../sandbox/positions';
+import { pointerKeys } from '../../../engine/paths';
 
 /** The value node of a property in an object node; the last one wins, as with JSON.parse. */
 export function prop(node: Node | undefined, key: string): Node | undefined {
@@ -27,7 +28,7 @@ export function keyNodeOf(value: Node): Node | undefined {
 export function rangeOfPointer(text: string, pointer: string): { range: TextRange; exact: boolean; pointer: string } | null {
   const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   if (!root) return null;
-  const segments = pointer === '' || pointer === '/' ? [] : pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = pointer === '/' ? [] : pointerKeys(pointer);
   let node: Node = root;
   const resolved: string[] = [];
   for (const raw of segments) {

@@ -1,6 +1,7 @@
 // Accepted or rejected, in one line, with the stage trace and, for an accepted call, the glosses that are
 // its only defence against a wrong value.
 import type { ReactNode } from 'react';
+import { valueAt } from '../../../engine/paths';
 import type { CheckResult, CompiledTool, Json } from '../../../engine/types';
 import { show } from '../views/labels';
 
@@ -23,14 +24,7 @@ export function Verdict({ result, tool, children }: { result: CheckResult; tool:
     );
   }
   // Every field the call sent that carries a gloss, nested ones included (array items are left out).
-  const sent = (path: string): { found: boolean; value?: Json } => {
-    let cur: Json | undefined = result.arguments;
-    for (const key of path.split('.')) {
-      if (!cur || typeof cur !== 'object' || Array.isArray(cur) || !Object.prototype.hasOwnProperty.call(cur, key)) return { found: false };
-      cur = (cur as Record<string, Json>)[key];
-    }
-    return { found: true, value: cur };
-  };
+  const sent = (path: string) => valueAt(result.arguments, path.split('.'));
   const glossed = tool ? [...tool.fields.values()].filter((f) => f.gloss && !f.path.includes('[') && sent(f.path).found) : [];
   return (
     <div className="pg-verdict pg-verdict-good" data-testid="accepted">

@@ -4,7 +4,7 @@
 // as it reads any other fault; `params.readRule` carries where the rule came from.
 import { cappedFormats } from '../../validate/capped-formats';
 import { cappedRegExp } from '../../validate/input-cap';
-import { valuesAlong } from '../../paths';
+import { pointerOf, valuesAlong } from '../../paths';
 import type { AjvError, Json } from '../../types';
 import type { ReadRule } from './read-rules';
 
@@ -83,10 +83,6 @@ export function brokenKeyword(keywords: ReadRule['keywords'], value: Json): { ke
   return undefined;
 }
 
-function escapeToken(s: string): string {
-  return s.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /** The errors the read rules find in `args`, shaped as AJV's; null when there are none. */
 export function readRuleErrors(rules: readonly EnforcedRule[], args: unknown): AjvError[] | null {
   let errors: AjvError[] | null = null;
@@ -96,7 +92,7 @@ export function readRuleErrors(rules: readonly EnforcedRule[], args: unknown): A
       if (!broken) continue;
       (errors ??= []).push({
         keyword: broken.keyword,
-        instancePath: path.map((s) => `/${escapeToken(String(s))}`).join(''),
+        instancePath: pointerOf(path),
         schemaPath: `#${rule.path}/${broken.keyword}`,
         params: { ...broken.params, readRule: rule },
         message: broken.message,

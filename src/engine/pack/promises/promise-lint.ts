@@ -2,6 +2,7 @@
 // Patch (RFC 6902) that would make the schema enforce it. check() enforces them already (enforce.ts); the
 // patch puts them where every other reader of the schema sees them too. The rules a tool's own examples
 // break are not offered: the patch would refuse the author's own example.
+import { childPointer } from '../../paths';
 import type { CompiledTool, Json } from '../../types';
 import { readFromExamples } from './example-shapes';
 import type { ReadRule, ReadRuleKind, ReadRuleSource } from './read-rules';
@@ -28,10 +29,6 @@ export interface PromiseFinding {
   message: string;
 }
 
-function escape(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /** `"format": "date"`, as the patch adds it. */
 export function keywordsText(keywords: ReadRule['keywords']): string {
   return Object.entries(keywords)
@@ -40,7 +37,7 @@ export function keywordsText(keywords: ReadRule['keywords']): string {
 }
 
 function promiseFinding(rule: ReadRule): PromiseFinding {
-  const patch = Object.entries(rule.keywords).map(([k, v]) => ({ op: 'add' as const, path: `${rule.path}/${escape(k)}`, value: v }));
+  const patch = Object.entries(rule.keywords).map(([k, v]) => ({ op: 'add' as const, path: childPointer(rule.path, k), value: v }));
   return {
     field: rule.field,
     path: rule.path,
