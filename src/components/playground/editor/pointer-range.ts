@@ -2,8 +2,7 @@
 // marked with it. Apart from locate.ts (which places a body's faults in a call), so the state and the
 // definitions can be read before the editor's markers load.
 import { parseTree, type Node } from 'jsonc-parser';
-import type { TextRange } from '../../../sandbox/positions';
-import { pointerKeys } from '../../../engine/paths';
+import { pointerKeys, type TextRange } from '../../../sandbox/positions';
 
 /** The value node of a property in an object node; the last one wins, as with JSON.parse. */
 export function prop(node: Node | undefined, key: string): Node | undefined {

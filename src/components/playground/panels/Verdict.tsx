@@ -1,7 +1,7 @@
 // Accepted or rejected, in one line, with the stage trace and, for an accepted call, the glosses that are
 // its only defence against a wrong value.
 import type { ReactNode } from 'react';
-import { valueAt } from '../../../engine/paths';
+import { valueAt } from '../../../sandbox/positions';
 import type { CheckResult, CompiledTool, Json } from '../../../engine/types';
 import { show } from '../views/labels';
 
