@@ -40,8 +40,11 @@ const OUT = resolve(process.env.E2E_OUT_DIR ?? 'dist');
 // rules are kept off this path (promises/rule-reader.ts, body/wire-forms.ts): 7.1 KB came back that way.
 // Then 116.4 KB, issue 33 again: Jira, Asana, Slack and Gmail ids read from their URLs and permalinks
 // (decorated-ids.ts), the fixes a shape rule offers (read-rule-words.ts), and values in another written form
-// offered as they read (explain/written-forms.ts). The bound sits 1 KB above that.
-const BUDGET_GZIP = 117.4 * 1024;
+// offered as they read (explain/written-forms.ts). Then 118.0 KB, issue 35: every fault carries its facts as
+// data (the permitted set, the type, a bound, the example), so the caller and grade() never read a body's words
+// back, and one reader of a field's path (paths.ts's parsePath) serves the engine and the playground. The bound
+// sits 1 KB above that.
+const BUDGET_GZIP = 119.0 * 1024;
 /**
  * What opening an imported pack may add to the engine besides AJV's compiler: its shell (every tool's name:
  * GitHub's 1,223 come to 10 KB) and the part of the tool it opens on. No more than the default pack adds, give or take.
@@ -60,10 +63,10 @@ const GOAL_GZIP = 150 * 1024;
 /**
  * Missed since issues 33 and 36 grew the engine (above): 156.1 KB with the largest imported pack, then
  * 168.6 KB once the rule reader loads with AJV's compiler so the browser enforces what Node enforces (issue
- * 33). This bound (1 KB above) keeps it from growing further unnoticed until the engine is back under the
+ * 33), then 170.2 KB with the engine's facts as data (issue 35, above). This bound (1 KB above) keeps it from growing further unnoticed until the engine is back under the
  * goal; the log line prints both.
  */
-const IMPORTED_BOUND_GZIP = 169.6 * 1024;
+const IMPORTED_BOUND_GZIP = 171.2 * 1024;
 
 /** The JS files an HTML page starts with: module scripts, and each island's component and renderer. */
 function entryScripts(html: string): string[] {
