@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
+import { importCycles } from './import-cycles';
 
 const PLAYGROUND = 'src/components/playground';
 
@@ -53,20 +54,7 @@ describe('the playground (src/components/playground/)', () => {
 
   test('its modules import one another in no circle', () => {
     const graph = new Map(files.map((f) => [f, valueImportsOf(f).map((s) => resolveLocal(f, s)).filter((p) => p.startsWith(`${PLAYGROUND}/`))]));
-    const circles: string[] = [];
-    const state = new Map<string, 'open' | 'done'>();
-    const path: string[] = [];
-    const visit = (f: string) => {
-      state.set(f, 'open');
-      path.push(f);
-      for (const next of graph.get(f) ?? []) {
-        if (state.get(next) === 'open') circles.push([...path.slice(path.indexOf(next)), next].map((p) => p.slice(PLAYGROUND.length + 1)).join(' -> '));
-        else if (!state.has(next)) visit(next);
-      }
-      path.pop();
-      state.set(f, 'done');
-    };
-    for (const f of files) if (!state.has(f)) visit(f);
+    const circles = importCycles(graph, PLAYGROUND);
     expect(circles).toEqual([]);
   });
 
