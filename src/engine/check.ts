@@ -122,7 +122,7 @@ function runCheck(pack: CompiledPack, input: unknown, value: Json | undefined, o
     const faults = orderFaults(parseFaults.length || absorbed.faults.length ? [...parseFaults, ...absorbed.faults, ...validFaults] : validFaults, absorbed.args);
     if (parseFaults.length) quoteWrittenDecimals(faults, parseFaults);
     // A nesting too deep to validate (no `checked`) leaves nothing to vet candidates against.
-    vetCandidates(tool, validated.checked ?? null, faults);
+    vetCandidates(tool, validated.checked ?? null, faults, validated.explained);
     if (faults.length) return rejected(pack, tool.name, shape, absorbed.args, absorbed.corrections, faults, absorbed.faults.length ? 'absorb' : 'validate', validated.unexplained, state);
   }
   // A tool with no ordered checks and no effects skips the stage outright, as does a caller that runs them itself.

@@ -5,7 +5,6 @@ import { explainAjvError } from './explain';
 import { conflictFaults } from '../validate/conflicts';
 import { capOversized, hasConflicts, refusedBeforeValidation } from '../validate/validate';
 import { dropCollidingMoves, groupItemFaults, itemRuleKey } from './item-groups';
-import { shareProbes, takeProbes } from './probe';
 import { pointerToSegments } from '../paths';
 import { hasNote, messageOf } from '../faults/fault';
 import type { AjvError, CompiledTool, ExplainContext, Fault, Json, SchemaNode } from '../types';
@@ -163,10 +162,7 @@ function branchMeant(c: AjvError, members: AjvError[][]): number {
 export const MAX_EXPLAINED = 200;
 
 export function validateArguments(tool: CompiledTool, args: Json): Fault[] {
-  const { faults } = validateCounted(tool, args);
-  // No candidates are vetted after this: the call's probes are let go, not held until the next call.
-  takeProbes(tool, null);
-  return faults;
+  return validateCounted(tool, args).faults;
 }
 
 /** The faults, and how many more distinct fields were rejected beyond MAX_EXPLAINED violations. */
@@ -187,7 +183,17 @@ const isLostAnnotation = (ctx: ExplainContext) => (e: AjvError): boolean => {
   return props !== null && typeof props === 'object' && Object.prototype.hasOwnProperty.call(props, key);
 };
 
-export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError[], state?: unknown): { faults: Fault[]; unexplained: number; checked?: Json } {
+/** What validateCounted found: the faults, the count past MAX_EXPLAINED, and what the vetting of their candidates reads. */
+export interface CountedFaults {
+  faults: Fault[];
+  unexplained: number;
+  /** The arguments as the validator saw them, over-long strings emptied; candidates are validated on these. */
+  checked?: Json;
+  /** The explained call, whose probes' errors the vetting of its candidates reads instead of validating again (candidates.ts). */
+  explained?: ExplainContext;
+}
+
+export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError[], state?: unknown): CountedFaults {
   const refused = refusedBeforeValidation(tool, args);
   if (refused) return { faults: [refused], unexplained: 0 };
   const ctx: ExplainContext = { tool, args, state };
@@ -195,8 +201,6 @@ export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError
   ctx.checked = capped.args;
   const errors = distinctErrors((known && capped.args === args ? known : tool.validate(capped.args)) ?? []);
   ctx.checkedErrors = errors;
-  // The candidates of this call are vetted next, on these checked arguments: they read its probes' errors.
-  shareProbes(ctx);
   const byField = new Map<string, { fault: Fault; rank: number }>();
   const faults: Fault[] = capped.faults;
   const pruned = pruneNested(ctx, errors.some(isLostAnnotation(ctx)) ? errors.filter((e) => !isLostAnnotation(ctx)(e)) : errors);
@@ -231,8 +235,7 @@ export function validateCounted(tool: CompiledTool, args: Json, known?: AjvError
   }
   const conflicts = hasConflicts(tool) ? conflictFaults(ctx) : NO_CONFLICTS;
   const explained = shortenRepeatedLists(groupItemFaults(ctx, dropImpliedByRename(dropCollidingMoves(faults))));
-  // `checked`: the arguments as the validator saw them, over-long strings emptied; candidates are validated on these.
-  return { faults: conflicts.length ? [...explained, ...conflicts] : explained.slice(), unexplained, checked: capped.args };
+  return { faults: conflicts.length ? [...explained, ...conflicts] : explained.slice(), unexplained, checked: capped.args, explained: ctx };
 }
 
 /** The violations past MAX_EXPLAINED: item indices by item rule (itemRuleKey), and how many other fields. */

@@ -71,21 +71,11 @@ function probeState(ctx: ExplainContext): ProbeState {
 }
 
 /**
- * The call whose validation was explained last (validate.ts says which): check.ts vets its candidates next
- * (candidates.ts), on the same checked arguments, and takes the errors its probes already have. Replaced
- * by the next call validated, and let go once taken.
+ * The explained call's probes, when `args` are its checked arguments for `tool` (validateCounted hands the
+ * explained call to the vetting of its candidates, candidates.ts); else none, and the vetting validates.
  */
-let explained: ExplainContext | undefined;
-
-export function shareProbes(ctx: ExplainContext): void {
-  explained = ctx;
-}
-
-/** The explained call's probes, when `args` are its checked arguments for `tool`; the hold on them ends here. */
-export function takeProbes(tool: CompiledTool, args: Json | null): ExplainContext | undefined {
-  const ctx = explained;
-  explained = undefined;
-  return ctx !== undefined && ctx.tool === tool && args !== null && checkedArgs(ctx) === args ? ctx : undefined;
+export function probesOf(explained: ExplainContext | undefined, tool: CompiledTool, args: Json | null): ExplainContext | undefined {
+  return explained !== undefined && explained.tool === tool && args !== null && checkedArgs(explained) === args ? explained : undefined;
 }
 
 /** The arguments as the validator saw them: over-long strings emptied, so no probe runs a pattern on one. */
@@ -127,7 +117,7 @@ export function errorsWith(ctx: ExplainContext, path: readonly Segment[], value:
 }
 
 /**
- * The validator's errors on the checked arguments of `probes` (takeProbes) with `value` at `path`, for
+ * The validator's errors on the checked arguments of `probes` (probesOf) with `value` at `path`, for
  * candidates.ts, which spends no budget: those its probes already have, else a run kept with them.
  */
 export function errorsWithValueAt(probes: ExplainContext, path: readonly Segment[], value: Json): AjvError[] {

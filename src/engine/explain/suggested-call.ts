@@ -57,7 +57,7 @@ function suggestCall(tool: CompiledTool | undefined, args: Json, faults: Fault[]
     const left = validateCounted(tool, next, fast.errors, state);
     if (left.faults.length === 0 && left.unexplained === 0) return { name: tool.name, arguments: next };
     if (left.unexplained) return null;
-    vetCandidates(tool, left.checked ?? null, left.faults);
+    vetCandidates(tool, left.checked ?? null, left.faults, left.explained);
     next = applyFixes(next, left.faults);
   }
   return null;
