@@ -26,11 +26,7 @@ function rejected(pack: CompiledPack, tool: string | null, shape: InputShape, ar
   log.not_run = steps.map((s) => s.id);
   // Key order as the type declares it; the lazy member sits between did_you_mean and log.
   const result = { ok: false, tool, shape, arguments: args, corrections, body, did_you_mean: faults.filter((f) => f.candidates.length).map((f) => ({ field: f.field, candidates: f.candidates })) } as CheckResult;
-  addSuggestedCall(result, { pack, tool, args, faults, state });
-  result.log = log;
-  result.checks = steps;
-  result.effects = [];
-  return result;
+  return addSuggestedCall(result, { pack, tool, args, faults, state }, { log, checks: steps, effects: [] });
 }
 
 function internalFault(err: unknown): Fault {

@@ -39,16 +39,28 @@ interface ProbeState {
 const MAX_KEYED_NODES = 256;
 const MAX_KEYED_DEPTH = 32;
 
+/**
+ * How many of `left` nodes remain once `value` is counted, or -1 past MAX_KEYED_NODES nodes or MAX_KEYED_DEPTH
+ * levels. Recursive with no allocation (the depth is capped): every probe keys its value, most of them a scalar or a small object.
+ */
+function nodesLeft(value: Json, depth: number, left: number): number {
+  if (--left < 0 || depth > MAX_KEYED_DEPTH) return -1;
+  if (value === null || typeof value !== 'object') return left;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length && left >= 0; i++) left = nodesLeft(value[i], depth + 1, left);
+    return left;
+  }
+  for (const k in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
+    left = nodesLeft((value as Record<string, Json>)[k], depth + 1, left);
+    if (left < 0) return -1;
+  }
+  return left;
+}
+
 /** Whether `value` is small enough to key by its JSON: at most MAX_KEYED_NODES nodes over at most MAX_KEYED_DEPTH levels. */
 function smallValue(value: Json): boolean {
-  let nodes = 0;
-  const stack: [Json, number][] = [[value, 0]];
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
-    if (++nodes > MAX_KEYED_NODES || depth > MAX_KEYED_DEPTH) return false;
-    if (v !== null && typeof v === 'object') for (const child of Object.values(v)) stack.push([child as Json, depth + 1]);
-  }
-  return true;
+  return nodesLeft(value, 0, MAX_KEYED_NODES) >= 0;
 }
 
 /** A value's key among a call's probes: its JSON when it is small, else its identity, never a walk without end. */
