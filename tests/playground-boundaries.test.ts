@@ -58,8 +58,8 @@ describe('the playground (src/components/playground/)', () => {
     expect(circles).toEqual([]);
   });
 
-  test('its chunks are declared in loading/chunks.ts, the sandbox\'s parts beside the sandbox (loading/pack-files.ts, loading/checker.ts)', () => {
+  test('its chunks are declared in loading/chunks.ts, the sandbox\'s parts beside the page\'s sandbox (loading/page-sandbox.ts, loading/checker.ts)', () => {
     const declaring = files.filter((f) => /\bimport\(\s*['"]/.test(readFileSync(f, 'utf8').replace(/typeof import\(/g, ''))).map((f) => f.slice(PLAYGROUND.length + 1));
-    expect(declaring.sort()).toEqual(['loading/checker.ts', 'loading/chunks.ts', 'loading/pack-files.ts']);
+    expect(declaring.sort()).toEqual(['loading/checker.ts', 'loading/chunks.ts', 'loading/page-sandbox.ts']);
   });
 });

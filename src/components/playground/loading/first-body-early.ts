@@ -8,6 +8,7 @@ import { callNeedsBudget } from '../workers/budget-gate';
 import * as checker from './checker';
 import { firstBodyHtml, firstCallHtml } from './first-body';
 import { FIRST_BODY_ID } from './first-body-dom';
+import { loadPackById } from './page-sandbox';
 import { initialSession } from '../session/session-start';
 import { browserStorage } from '../session/storage';
 
@@ -32,7 +33,7 @@ export async function showFirstBody(): Promise<void> {
   }
   if (s.mode !== 'pack' || s.view !== 'call' || s.notice || callNeedsBudget(s.call)) return giveUp(root);
   try {
-    const pack = await checker.loadPackById(s.pack);
+    const pack = await loadPackById(s.pack);
     if (s.tool && !pack.tool(s.tool)) return giveUp(root);
     const tool = s.tool || undefined;
     // The same waits as the island's: the part of an imported pack with the tool, then the names its suggestions read.
