@@ -3,6 +3,8 @@
 // sandbox's parts (checker, extra, AJV, grader) beside the page's sandbox (page-sandbox.ts says why), the
 // later ones from inside the checker's chunk (checker.ts); and the early first body's script is the page's
 // own (playground.astro). Workers are `?worker` imports (workers/), packs globs (pack-files.ts).
+// A module loaded from here never imports this file, which would close a circle: the island hands such a
+// module what it loads in turn (Monaco's loader to the editors, the strict lint panel to Your tools).
 
 /** Tabs other than the call's. */
 export const loadReplayPanel = () => import('../panels/ReplayPanel');
