@@ -3,7 +3,10 @@
 // playground's own helpers over it (the state editor, the suggestion). The page's sandbox (page-sandbox.ts)
 // loads it as its checker part, as soon as the page's script runs (head-start.ts); the sandbox's other parts
 // come later: extra (markers, replay, exports: checker-extra.ts), AJV's compiler (ajv-tools.ts), the grader.
-// It imports nothing of the page's sandbox: the sandbox loads this chunk, not the other way round.
+// It imports nothing of the page's sandbox: the sandbox loads this chunk, not the other way round. The early
+// first body (first-body-early.ts) uses only what this file re-exports, so the bundler gives it those modules
+// as a chunk of their own, and this file's own code (the later parts' loaders, with the lists of files each
+// preloads) stays in a small chunk that only the island waits for.
 
 export * from '../../../sandbox/checker';
 export { linkStateText, ownStateText, readState, stateDiagnostics, stateOption } from '../session/pack-state';

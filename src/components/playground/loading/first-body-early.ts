@@ -1,6 +1,6 @@
 // The first body of a shared link or a kept session, before React and Monaco: the page's own script loads
 // this beside the engine and the pack (head-start.ts), reads the session as the island will (initialSession),
-// runs the engine on it (checker.ts, the same chunk the island loads, so nothing is fetched twice) and writes the body into the fallback (first-body.ts). The
+// runs the engine on it (checker.ts's modules, the same chunk the island loads, so nothing is fetched twice) and writes the body into the fallback (first-body.ts). The
 // default example's body is already there, written by the build. Anything the fallback does not show (your
 // own tools, a replay, a link with a notice, a large or deep call, a failure) leaves it to the island, which
 // checks a large or deep call under its time budget first (budget.ts).
