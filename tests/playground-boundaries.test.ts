@@ -1,6 +1,7 @@
 // The playground's modules (src/components/playground/) sit in folders by role, declare their chunks in one
-// place, and import one another in no circle, so a file can be read after the ones it builds on. Read from the import statements; type-only
-// imports are erased and import() loads a chunk later, so neither closes a circle.
+// place, and import one another in no circle, so a file can be read after the ones it builds on. Read from the
+// import statements and the import() calls: a module that loads, later, one that imports it depends on it all
+// the same, and neither can be read first. Type-only imports are erased, so they close no circle.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -16,7 +17,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The relative specifiers a file imports or re-exports for their values, at load (import() aside). */
+/** The relative specifiers a file imports or re-exports for their values, at load or later by import(). */
 function valueImportsOf(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const out: string[] = [];
@@ -29,7 +30,19 @@ function valueImportsOf(file: string): string[] {
       out.push(node.moduleSpecifier.text);
     }
   }
+  out.push(...dynamicImportsOf(source));
   return out.filter((s) => s.startsWith('.'));
+}
+
+/** The specifiers of a file's import() calls, anywhere in it (`typeof import('…')` is a type, not a call). */
+function dynamicImportsOf(source: ts.SourceFile): string[] {
+  const out: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) out.push(node.arguments[0].text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
 }
 
 /** A relative specifier as a repository path, `?worker` and the like dropped. */
@@ -52,14 +65,14 @@ describe('the playground (src/components/playground/)', () => {
     expect(files.length).toBeGreaterThan(60);
   });
 
-  test('its modules import one another in no circle', () => {
+  test('its modules import one another in no circle, import() included', () => {
     const graph = new Map(files.map((f) => [f, valueImportsOf(f).map((s) => resolveLocal(f, s)).filter((p) => p.startsWith(`${PLAYGROUND}/`))]));
     const circles = importCycles(graph, PLAYGROUND);
     expect(circles).toEqual([]);
   });
 
-  test('its chunks are declared in loading/chunks.ts, the sandbox\'s parts beside the sandbox (loading/pack-files.ts, loading/checker.ts)', () => {
+  test('its chunks are declared in loading/chunks.ts, the sandbox\'s parts beside the page\'s sandbox (loading/page-sandbox.ts, loading/checker.ts)', () => {
     const declaring = files.filter((f) => /\bimport\(\s*['"]/.test(readFileSync(f, 'utf8').replace(/typeof import\(/g, ''))).map((f) => f.slice(PLAYGROUND.length + 1));
-    expect(declaring.sort()).toEqual(['loading/checker.ts', 'loading/chunks.ts', 'loading/pack-files.ts']);
+    expect(declaring.sort()).toEqual(['loading/checker.ts', 'loading/chunks.ts', 'loading/page-sandbox.ts']);
   });
 });

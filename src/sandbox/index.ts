@@ -7,7 +7,7 @@
  * This entry is light: it imports no engine code and loads its parts on first use, each a chunk of its own,
  * so the page's first JavaScript never waits for AJV's compiler or a registry it does not need. The loaders
  * are given (SandboxParts): src/sandbox/parts.ts has the plain ones; the playground gives its own chunks,
- * each a part with the playground's helpers beside it (pack-files.ts), so the bundle has one chunk per part:
+ * each a part with the playground's helpers beside it (page-sandbox.ts), so the bundle has one chunk per part:
  *
  * - `checker()`, src/sandbox/checker.ts: check(), the body's bytes, the stage trace, reading calls and
  *   state, opening packs. The first body needs this and nothing more.

@@ -302,7 +302,7 @@ describe('loading a registry only when a pack names it', () => {
 
   test('the playground’s loader compiles a shipped pack after loading only the registries it names', async () => {
     vi.resetModules();
-    const { loadPackById } = await import('../../src/components/playground/loading/checker');
+    const { loadPackById } = await import('../../src/components/playground/loading/page-sandbox');
     const { loadedValueSets } = await import('../../src/engine/shared/value-sets');
     const { namesNeeded, loadNames } = await import('../../src/components/playground/loading/checker');
     const pack = await loadPackById('helpdesk');

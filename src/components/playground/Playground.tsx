@@ -41,12 +41,16 @@ import { useRecentCalls } from './hooks/use-recent-calls';
 import { useReplay } from './hooks/use-replay';
 import { useShortcuts } from './hooks/use-shortcuts';
 import { useStatus } from './hooks/use-status';
-import { loadDefinitionsPanel, loadReplayPanel, loadStatePanel } from './loading/chunks';
+import { loadMonaco } from './editor/monaco-loader';
+import { loadDefinitionsPanel, loadReplayPanel, loadStatePanel, loadStrictLintPanel } from './loading/chunks';
 
 // Panels of other views load when first shown: the first body's JavaScript holds the call and the body only.
 const ReplayPanel = lazy(() => loadReplayPanel().then((m) => ({ default: m.ReplayPanel })));
 const StatePanel = lazy(() => loadStatePanel().then((m) => ({ default: m.StatePanel })));
 const DefinitionsPanel = lazy(() => loadDefinitionsPanel().then((m) => ({ default: m.DefinitionsPanel })));
+// The strict-mode lint of your tools loads with the tab that shows it (DefinitionsPanel), not with the page;
+// declared here, not in that tab's chunk, which would have to import the chunks' table that loads it.
+const StrictLintPanel = lazy(() => loadStrictLintPanel().then((m) => ({ default: m.StrictLintPanel })));
 const panelLoading = (
   <p className="pg-empty" role="status">
     Loading this view…
@@ -118,6 +122,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
     }
   }, [result, firstResult]);
   const richReady = firstResult || loadFailure !== null || (checker !== null && s.mode === 'custom' && custom !== null && custom.ok !== true);
+  const monaco = richReady ? loadMonaco : null;
   const { activeTool, lastTool, lastShape } = useLastReadable(result, pack, ready, toolOption);
   useCompletions(monacoReady, pack, ready, lastTool, lastShape);
   useEffect(() => setActiveEntry(null), [result]);
@@ -290,7 +295,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
             waiting={replay.missing ? 'Loading the tools this transcript calls…' : !s.replay.trim() ? 'Paste a transcript, or pick an example.' : waiting}
             packTitle={s.mode === 'custom' ? 'your tools' : `the ${packTitle(s.pack)} pack`}
             dark={dark}
-            loadRich={richReady}
+            loadMonaco={monaco}
             onChange={onChange.replay}
             onMonacoReady={() => setMonacoReady(true)}
             onExample={loadReplayExample}
@@ -321,7 +326,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
                   edited={s.packState !== undefined}
                   diagnostics={check.stateMarkers}
                   dark={dark}
-                  loadRich={richReady}
+                  loadMonaco={monaco}
                   onChange={onChange.packState}
                   onReset={resetState}
                   onReveal={(offset) => stateEditor.current?.reveal(offset)}
@@ -338,10 +343,11 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
                 document={documentInfo}
                 diagnostics={toolDiagnostics}
                 dark={dark}
-                loadRich={richReady}
+                loadMonaco={monaco}
                 onChange={onChange.tools}
                 startFrom={startFrom.options}
                 onStartFrom={(v) => startFrom.pick(v, CUSTOM_SAMPLE.tools)}
+                StrictLint={StrictLintPanel}
               />
               </Suspense>
             )}
@@ -354,7 +360,7 @@ function PlaygroundApp({ packList }: { packList: PackEntry[] }) {
               diagnostics={diagnostics}
               highlight={highlight}
               dark={dark}
-              loadRich={richReady}
+              loadMonaco={monaco}
               short={s.view === 'state'}
               tooLargeForLiveLink={tooLargeForLiveLink(s)}
               onChange={onChange.call}

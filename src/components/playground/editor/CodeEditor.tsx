@@ -5,20 +5,7 @@ import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, us
 import type { Diagnostic } from './diagnostics';
 import type { TextRange } from '../../../sandbox/positions';
 import type { EditorController } from './monaco-setup';
-import { loadMonaco as monacoChunk } from '../loading/chunks';
-
-type MonacoModule = typeof import('./monaco-setup');
-
-let monacoPromise: Promise<MonacoModule> | null = null;
-
-/** Loads Monaco once for the page. */
-export function loadMonaco(): Promise<MonacoModule> {
-  monacoPromise ??= monacoChunk().catch((err) => {
-    monacoPromise = null;
-    throw err;
-  });
-  return monacoPromise;
-}
+import type { MonacoModule } from './monaco-loader';
 
 export interface CodeEditorHandle {
   getValue(): string;
@@ -42,8 +29,8 @@ interface Props {
   placeholder?: string;
   className?: string;
   onMonacoReady?(): void;
-  /** Monaco starts loading only when this turns true (after the first body, which matters more). */
-  loadRich: boolean;
+  /** Monaco's loader (monaco-loader.ts), given only once Monaco may load: after the first body, which matters more. */
+  loadMonaco: (() => Promise<MonacoModule>) | null;
   /** A span to mark (a body entry's source while its field is hovered or focused). */
   highlight?: TextRange | null;
   /** The frame is at least this many lines high… */
@@ -87,8 +74,9 @@ export const CodeEditor = forwardRef<CodeEditorHandle, Props>(function CodeEdito
     focus: () => (ctrl.current ? ctrl.current.focus() : textarea.current?.focus()),
   }));
 
+  const { loadMonaco } = props;
   useEffect(() => {
-    if (!props.loadRich) return;
+    if (!loadMonaco) return;
     let disposed = false;
     loadMonaco()
       .then((m) => {
@@ -115,7 +103,7 @@ export const CodeEditor = forwardRef<CodeEditorHandle, Props>(function CodeEdito
       ctrl.current?.dispose();
       ctrl.current = null;
     };
-  }, [props.loadRich]);
+  }, [loadMonaco]);
 
   // A text replaced from outside (a link, an example, Reset): the editor takes it, as one undoable edit.
   // Before the markers below (effects run in order): their offsets are into the new text, and placed on
@@ -142,8 +130,8 @@ export const CodeEditor = forwardRef<CodeEditorHandle, Props>(function CodeEdito
 
   useEffect(() => {
     // The page's colours change with the theme a frame later; read them after that.
-    if (state === 'ready') loadMonaco().then((m) => requestAnimationFrame(() => m.setDarkTheme(props.dark, background())));
-  }, [props.dark, state]);
+    if (state === 'ready') loadMonaco?.().then((m) => requestAnimationFrame(() => m.setDarkTheme(props.dark, background())));
+  }, [props.dark, state, loadMonaco]);
 
   // A phone's first screen holds the call and its body: short calls get a short editor there.
   const narrow = typeof window !== 'undefined' && window.innerWidth < 640;

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import type { CheckResult, CompiledPack, CompiledTool, InputShape } from '../../../engine/types';
 import { CALL_URI } from '../panels/CallPanel';
-import { loadMonaco } from '../editor/CodeEditor';
+import { loadMonaco } from '../editor/monaco-loader';
 import type { Checker } from './use-engine';
 
 type Ready = (Checker & { loads: number }) | null;

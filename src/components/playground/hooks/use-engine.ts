@@ -1,15 +1,15 @@
-// The engine, through the page's sandbox (pack-files.ts): its parts load when first wanted, the packs when
+// The engine, through the page's sandbox (page-sandbox.ts): its parts load when first wanted, the packs when
 // first picked. The page renders on every keystroke, so it awaits a part once and then calls it directly
 // (`checker.check(pack, call)`) rather than through the sandbox's async methods, which would put an await
 // between a key and its body (src/sandbox/index.ts says so).
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import type { CompiledPack } from '../../../engine/types';
-import { loadChecker } from '../loading/head-start';
+import { loadAjvTools, loadChecker, loadExtra, loadPackById } from '../loading/page-sandbox';
 import { useLoaded } from './use-loaded';
 
 export type Checker = typeof import('../loading/checker');
-export type Extra = Awaited<ReturnType<Checker['loadExtra']>>;
-export type AjvTools = Awaited<ReturnType<Checker['loadAjvTools']>>;
+export type Extra = Awaited<ReturnType<typeof loadExtra>>;
+export type AjvTools = Awaited<ReturnType<typeof loadAjvTools>>;
 
 const AGAIN = 'Reload the page to try again; the call is kept in the address bar.';
 
@@ -20,8 +20,8 @@ const AGAIN = 'Reload the page to try again; the call is kept in the address bar
 export function useEngine(want: { extra: boolean; ajv: boolean }) {
   const [loadFailure, fail] = useState<string | null>(null);
   const checker = useLoaded(loadChecker, `The checker could not load. ${AGAIN}`, fail);
-  const extra = useLoaded(checker && want.extra ? checker.loadExtra : null, `Part of the checker could not load. ${AGAIN}`, fail);
-  const ajvTools = useLoaded(checker && want.ajv ? checker.loadAjvTools : null, `The validator for your own tools could not load. ${AGAIN}`, fail);
+  const extra = useLoaded(checker && want.extra ? loadExtra : null, `Part of the checker could not load. ${AGAIN}`, fail);
+  const ajvTools = useLoaded(checker && want.ajv ? loadAjvTools : null, `The validator for your own tools could not load. ${AGAIN}`, fail);
   return { checker, extra, ajvTools, loadFailure, fail };
 }
 
@@ -31,7 +31,7 @@ export function useLoadedPacks(checker: Checker | null, id: string | null, fail:
   useEffect(() => {
     if (!checker || id === null || loaded.has(id)) return;
     let on = true;
-    checker.loadPackById(id).then(
+    loadPackById(id).then(
       (p) => on && setLoaded((m) => new Map(m).set(id, p)),
       (err: unknown) => on && fail(`The ${id} pack could not load: ${err instanceof Error ? err.message : String(err)}`),
     );

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import type { CompiledPack, CompiledTool, Json } from '../../../engine/types';
 import type { PackExample } from '../examples/ExamplesMenu';
 import type { PackEntry } from '../Playground';
+import { loadExtra, loadPackById } from '../loading/page-sandbox';
 import type { Checker } from './use-engine';
 
 type Ready = (Checker & { loads: number }) | null;
@@ -52,11 +53,10 @@ export function useStartFrom(packList: PackEntry[], checker: Checker | null, put
     if (v === 'sample') return put(sample);
     if (!checker) return;
     const [id, form] = v.split(':');
-    checker
-      .loadPackById(id)
+    loadPackById(id)
       .then(async (p) => {
         // An imported pack opens a few tools at a time; its export is of every tool.
-        const [, more] = await Promise.all([checker.loadAllTools(p), checker.loadExtra()]);
+        const [, more] = await Promise.all([checker.loadAllTools(p), loadExtra()]);
         put(JSON.stringify(more.exportPack(p, form as 'openai' | 'anthropic' | 'mcp'), null, 2));
       })
       .catch((err: unknown) => fail(`The ${id} pack could not load: ${err instanceof Error ? err.message : String(err)}`));

@@ -1,8 +1,10 @@
 // The chunks the page loads when first wanted, declared in one place: each is the module named here with
-// what it imports that the page has not loaded yet. Two kinds are declared elsewhere, for a reason: the
-// sandbox's parts (checker, extra, AJV, grader) load through the page's sandbox (pack-files.ts), the later
-// ones from inside the checker's chunk (checker.ts), so that the bundler keeps one chunk per part; and the
-// early first body's script is the page's own (playground.astro). Workers are `?worker` imports (workers/).
+// what it imports that the page has not loaded yet. Two kinds are declared elsewhere, for the bundler: the
+// sandbox's parts (checker, extra, AJV, grader) beside the page's sandbox (page-sandbox.ts says why), the
+// later ones from inside the checker's chunk (checker.ts); and the early first body's script is the page's
+// own (playground.astro). Workers are `?worker` imports (workers/), packs globs (pack-files.ts).
+// A module loaded from here never imports this file, which would close a circle: the island hands such a
+// module what it loads in turn (Monaco's loader to the editors, the strict lint panel to Your tools).
 
 /** Tabs other than the call's. */
 export const loadReplayPanel = () => import('../panels/ReplayPanel');

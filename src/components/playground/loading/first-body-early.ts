@@ -1,6 +1,6 @@
 // The first body of a shared link or a kept session, before React and Monaco: the page's own script loads
 // this beside the engine and the pack (head-start.ts), reads the session as the island will (initialSession),
-// runs the engine on it (checker.ts, the same chunk the island loads, so nothing is fetched twice) and writes the body into the fallback (first-body.ts). The
+// runs the engine on it (checker.ts's modules, the same chunk the island loads, so nothing is fetched twice) and writes the body into the fallback (first-body.ts). The
 // default example's body is already there, written by the build. Anything the fallback does not show (your
 // own tools, a replay, a link with a notice, a large or deep call, a failure) leaves it to the island, which
 // checks a large or deep call under its time budget first (budget.ts).
@@ -8,6 +8,7 @@ import { callNeedsBudget } from '../workers/budget-gate';
 import * as checker from './checker';
 import { firstBodyHtml, firstCallHtml } from './first-body';
 import { FIRST_BODY_ID } from './first-body-dom';
+import { loadPackById } from './page-sandbox';
 import { initialSession } from '../session/session-start';
 import { browserStorage } from '../session/storage';
 
@@ -32,7 +33,7 @@ export async function showFirstBody(): Promise<void> {
   }
   if (s.mode !== 'pack' || s.view !== 'call' || s.notice || callNeedsBudget(s.call)) return giveUp(root);
   try {
-    const pack = await checker.loadPackById(s.pack);
+    const pack = await loadPackById(s.pack);
     if (s.tool && !pack.tool(s.tool)) return giveUp(root);
     const tool = s.tool || undefined;
     // The same waits as the island's: the part of an imported pack with the tool, then the names its suggestions read.

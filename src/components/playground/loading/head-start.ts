@@ -1,15 +1,11 @@
 // The head start of the first body: the engine (checker.ts, the sandbox's checker part) and the pack the page will open on start
 // downloading as soon as the page's own script runs (playground.astro), beside React and the island rather
-// than after them. The island calls the same functions, so either may come first; each loads once.
+// than after them. The island calls the same loaders (page-sandbox.ts), so either may come first; each loads once.
 import { decodeShareState, readShareObject } from '../../../share-link';
 import { DEFAULT_EXAMPLE } from '../examples/first-example';
-import { prefetchPack, sandbox } from './pack-files';
+import { prefetchPack } from './pack-files';
+import { loadChecker, loadPackById } from './page-sandbox';
 import { browserStorage, SESSION_KEY } from '../session/storage';
-
-/** The engine side, loaded once by the page's sandbox: the page's first JavaScript holds React and the panels only. */
-export function loadChecker() {
-  return sandbox.checker();
-}
 
 /**
  * The pack the page will open on, guessed before React has rendered anything: the link's, else the kept
@@ -36,7 +32,5 @@ export function startEngine(): void {
   const pack = firstPackHint();
   // The pack's chunks and the engine's download side by side; the checker then finds the pack loaded.
   if (pack) prefetchPack(pack);
-  loadChecker()
-    .then((c) => (pack ? c.loadPackById(pack) : undefined))
-    .catch(() => undefined);
+  (pack ? loadPackById(pack) : loadChecker()).catch(() => undefined);
 }

@@ -3,6 +3,7 @@ import { BUDGET_CALL_DEPTH, nestedDeeperThan } from '../workers/budget-gate';
 import { forwardRef, type ReactNode } from 'react';
 import type { InputShape } from '../../../engine/types';
 import { CodeEditor, type CodeEditorHandle } from '../editor/CodeEditor';
+import type { MonacoModule } from '../editor/monaco-loader';
 import { MOD } from './common';
 import type { Diagnostic } from '../editor/diagnostics';
 import { shapeLabel } from '../../../sandbox/formats';
@@ -20,7 +21,8 @@ interface Props {
   diagnostics: Diagnostic[];
   highlight: TextRange | null;
   dark: boolean;
-  loadRich: boolean;
+  /** Monaco's loader, once Monaco may load (CodeEditor's). */
+  loadMonaco: (() => Promise<MonacoModule>) | null;
   /** On the State tab the call shares the column with the state: it gets less room. */
   short: boolean;
   /** Past this size the address bar stops following each change; said under the editor. */
@@ -68,7 +70,7 @@ export const CallPanel = forwardRef<CodeEditorHandle, Props>(function CallPanel(
         ariaLabel="Tool call: JSON in any vendor's envelope, or a Python-style call"
         placeholder='Paste a tool call: {"name": …, "arguments": {…}}, an OpenAI, Anthropic or MCP envelope, or update_ticket(status="open")'
         dark={props.dark}
-        loadRich={props.loadRich}
+        loadMonaco={props.loadMonaco}
         onMonacoReady={props.onMonacoReady}
         minLines={props.short ? 3 : 4}
         maxViewport={props.short ? 0.3 : 0.6}

@@ -1,16 +1,14 @@
 // Your tools: pasted definitions (OpenAI, Anthropic or MCP), or a whole API document (OpenAPI, Swagger,
 // Google Discovery) that the importer turns into tools in a worker, with its progress shown.
-import { forwardRef, lazy, Suspense } from 'react';
+import { forwardRef, Suspense, type ComponentType } from 'react';
 import { CodeEditor, type CodeEditorHandle } from '../editor/CodeEditor';
+import type { MonacoModule } from '../editor/monaco-loader';
 import { lineCol } from './common';
 import { looksLikeJson } from '../../../document-text';
+import type { CompiledPack } from '../../../engine/types';
 import type { CustomPack } from '../loading/custom-tools';
 import type { Diagnostic } from '../editor/diagnostics';
 import { ReadRulesPanel } from './ReadRulesPanel';
-import { loadStrictLintPanel } from '../loading/chunks';
-
-// The strict-mode lint of your tools loads with the tab that shows it, not with the page.
-const StrictLintPanel = lazy(() => loadStrictLintPanel().then((m) => ({ default: m.StrictLintPanel })));
 
 const TOOLS_URI = 'inmemory://actionable/tools.json';
 
@@ -32,15 +30,18 @@ interface Props {
   document: DocumentImport | null;
   diagnostics: Diagnostic[];
   dark: boolean;
-  loadRich: boolean;
+  /** Monaco's loader, once Monaco may load (CodeEditor's). */
+  loadMonaco: (() => Promise<MonacoModule>) | null;
   onChange(text: string): void;
   /** Which starting points the menu offers: a small sample, and each pack in each vendor's shape. */
   startFrom: { value: string; label: string }[];
   onStartFrom(value: string): void;
+  /** The strict-mode lint of your tools, a chunk of its own (the page gives it: Playground.tsx). */
+  StrictLint: ComponentType<{ pack: CompiledPack }>;
 }
 
 export const DefinitionsPanel = forwardRef<CodeEditorHandle, Props>(function DefinitionsPanel(props, ref) {
-  const { custom, document: doc } = props;
+  const { custom, document: doc, StrictLint } = props;
   const importing = doc !== null && custom === null;
   return (
     <section className="pg-panel pg-panel-defs" aria-labelledby="pg-defs-h">
@@ -74,7 +75,7 @@ export const DefinitionsPanel = forwardRef<CodeEditorHandle, Props>(function Def
         modelUri={TOOLS_URI}
         ariaLabel="Tool definitions or an API document (JSON or YAML)"
         dark={props.dark}
-        loadRich={props.loadRich}
+        loadMonaco={props.loadMonaco}
         minLines={6}
         maxViewport={0.45}
       />
@@ -128,7 +129,7 @@ export const DefinitionsPanel = forwardRef<CodeEditorHandle, Props>(function Def
       )}
       {custom?.ok === true && (
         <Suspense fallback={null}>
-          <StrictLintPanel pack={custom.pack} />
+          <StrictLint pack={custom.pack} />
         </Suspense>
       )}
     </section>

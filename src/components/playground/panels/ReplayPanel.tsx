@@ -7,6 +7,7 @@ import { serializeBody } from '../../../sandbox/body';
 import type { ReplayCall, ReplayReport } from '../../../engine/replay';
 
 import { CodeEditor, type CodeEditorHandle } from '../editor/CodeEditor';
+import type { MonacoModule } from '../editor/monaco-loader';
 import { inEnvelope } from '../views/envelopes';
 import { REPLAY_EXAMPLES, type ReplayExample } from '../examples/examples';
 
@@ -23,7 +24,8 @@ interface Props {
   waiting: string;
   packTitle: string;
   dark: boolean;
-  loadRich: boolean;
+  /** Monaco's loader, once Monaco may load (CodeEditor's). */
+  loadMonaco: (() => Promise<MonacoModule>) | null;
   onChange(text: string): void;
   onMonacoReady(): void;
   onExample(ex: ReplayExample): void;
@@ -93,7 +95,7 @@ export const ReplayPanel = forwardRef<CodeEditorHandle, Props>(function ReplayPa
         modelUri={REPLAY_URI}
         ariaLabel="Transcript or list of tool calls"
         dark={props.dark}
-        loadRich={props.loadRich}
+        loadMonaco={props.loadMonaco}
         onMonacoReady={props.onMonacoReady}
         minLines={5}
         maxViewport={0.4}

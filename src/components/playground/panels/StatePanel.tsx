@@ -2,6 +2,7 @@
 // they are, and which state the checks read. Everything it shows comes from pack-state.ts via the checker.
 import { forwardRef } from 'react';
 import { CodeEditor, type CodeEditorHandle } from '../editor/CodeEditor';
+import type { MonacoModule } from '../editor/monaco-loader';
 import { lineCol } from './common';
 import type { Diagnostic } from '../editor/diagnostics';
 import type { StateReading } from '../session/pack-state';
@@ -21,7 +22,8 @@ interface Props {
   edited: boolean;
   diagnostics: Diagnostic[];
   dark: boolean;
-  loadRich: boolean;
+  /** Monaco's loader, once Monaco may load (CodeEditor's). */
+  loadMonaco: (() => Promise<MonacoModule>) | null;
   onChange(text: string): void;
   onReset(): void;
   /** Moves the editor's cursor to an offset of the text. */
@@ -64,7 +66,7 @@ export const StatePanel = forwardRef<CodeEditorHandle, Props>(function StatePane
             modelUri={STATE_URI}
             ariaLabel="Pack state (JSON): now, caller and records"
             dark={props.dark}
-            loadRich={props.loadRich}
+            loadMonaco={props.loadMonaco}
             minLines={8}
             maxViewport={0.55}
           />
