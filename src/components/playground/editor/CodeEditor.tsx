@@ -149,7 +149,9 @@ export const CodeEditor = forwardRef<CodeEditorHandle, Props>(function CodeEdito
       data-editor={state}
       style={height !== undefined ? { height } : { minHeight: minPx + 2, maxHeight: maxPx + 2 }}
     >
-      <div ref={host} className="pg-editor-host" hidden={state !== 'ready'} />
+      {/* Laid out, unseen, while Monaco loads: an editor made in a hidden host measures its text at no width and
+          wraps it into hundreds of lines, so the frame grew to its bound for a frame and pushed the body down. */}
+      <div ref={host} className="pg-editor-host" hidden={state === 'failed'} data-pending={state === 'loading' ? '' : undefined} />
       {state === 'loading' && (
         // The text at once, read-only, while Monaco loads: the body beside it is already the engine's.
         <pre className="pg-editor-plain" role="textbox" aria-readonly="true" aria-multiline="true" aria-label={props.ariaLabel} tabIndex={0} data-testid={`${props.testId}-plain`}>
