@@ -60,7 +60,7 @@ export function factsFromText(code: string, message: string): FaultFacts {
     return facts;
   }
   if (code === 'unknown_tool') {
-    const listed = afterOnLastLine(message, /(?:they are|those on the same thing are): /)?.split(', ');
+    const listed = afterOnLastLine(message, /(?:they are|those on the same thing are|the first \d+ of \d+ are): /)?.split(', ');
     if (listed) facts.takes = listed;
     return facts;
   }

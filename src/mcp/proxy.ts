@@ -368,7 +368,7 @@ export function runProxy(o: ProxyOptions): Promise<number> {
     if (typeof params.name === 'string' && unchecked.has(params.name)) return forwardUnchecked(entry, req, params.name, unchecked.get(params.name)!);
     if (!pack) {
       // The server lists no tool at all: every name is unknown.
-      const fault = unknownToolFault({ sent: (params.name ?? null) as Json, candidates: [], listed: [], every: true, none: true, reason: 'the MCP server lists no tool' });
+      const fault = unknownToolFault({ sent: (params.name ?? null) as Json, candidates: [], listed: [], scope: 'every', none: true, reason: 'the MCP server lists no tool' });
       const body = assembleBody([fault]);
       return answer(entry, { result: { content: [{ type: 'text', text: serializeBody(body, o.form) }], isError: true } });
     }

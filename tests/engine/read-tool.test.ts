@@ -1,7 +1,7 @@
 // The parse stage's last step (parse/read-tool.ts): the tool a parsed call names, or the fault that says why
 // there is none. The validator's one answer it needs (does a tool take these arguments?) is handed in.
 import { describe, expect, test } from 'vitest';
-import { check } from '../../src/engine';
+import { check, packFromToolDefinitions } from '../../src/engine';
 import { messageOf } from '../../src/engine/faults/fault';
 import { readTool, type TakesAsSent } from '../../src/engine/parse/read-tool';
 import { getPack } from '../../src/packs';
@@ -40,6 +40,20 @@ describe('readTool', () => {
     const takes = unknown.ok ? undefined : unknown.fault.notes.find((n) => n.kind === 'takes');
     expect(takes?.names?.length).toBeGreaterThan(1);
     expect(!unknown.ok && messageOf(unknown.fault)).toContain(`: ${takes!.names!.join(', ')}`);
+  });
+
+  // An MCP server's 13 tools (server-everything's), and a name that acts on nothing any of them acts on:
+  // the body must still give the model a set to choose from, not only "is not a tool you can call".
+  test('a name near no tool and on nothing they act on still lists them: all of up to 30, else the first 30 and how many there are', () => {
+    const server = (names: string[]) => packFromToolDefinitions(names.map((name) => ({ name, description: name, parameters: { type: 'object', properties: {} } })));
+    const everything = ['echo', 'get-annotated-message', 'get-env', 'get-resource-links', 'get-resource-reference', 'get-structured-content', 'get-sum', 'get-tiny-image', 'gzip-file-as-resource', 'toggle-simulated-logging', 'toggle-subscriber-updates', 'trigger-long-running-operation', 'simulate-research-query'];
+    const body = check(server(everything), { name: 'add', arguments: {} }).body as { error: string; message: string };
+    expect(body.error).toBe('unknown_tool');
+    expect(body.message).toBe(`is not a tool you can call; they are: ${everything.join(', ')}`);
+    const many = Array.from({ length: 45 }, (_, i) => `tool_${String.fromCharCode(97 + (i % 26))}${i}`);
+    const r = check(server(many), { name: 'add', arguments: {} });
+    expect((r.body as { message: string }).message).toBe(`is not a tool you can call; the first 30 of 45 are: ${many.slice(0, 30).join(', ')}`);
+    expect(r.log.faults[0]?.code).toBe('unknown_tool');
   });
 
   test("check() refuses with the step's fault, naming the tool only when one was read", () => {

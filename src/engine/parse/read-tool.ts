@@ -118,12 +118,15 @@ export function readTool(pack: CompiledPack, name: string | null, args: Json, re
       // One tool that leaves out a word of the name sent may not be the action meant: the tools on the
       // same thing are listed beside it, so it is not offered alone as if it were.
       const alone = candidates.length === 1 && dropsCallersWord(name, candidates[0]);
-      const listed = candidates.length && !alone ? [] : toolsToList(name, names).filter((n) => !candidates.includes(n) || alone);
+      // With no tool offered, a long list with nothing on the same thing is still named, its first tools.
+      const toList = candidates.length && !alone ? undefined : toolsToList(name, names, { orFirst: candidates.length === 0 });
+      const listed = toList ? toList.names.filter((n) => !candidates.includes(n) || alone) : [];
       return { ok: false, tool: null, corrections, fault: unknownToolFault({
         sent: name,
         candidates,
         listed,
-        every: listed.length === names.length,
+        scope: toList?.scope === 'first' ? 'first' : listed.length === names.length ? 'every' : 'same_thing',
+        total: names.length,
         reason: `no tool named ${JSON.stringify(name).slice(0, 80)} in pack ${pack.id}`,
       }) };
     }

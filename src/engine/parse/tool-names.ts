@@ -556,12 +556,28 @@ function scopeWords(infos: readonly NameInfo[]): Set<string> {
   return scope;
 }
 
-/** The tools worth naming when none is near: those that act on the same thing, else all of them. */
-export function toolsToList(received: string, declared: readonly string[], max = 12): string[] {
-  if (declared.length <= max) return [...declared];
+/** Tools named when the name sent acts on nothing any tool acts on: a model with no name to go on still gets a set to choose from. */
+export const FIRST_TOOLS_LISTED = 30;
+
+/** The tools named beside an unknown one, and which they are: all of them, those on the same thing, or the first few. */
+export interface ToolsListed {
+  names: string[];
+  scope: 'every' | 'same_thing' | 'first';
+}
+
+/**
+ * The tools worth naming when none is near: all of them when they are few, else those that act on the same
+ * thing. `orFirst` (no tool is offered at all), else all of up to FIRST_TOOLS_LISTED, or the first of them with
+ * the count, so the model knows there are more. A tool offered stands alone rather than amid unrelated names.
+ */
+export function toolsToList(received: string, declared: readonly string[], { max = 12, orFirst = false } = {}): ToolsListed {
+  if (declared.length <= max) return { names: [...declared], scope: 'every' };
   const object = info(received).objects;
-  return infosOf(declared)
+  const same = infosOf(declared)
     .filter((d) => d.objects.some((w) => object.some((o) => wordMatch(o, w) >= 2)))
     .slice(0, max)
     .map((d) => d.name);
+  if (same.length || !orFirst) return { names: same, scope: 'same_thing' };
+  if (declared.length <= FIRST_TOOLS_LISTED) return { names: [...declared], scope: 'every' };
+  return { names: declared.slice(0, FIRST_TOOLS_LISTED), scope: 'first' };
 }

@@ -8,9 +8,10 @@ export interface UnknownToolSpec {
   sent: Json;
   /** The nearest declared names, best first (did_you_mean). */
   candidates: string[];
-  /** The tools the message lists, and whether they are every tool there is or only those on the same thing. */
+  /** The tools the message lists: every tool there is, those on the same thing, or the first of `total`. */
   listed: string[];
-  every: boolean;
+  scope: 'every' | 'same_thing' | 'first';
+  total?: number;
   /** No tool at all can be called: the message says so, and lists none. */
   none?: boolean;
   reason: string;
@@ -20,7 +21,8 @@ export interface UnknownToolSpec {
 function listNote(spec: UnknownToolSpec): FaultNote[] {
   if (spec.none) return [{ kind: 'takes', text: 'this server lists none' }];
   if (!spec.listed.length) return [];
-  return [{ kind: 'takes', text: `${spec.every ? 'they are' : 'those on the same thing are'}: ${spec.listed.join(', ')}`, names: spec.listed }];
+  const lead = spec.scope === 'every' ? 'they are' : spec.scope === 'same_thing' ? 'those on the same thing are' : `the first ${spec.listed.length} of ${spec.total} are`;
+  return [{ kind: 'takes', text: `${lead}: ${spec.listed.join(', ')}`, names: spec.listed }];
 }
 
 export function unknownToolFault(spec: UnknownToolSpec): Fault {
