@@ -18,6 +18,7 @@ import { packs as curatedPacks } from '../../src/packs';
 import { fieldTable } from '../../src/docs/fields';
 import { launch, openPage, siteUrl, type Session } from './browser';
 import { letWorkerBreathe } from '../corpus-sample';
+import { builtCheckerScript } from './built-checker';
 
 const OUT = resolve(process.env.E2E_OUT_DIR ?? 'dist');
 const IMPORTED = 'content/packs/imported';
@@ -451,12 +452,6 @@ describe('build: imported packs', () => {
 });
 
 describe('the playground\'s checker, as built, opens imported packs', () => {
-  function checkerUrl(): string {
-    const chunk = readdirSync(join(OUT, '_astro')).find((f) => /^checker\.[^.]+\.js$/.test(f));
-    if (!chunk) throw new Error('no checker chunk in the build');
-    return siteUrl(`/_astro/${chunk}`);
-  }
-
   test('a part at a time, with the bodies the engine gives in Node', { timeout: 120_000 }, async () => {
     const s = await session();
     const requested: string[] = [];
@@ -471,13 +466,10 @@ describe('the playground\'s checker, as built, opens imported packs', () => {
       // A rule read at import from the vendor's description (x-read-rules), enforced in the browser as in Node.
       tasksDueMin: { name: 'tasks_list', arguments: { tasklist: 'abc', dueMin: 'March 3' } },
     };
-    // A string, not a function: the test runner would rewrite a function's import() for Node.
     const script = `(async () => {
       const calls = ${JSON.stringify(calls)};
-      // The chunk may export the module's namespace under a short name (it is also imported statically).
-      const chunk = await import(${JSON.stringify(checkerUrl())});
-      const checker = typeof chunk.loadPackById === 'function' ? chunk : Object.values(chunk).find((v) => v && typeof v.loadPackById === 'function');
-      const sheets = await checker.loadPackById('google-sheets-v4');
+      ${builtCheckerScript(OUT, siteUrl('/'), ['google-sheets-v4', 'github-v3', 'google-tasks-v1'])}
+      const sheets = await loadPackById('google-sheets-v4');
       const out = { sheetsDefaultTool: checker.defaultToolName(sheets), sheetsTools: sheets.tools.length };
       out.sheetsDefault = checker.check(sheets, calls.sheetsDefault).body;
       out.giantNeeded = checker.validatorsNeeded(sheets, calls.sheetsGiant);
@@ -485,7 +477,7 @@ describe('the playground\'s checker, as built, opens imported packs', () => {
       await checker.loadValidators(sheets, out.giantNeeded);
       out.giantNeededAfter = checker.validatorsNeeded(sheets, calls.sheetsGiant);
       out.sheetsGiant = checker.check(sheets, calls.sheetsGiant).body;
-      const github = await checker.loadPackById('github-v3');
+      const github = await loadPackById('github-v3');
       out.githubTools = github.tools.length;
       // A call naming no tool of the pack needs nothing loaded: only names are read.
       out.unknownNeeded = checker.validatorsNeeded(github, calls.unknown);
@@ -493,7 +485,7 @@ describe('the playground\'s checker, as built, opens imported packs', () => {
       out.farNeeded = checker.validatorsNeeded(github, calls.githubFar);
       await checker.loadValidators(github, out.farNeeded);
       out.githubFar = checker.check(github, calls.githubFar).body;
-      const tasks = await checker.loadPackById('google-tasks-v1');
+      const tasks = await loadPackById('google-tasks-v1');
       await checker.loadValidators(tasks, checker.validatorsNeeded(tasks, calls.tasksDueMin));
       out.tasksDueMin = checker.check(tasks, calls.tasksDueMin).body;
       return out;
