@@ -184,6 +184,27 @@ describe('instant', () => {
   });
 });
 
+describe('without Monaco', () => {
+  test('Monaco refused: the call is a plain textarea that checks the same way, and says why', async () => {
+    const s = await openPage(chrome.browser);
+    await s.context.route('**/monaco-setup*.js', (route) => route.abort());
+    await s.page.goto(siteUrl('/playground/'));
+    await shownBody(s.page, expected(helpdesk, DEFAULT_EXAMPLE.call).bytes);
+    const fallback = s.page.locator('[data-testid=editor] textarea.pg-editor-fallback');
+    await fallback.waitFor({ timeout: 30_000 });
+    // Monaco's host stays out of the way (CodeEditor keeps it laid out only while Monaco loads).
+    expect(await s.page.locator('[data-testid=editor] .pg-editor-host').isVisible()).toBe(false);
+    expect(await s.page.locator('[data-testid=editor] .pg-editor-note').textContent()).toContain('could not load');
+    const call = '{"name": "get_ticket", "arguments": {"ticket_id": "T-1", "verbose": true}}';
+    await fallback.fill(call);
+    await shownBody(s.page, expected(helpdesk, call).bytes);
+    // The refused chunk is the only error the page reports.
+    expect(s.errors.every((e) => /monaco-setup|Failed to load|Failed to fetch|ERR_FAILED|dynamically imported module/i.test(e)), s.errors.join('\n')).toBe(true);
+    expect(s.offsite).toEqual([]);
+    await s.context.close();
+  });
+});
+
 describe('remembered', () => {
   test('without a link the last session comes back; Reset restores the defaults', async () => {
     const s = await open();
