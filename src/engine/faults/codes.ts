@@ -25,7 +25,7 @@ export const CODES = {
   unknown_tool: {
     stage: 'parse',
     retryable: false,
-    meaning: 'The call names a tool the pack does not declare. `did_you_mean` offers the closest declared tool names.',
+    meaning: 'The call names a tool the pack does not declare. `did_you_mean` offers the closest declared tool names; when none is close, the message lists the tools to choose from: those on the same thing, else all of them up to 30, else the first 30 and how many there are.',
   },
   duplicate_argument: {
     stage: 'absorb',
