@@ -7,7 +7,7 @@ import { conflictFaults } from '../validate/conflicts';
 import { fieldIndex } from '../field-index';
 import { suggestValues } from './suggest';
 import { patternOf, pointerOf, valueAt, withValueAt, type Segment } from '../paths';
-import { errorsWithValueAt, probesOf } from './probe';
+import { errorsWithValueAt } from './probe';
 import type { AjvError, CompiledTool, ExplainContext, FieldInfo, Fault, Json, JsonObject } from '../types';
 
 /** Whether the value at `path` of `args` breaks nothing: no validator error and no conflict at or under it. */
@@ -165,8 +165,9 @@ const REPAIRABLE = new Set(['type', 'enum', 'const', 'pattern', 'format']);
 /**
  * Holds every fault's candidates to the field's rules, in place: keeps those that fit, repairs or drops
  * the rest, and proposes a repair where explain found none. A fault left with no single candidate keeps
- * no fix, so it cannot reach a suggested call. `explained`: the call validateCounted explained, whose
- * probes already hold the validator's errors for most candidates.
+ * no fix, so it cannot reach a suggested call. `explained`: the call validateCounted explained, with
+ * `args` its checked arguments (both from one CountedFaults), whose probes already hold the validator's
+ * errors for most candidates; without it, each candidate is validated.
  */
 export function vetCandidates(tool: CompiledTool, args: Json | null, faults: Fault[], explained?: ExplainContext): void {
   // `args` are the arguments as the validator saw them (validate.ts empties over-long strings, so no
@@ -174,8 +175,7 @@ export function vetCandidates(tool: CompiledTool, args: Json | null, faults: Fau
   // validation of the whole call; past MAX_VETTED_VALUES that is no longer cheap, and an unchecked
   // candidate is worse than none.
   const affordable = args !== null && !largerThan(args, MAX_VETTED_VALUES);
-  const probes = probesOf(explained, tool, args);
-  const fits = (path: readonly Segment[], c: Json) => (probes ? fitsExplained(probes, tool, args!, path, c) : candidateFits(tool, args!, path, c));
+  const fits = (path: readonly Segment[], c: Json) => (explained ? fitsExplained(explained, tool, args!, path, c) : candidateFits(tool, args!, path, c));
   for (const f of faults) {
     if (!f.path) continue;
     // Names, not values: a rename is held to the names beside it; nested-names.ts and sibling-fit.ts validated their own moves.

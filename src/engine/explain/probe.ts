@@ -82,14 +82,6 @@ function probeState(ctx: ExplainContext): ProbeState {
   return s;
 }
 
-/**
- * The explained call's probes, when `args` are its checked arguments for `tool` (validateCounted hands the
- * explained call to the vetting of its candidates, candidates.ts); else none, and the vetting validates.
- */
-export function probesOf(explained: ExplainContext | undefined, tool: CompiledTool, args: Json | null): ExplainContext | undefined {
-  return explained !== undefined && explained.tool === tool && args !== null && checkedArgs(explained) === args ? explained : undefined;
-}
-
 /** The arguments as the validator saw them: over-long strings emptied, so no probe runs a pattern on one. */
 export function checkedArgs(ctx: ExplainContext): Json {
   return ctx.checked ?? ctx.args;
@@ -129,7 +121,7 @@ export function errorsWith(ctx: ExplainContext, path: readonly Segment[], value:
 }
 
 /**
- * The validator's errors on the checked arguments of `probes` (probesOf) with `value` at `path`, for
+ * The validator's errors on the checked arguments of `probes` (the explained call vetCandidates is handed) with `value` at `path`, for
  * candidates.ts, which spends no budget: those its probes already have, else a run kept with them.
  */
 export function errorsWithValueAt(probes: ExplainContext, path: readonly Segment[], value: Json): AjvError[] {

@@ -120,12 +120,11 @@ export function readTool(pack: CompiledPack, name: string | null, args: Json, re
       const alone = candidates.length === 1 && dropsCallersWord(name, candidates[0]);
       // With no tool offered, a long list with nothing on the same thing is still named, its first tools.
       const toList = candidates.length && !alone ? undefined : toolsToList(name, names, { orFirst: candidates.length === 0 });
-      const listed = toList ? toList.names.filter((n) => !candidates.includes(n) || alone) : [];
       return { ok: false, tool: null, corrections, fault: unknownToolFault({
         sent: name,
         candidates,
-        listed,
-        scope: toList?.scope === 'first' ? 'first' : listed.length === names.length ? 'every' : 'same_thing',
+        listed: toList?.names ?? [],
+        scope: toList?.scope ?? 'every',
         total: names.length,
         reason: `no tool named ${JSON.stringify(name).slice(0, 80)} in pack ${pack.id}`,
       }) };
